@@ -1,0 +1,135 @@
+# marubatsu: build, test, benchmark, install.
+#   make            library, program (build/marubatsu), after installing missing packages
+#   make run        build and start the program
+#   make test       every test, then again under ASan+UBSan; ends "N passed, N failed"
+#   make bench      speed tables (release build)
+#   make debug      -O0 -g with sanitizers and invariant checks, in build/debug
+#   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc)
+#   make clean
+VERSION  := 0.1.0
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+
+CC       ?= cc
+CSTD     := -std=c11
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wpointer-arith -Wvla
+OPT      := -O2
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+DEFS     := -D_POSIX_C_SOURCE=200809L -DMB_VERSION='"$(VERSION)"'
+CPPFLAGS := -Iinclude -Isrc $(DEFS)
+DEPFLAGS  = -MMD -MP
+
+# Debian packages the build and the tests need (checked with dpkg-query).
+PACKAGES := gcc make pkg-config
+
+LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
+CLI_SRC  := src/main.c $(sort $(wildcard src/cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/c/*.c))
+BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
+
+# One tree of objects per flavour: release (build/), sanitized (build/asan),
+# debug (build/debug).
+objs = $(patsubst %.c,$(1)/obj/%.o,$(2))
+
+REL := build
+ASAN := build/asan
+DBG := build/debug
+
+.PHONY: all run test test-release test-asan bench debug install uninstall clean deps
+all: deps $(REL)/libmarubatsu.a $(REL)/marubatsu
+
+# ---- packages -------------------------------------------------------------
+# Installs what is missing when run as root, else prints the command.
+deps: build/.deps-ok
+build/.deps-ok: Makefile
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing || exit 1; \
+	  else \
+	    echo "missing packages; run:  sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+	@mkdir -p build && touch $@
+
+# ---- release --------------------------------------------------------------
+$(REL)/obj/%.o: %.c | build/.deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(REL)/libmarubatsu.a: $(call objs,$(REL),$(LIB_SRC))
+	rm -f $@ && ar rcs $@ $^
+
+$(REL)/marubatsu: $(call objs,$(REL),$(CLI_SRC)) $(REL)/libmarubatsu.a
+	$(CC) $(OPT) -o $@ $^ -lm
+
+$(REL)/test_engine: $(call objs,$(REL),$(TEST_SRC)) $(REL)/libmarubatsu.a
+	$(CC) $(OPT) -o $@ $^ -lm
+
+$(REL)/bench: $(call objs,$(REL),$(BENCH_SRC)) $(REL)/libmarubatsu.a
+	$(CC) $(OPT) -o $@ $^ -lm
+
+# ---- sanitized (the second test pass) -------------------------------------
+$(ASAN)/obj/%.o: %.c | build/.deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SANITIZE) -DMB_CHECK_INVARIANTS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(ASAN)/libmarubatsu.a: $(call objs,$(ASAN),$(LIB_SRC))
+	rm -f $@ && ar rcs $@ $^
+
+$(ASAN)/marubatsu: $(call objs,$(ASAN),$(CLI_SRC)) $(ASAN)/libmarubatsu.a
+	$(CC) $(SANITIZE) -o $@ $^ -lm
+
+$(ASAN)/test_engine: $(call objs,$(ASAN),$(TEST_SRC)) $(ASAN)/libmarubatsu.a
+	$(CC) $(SANITIZE) -o $@ $^ -lm
+
+# ---- debug ----------------------------------------------------------------
+$(DBG)/obj/%.o: %.c | build/.deps-ok
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O0 -g $(SANITIZE) -DMB_CHECK_INVARIANTS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(DBG)/marubatsu: $(call objs,$(DBG),$(LIB_SRC) $(CLI_SRC))
+	$(CC) $(SANITIZE) -o $@ $^ -lm
+
+$(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC))
+	$(CC) $(SANITIZE) -o $@ $^ -lm
+
+debug: deps $(DBG)/marubatsu $(DBG)/test_engine
+
+# ---- use ------------------------------------------------------------------
+run: all
+	./$(REL)/marubatsu
+
+test: deps $(REL)/marubatsu $(REL)/test_engine $(ASAN)/marubatsu $(ASAN)/test_engine
+	@sh tests/run.sh
+
+bench: deps $(REL)/bench
+	./$(REL)/bench
+
+# ---- install --------------------------------------------------------------
+HEADERS := $(sort $(wildcard include/*.h))
+BINDIR  := $(PREFIX)/bin
+LIBDIR  := $(PREFIX)/lib
+INCDIR  := $(PREFIX)/include/marubatsu
+PCDIR   := $(LIBDIR)/pkgconfig
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR)
+	install -m 755 $(REL)/marubatsu $(DESTDIR)$(BINDIR)/marubatsu
+	install -m 644 $(REL)/libmarubatsu.a $(DESTDIR)$(LIBDIR)/libmarubatsu.a
+	install -m 644 $(HEADERS) $(DESTDIR)$(INCDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' marubatsu.pc.in \
+	  > $(DESTDIR)$(PCDIR)/marubatsu.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/marubatsu $(DESTDIR)$(LIBDIR)/libmarubatsu.a \
+	  $(DESTDIR)$(PCDIR)/marubatsu.pc
+	rm -rf $(DESTDIR)$(INCDIR)
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

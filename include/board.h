@@ -1,0 +1,86 @@
+/* board.h: the marks on a board, behind three interchangeable back-ends.
+ *
+ * A Board holds the marks of one position on a shared Geometry, stored by one
+ * of three back-ends chosen at run time, modelled on the series:
+ *   BOARD_LIST    a 2-D array cols[x][y], a list of columns (ListBoard);
+ *   BOARD_LIST1D  a flat array cells[y + x*height] (List1dBoard);
+ *   BOARD_BITS    one bit plane per mark, row-major bits (NpBoolBoard's planes).
+ * Each may keep line counters (the series' count_linemark): per line the
+ * number of each mark, and a histogram of lines by (o count, x count), both
+ * updated on every write, so that win checks and mark patterns need no scan.
+ *
+ * Every back-end and counter setting gives identical results for every
+ * operation; legal moves always come in the normative order (y outer, x
+ * inner). The board knows nothing of turns or records: that is game.h.
+ * Uses geometry.h. */
+#ifndef MB_BOARD_H
+#define MB_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "geometry.h"
+
+typedef uint8_t Mark;
+enum { MARK_EMPTY = 0, MARK_O = 1, MARK_X = 2 };
+
+typedef enum BoardKind { BOARD_LIST, BOARD_LIST1D, BOARD_BITS } BoardKind;
+#define BOARD_KINDS 3
+
+typedef struct Board {
+    Geometry *geom;   /* shared shape (one reference held) */
+    BoardKind kind;
+    bool counters;    /* count_linemark */
+    uint8_t **cols;   /* BOARD_LIST: cols[x][y] */
+    uint8_t *cells;   /* BOARD_LIST1D: cells[y + x*height] */
+    uint64_t *planes; /* BOARD_BITS: 〇 words then × words, nwords each */
+    uint8_t *count;   /* counters: count[2*line + mark-1] */
+    int32_t *hist;    /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
+    void *mem;        /* the one allocation holding all of the above */
+} Board;
+
+/* ---- Life cycle ---- */
+
+/* Make an empty board on g (takes its own reference). MB_OK or MB_ENOMEM;
+ * on failure b is left freeable. */
+int board_init(Board *b, Geometry *g, BoardKind kind, bool counters);
+/* Release a board's memory (a zeroed or freed board is fine). */
+void board_free(Board *b);
+/* Make dst an independent copy of src (dst must not be initialised). */
+int board_copy(Board *dst, const Board *src);
+/* Empty every square and zero the counters. */
+void board_reset(Board *b);
+
+/* ---- Squares ---- */
+
+/* The mark on move m (m must be on the board). */
+Mark board_get(const Board *b, int m);
+/* Write a mark on move m, keeping the counters; writing MARK_EMPTY on an
+ * empty square changes nothing. */
+void board_set(Board *b, int m, Mark mark);
+/* Number of squares holding each mark. */
+void board_count_marks(const Board *b, int *n_o, int *n_x);
+
+/* ---- Queries ---- */
+
+/* True if a line through move m is all `player`'s marks (the series'
+ * is_winner(player, last_move)); uses the counters when they are kept. */
+bool board_is_winner(const Board *b, Mark player, int m);
+/* The empty squares in normative order (y outer, x inner); returns how many. */
+int board_empty_squares(const Board *b, int *out);
+/* Histogram of lines by (o count, x count) into hist[(k+1)*(k+1)], by
+ * scanning the marks even when counters are kept. */
+void board_scan_line_counts(const Board *b, int32_t *hist);
+/* The board key: ncells mark characters in move order, then a NUL. */
+void board_key(const Board *b, char *buf);
+
+/* ---- Names ---- */
+
+/* "list", "list1d" or "bitboard". */
+const char *board_kind_name(BoardKind kind);
+/* Parse a back-end name (also "bits"); MB_OK or MB_EINVAL. */
+int board_kind_parse(const char *name, BoardKind *kind);
+/* The character of a mark: '.', 'o', 'x'. */
+char board_mark_char(Mark mark);
+
+#endif

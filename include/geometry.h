@@ -1,0 +1,88 @@
+/* geometry.h: the shape of a board, built once and shared.
+ *
+ * A Geometry is width x height squares with k in a row to win, plus every
+ * line: a window of k consecutive squares in one of the four directions
+ * (horizontal, vertical, main diagonal, anti-diagonal). For k = N on an N x N
+ * board these are exactly the series' 2N+2 full lines, in its canonical order
+ * (rows, then columns, then the main and the anti-diagonal). With k = 1 the
+ * four directions coincide, so each square is a single (horizontal) line.
+ *
+ * Moves are plain integers: the 1-D index m = y + x*height (column-major, as
+ * the series' List1dBoard). The bitboard back-end numbers squares row-major
+ * (bit b = x + y*width) so that its bit order is the normative legal-move
+ * order; bit_of[] and move_of[] convert.
+ *
+ * A Geometry is immutable after geometry_new() and reference counted, so
+ * boards copied from one another share it, also across threads. Uses nothing
+ * but the C library. */
+#ifndef MB_GEOMETRY_H
+#define MB_GEOMETRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MB_MAX_SIDE 32                                /* largest width or height */
+#define MB_MAX_CELLS (MB_MAX_SIDE * MB_MAX_SIDE)
+#define MB_MAX_WORDS ((MB_MAX_CELLS + 63) / 64)       /* bitboard words per mark */
+#define MOVE_NONE (-1)                                /* the records[0] sentinel */
+
+typedef enum Direction { DIR_ROW, DIR_COLUMN, DIR_DIAG, DIR_ANTI } Direction;
+
+/* One line window: its first square and the step (dx, dy) to the next. */
+typedef struct Line {
+    int8_t x, y, dx, dy;
+    uint8_t dir; /* Direction */
+} Line;
+
+typedef struct Geometry {
+    int width, height, k;
+    int ncells;                 /* width * height */
+    int nlines;
+    int nwords;                 /* 64-bit words in one bitboard plane */
+    Line *lines;                /* nlines windows, canonical order */
+    int16_t *line_cells;        /* nlines * k moves: squares of each line in order */
+    int32_t *thru_start;        /* ncells + 1 offsets into thru[] */
+    int16_t *thru;              /* lines through move m: thru[thru_start[m] .. thru_start[m+1]) */
+    int16_t *bit_of;            /* move -> bit index (row-major) */
+    int16_t *move_of;           /* bit index -> move */
+    uint64_t *line_mask;        /* nlines * nwords: each line as a bit mask */
+    uint64_t *full_mask;        /* nwords: every square of the board */
+    int refs;                   /* reference count (atomic updates) */
+} Geometry;
+
+/* ---- Construction ---- */
+
+/* MB_OK if (width, height, k) is a supported shape, else MB_ESIZE with a
+ * message in err (when err is not NULL). k = 0 means the default k. */
+int geometry_check(int width, int height, int k, char *err, size_t errlen);
+/* The k a game gets when none is given: min(width, height). */
+int geometry_default_k(int width, int height);
+/* Build a shape (k = 0: default); NULL on a bad shape or out of memory. */
+Geometry *geometry_new(int width, int height, int k);
+/* Take one more reference; returns g. */
+Geometry *geometry_ref(Geometry *g);
+/* Drop a reference; frees the shape when it was the last. NULL is a no-op. */
+void geometry_unref(Geometry *g);
+
+/* ---- Coordinates ---- */
+
+/* True if (x, y) is a square of the board. */
+static inline bool geometry_on_board(const Geometry *g, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < g->width && y < g->height;
+}
+/* The move of square (x, y): y + x*height. */
+static inline int geometry_xy_to_move(const Geometry *g, int x, int y)
+{
+    return y + x * g->height;
+}
+/* The square of a move; MOVE_NONE (and anything off the board) gives (-1, -1). */
+static inline void geometry_move_to_xy(const Geometry *g, int m, int *x, int *y)
+{
+    if (m < 0 || m >= g->ncells) { *x = -1; *y = -1; return; }
+    *x = m / g->height;
+    *y = m % g->height;
+}
+
+#endif

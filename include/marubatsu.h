@@ -1,0 +1,19 @@
+/* marubatsu.h: the whole engine in one include: shapes, boards, games,
+ * notation, mark patterns, symmetries, win-check variants, perft and the
+ * CPython-compatible random stream. Link with -lmarubatsu (pkg-config
+ * marubatsu). */
+#ifndef MB_MARUBATSU_H
+#define MB_MARUBATSU_H
+
+#include "board.h"
+#include "game.h"
+#include "geometry.h"
+#include "markpats.h"
+#include "mberror.h"
+#include "notation.h"
+#include "perft.h"
+#include "rng.h"
+#include "symmetry.h"
+#include "wincheck.h"
+
+#endif

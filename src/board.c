@@ -1,0 +1,225 @@
+/* board.c: back-end dispatch, line counters and board life cycle (board.h).
+ *
+ * The counters are written once here for every back-end: count[2*line+mark-1]
+ * is the number of `mark` on a line, and hist[o*(k+1)+x] the number of lines
+ * holding o 〇 and x ×. A write updates both for every line through the
+ * square, so win checks read one byte per line and count_markpats copies the
+ * histogram instead of scanning. */
+#include "board.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board_backends.h"
+#include "mberror.h"
+
+/* Sizes of the parts of a board's single allocation. */
+typedef struct Layout {
+    size_t cols, cells, planes, count, hist, total;
+} Layout;
+
+static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
+
+static Layout layout_of(const Geometry *g, BoardKind kind, bool counters)
+{
+    Layout l = {0};
+    if (kind == BOARD_LIST) l.cols = round8((size_t)g->width * sizeof(uint8_t *));
+    if (kind != BOARD_BITS) l.cells = round8((size_t)g->ncells);
+    if (kind == BOARD_BITS) l.planes = (size_t)g->nwords * 2 * sizeof(uint64_t);
+    if (counters) {
+        l.count = round8((size_t)g->nlines * 2);
+        l.hist = (size_t)(g->k + 1) * (size_t)(g->k + 1) * sizeof(int32_t);
+    }
+    l.total = l.planes + l.hist + l.cols + l.cells + l.count;
+    return l;
+}
+
+/* Point the board's arrays into b->mem (8-byte parts first). */
+static void attach(Board *b, const Layout *l)
+{
+    char *p = b->mem;
+    b->planes = l->planes ? (uint64_t *)(void *)p : NULL;
+    p += l->planes;
+    b->hist = l->hist ? (int32_t *)(void *)p : NULL;
+    p += l->hist;
+    b->cols = l->cols ? (uint8_t **)(void *)p : NULL;
+    p += l->cols;
+    b->cells = l->cells ? (uint8_t *)p : NULL;
+    if (b->cols)
+        for (int x = 0; x < b->geom->width; x++) b->cols[x] = b->cells + (size_t)x * b->geom->height;
+    if (b->kind == BOARD_LIST) b->cells = NULL; /* reached through cols only */
+    p += l->cells;
+    b->count = l->count ? (uint8_t *)p : NULL;
+}
+
+int board_init(Board *b, Geometry *g, BoardKind kind, bool counters)
+{
+    memset(b, 0, sizeof *b);
+    if ((unsigned)kind >= BOARD_KINDS) return MB_EINVAL;
+    Layout l = layout_of(g, kind, counters);
+    b->mem = calloc(1, l.total);
+    if (!b->mem) return MB_ENOMEM;
+    b->geom = geometry_ref(g);
+    b->kind = kind;
+    b->counters = counters;
+    attach(b, &l);
+    board_reset(b);
+    return MB_OK;
+}
+
+void board_free(Board *b)
+{
+    free(b->mem);
+    geometry_unref(b->geom);
+    memset(b, 0, sizeof *b);
+}
+
+int board_copy(Board *dst, const Board *src)
+{
+    int err = board_init(dst, src->geom, src->kind, src->counters);
+    if (err) return err;
+    Layout l = layout_of(src->geom, src->kind, src->counters);
+    /* the column pointers differ; everything else is plain data */
+    memcpy(dst->mem, src->mem, l.total);
+    attach(dst, &l);
+    return MB_OK;
+}
+
+void board_reset(Board *b)
+{
+    const Geometry *g = b->geom;
+    Layout l = layout_of(g, b->kind, b->counters);
+    if (b->planes) memset(b->planes, 0, l.planes);
+    if (b->kind == BOARD_LIST) memset(b->cols[0], MARK_EMPTY, (size_t)g->ncells);
+    if (b->cells) memset(b->cells, MARK_EMPTY, (size_t)g->ncells);
+    if (b->counters) {
+        memset(b->count, 0, l.count);
+        memset(b->hist, 0, l.hist);
+        b->hist[0] = g->nlines;
+    }
+}
+
+Mark board_get(const Board *b, int m)
+{
+    switch (b->kind) {
+    case BOARD_LIST: return list_get(b, m);
+    case BOARD_LIST1D: return list1d_get(b, m);
+    default: return bits_get(b, m);
+    }
+}
+
+/* Move every line through m from one histogram cell to the next as `mark`
+ * gains (delta = +1) or loses (delta = -1) the square. */
+static void update_counters(Board *b, int m, Mark mark, int delta)
+{
+    const Geometry *g = b->geom;
+    int k1 = g->k + 1, i = mark - 1;
+    int step = mark == MARK_O ? k1 : 1; /* hist index moves by one o or one x */
+    for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++) {
+        uint8_t *c = &b->count[2 * g->thru[t]];
+        int at = c[0] * k1 + c[1];
+        b->hist[at]--;
+        b->hist[at + delta * step]++;
+        c[i] = (uint8_t)(c[i] + delta);
+    }
+}
+
+void board_set(Board *b, int m, Mark mark)
+{
+    Mark old = MARK_EMPTY;
+    if (b->counters || mark == MARK_EMPTY) old = board_get(b, m);
+    if (mark == MARK_EMPTY && old == MARK_EMPTY) return;
+    switch (b->kind) {
+    case BOARD_LIST: list_put(b, m, mark); break;
+    case BOARD_LIST1D: list1d_put(b, m, mark); break;
+    default: bits_put(b, m, mark); break;
+    }
+    if (b->counters && old != mark) {
+        if (old != MARK_EMPTY) update_counters(b, m, old, -1);
+        if (mark != MARK_EMPTY) update_counters(b, m, mark, +1);
+    }
+}
+
+void board_count_marks(const Board *b, int *n_o, int *n_x)
+{
+    int c[3] = {0, 0, 0};
+    for (int m = 0; m < b->geom->ncells; m++) c[board_get(b, m)]++;
+    *n_o = c[MARK_O];
+    *n_x = c[MARK_X];
+}
+
+bool board_is_winner(const Board *b, Mark player, int m)
+{
+    if (b->counters) {
+        const Geometry *g = b->geom;
+        int i = player - 1, k = g->k;
+        for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++)
+            if (b->count[2 * g->thru[t] + i] == k) return true;
+        return false;
+    }
+    switch (b->kind) {
+    case BOARD_LIST: return list_is_winner(b, player, m);
+    case BOARD_LIST1D: return list1d_is_winner(b, player, m);
+    default: return bits_is_winner(b, player, m);
+    }
+}
+
+int board_empty_squares(const Board *b, int *out)
+{
+    switch (b->kind) {
+    case BOARD_LIST: return list_empty_squares(b, out);
+    case BOARD_LIST1D: return list1d_empty_squares(b, out);
+    default: return bits_empty_squares(b, out);
+    }
+}
+
+void board_scan_line_counts(const Board *b, int32_t *hist)
+{
+    int k1 = b->geom->k + 1;
+    memset(hist, 0, (size_t)k1 * (size_t)k1 * sizeof *hist);
+    switch (b->kind) {
+    case BOARD_LIST: list_scan_line_counts(b, hist); break;
+    case BOARD_LIST1D: list1d_scan_line_counts(b, hist); break;
+    default: bits_scan_line_counts(b, hist); break;
+    }
+}
+
+char board_mark_char(Mark mark)
+{
+    return mark == MARK_O ? 'o' : mark == MARK_X ? 'x' : '.';
+}
+
+void board_key(const Board *b, char *buf)
+{
+    int n = b->geom->ncells;
+    if (b->kind == BOARD_LIST1D) {
+        for (int m = 0; m < n; m++) buf[m] = board_mark_char(b->cells[m]);
+    } else if (b->kind == BOARD_LIST) {
+        const uint8_t *c = b->cols[0]; /* the columns are contiguous, in move order */
+        for (int m = 0; m < n; m++) buf[m] = board_mark_char(c[m]);
+    } else {
+        for (int m = 0; m < n; m++) buf[m] = board_mark_char(bits_get(b, m));
+    }
+    buf[n] = '\0';
+}
+
+static const char *const kind_names[BOARD_KINDS] = {"list", "list1d", "bitboard"};
+
+const char *board_kind_name(BoardKind kind)
+{
+    return (unsigned)kind < BOARD_KINDS ? kind_names[kind] : "?";
+}
+
+int board_kind_parse(const char *name, BoardKind *kind)
+{
+    for (int i = 0; i < BOARD_KINDS; i++)
+        if (strcmp(name, kind_names[i]) == 0) {
+            *kind = (BoardKind)i;
+            return MB_OK;
+        }
+    if (strcmp(name, "bits") == 0) {
+        *kind = BOARD_BITS;
+        return MB_OK;
+    }
+    return MB_EINVAL;
+}

@@ -1,0 +1,50 @@
+/* board_list.c: the 2-D back-end, cols[x][y] (the series' ListBoard).
+ *
+ * Win checks walk outwards from the last move in each of the four directions
+ * and count the player's consecutive marks: a run of k or more through the
+ * square is exactly a full line window through it. */
+#include "board_backends.h"
+
+static const int steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
+
+bool list_is_winner(const Board *b, Mark player, int m)
+{
+    const Geometry *g = b->geom;
+    int w = g->width, h = g->height, k = g->k;
+    int x0 = m / h, y0 = m % h;
+    if (b->cols[x0][y0] != player) return false;
+    for (int d = 0; d < 4; d++) {
+        int dx = steps[d][0], dy = steps[d][1], run = 1;
+        for (int x = x0 + dx, y = y0 + dy; x >= 0 && x < w && y < h && b->cols[x][y] == player;
+             x += dx, y += dy)
+            run++;
+        for (int x = x0 - dx, y = y0 - dy; x >= 0 && x < w && y >= 0 && b->cols[x][y] == player;
+             x -= dx, y -= dy)
+            run++;
+        if (run >= k) return true;
+    }
+    return false;
+}
+
+int list_empty_squares(const Board *b, int *out)
+{
+    const Geometry *g = b->geom;
+    int n = 0;
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++)
+            if (b->cols[x][y] == MARK_EMPTY) out[n++] = y + x * g->height;
+    return n;
+}
+
+void list_scan_line_counts(const Board *b, int32_t *hist)
+{
+    const Geometry *g = b->geom;
+    int k = g->k;
+    for (int i = 0; i < g->nlines; i++) {
+        const Line *ln = &g->lines[i];
+        int c[3] = {0, 0, 0};
+        for (int j = 0, x = ln->x, y = ln->y; j < k; j++, x += ln->dx, y += ln->dy)
+            c[b->cols[x][y]]++;
+        hist[c[MARK_O] * (k + 1) + c[MARK_X]]++;
+    }
+}

@@ -1,0 +1,99 @@
+/* cli.c: option parsing and error reporting shared by the subcommands. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mberror.h"
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "marubatsu %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+CliArgs cli_args(int argc, char **argv)
+{
+    return (CliArgs){argv[0], argc, argv, 1, false};
+}
+
+int cli_next(CliArgs *a, const CliOption *opts, const char **arg)
+{
+    if (a->i >= a->argc) return CLI_END;
+    const char *word = a->argv[a->i++];
+    if (a->dashes || word[0] != '-' || word[1] == '\0' ||
+        (word[1] != '-' && (word[1] < 'a' || word[1] > 'z'))) {
+        *arg = word;
+        return CLI_POSITIONAL;
+    }
+    if (strcmp(word, "--") == 0) {
+        a->dashes = true;
+        return cli_next(a, opts, arg);
+    }
+    const char *name = word + (word[1] == '-' ? 2 : 1);
+    const char *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    for (const CliOption *o = opts; o->name; o++) {
+        if (strlen(o->name) != len || strncmp(o->name, name, len) != 0) continue;
+        if (!o->has_arg) {
+            if (!eq) return o->id;
+            cli_error(a->cmd, "option --%s takes no value", o->name);
+            return CLI_ERROR;
+        }
+        if (eq) {
+            *arg = eq + 1;
+        } else if (a->i < a->argc) {
+            *arg = a->argv[a->i++];
+        } else {
+            cli_error(a->cmd, "option --%s needs a value", o->name);
+            return CLI_ERROR;
+        }
+        return o->id;
+    }
+    cli_error(a->cmd, "unknown option '%s' (see marubatsu %s --help)", word, a->cmd);
+    return CLI_ERROR;
+}
+
+bool cli_int(const char *cmd, const char *what, const char *text, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < lo || v > hi) {
+        cli_error(cmd, "%s must be an integer from %d to %d, not '%s'", what, lo, hi, text);
+        return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt)
+{
+    switch (id) {
+    case OPT_WIDTH: return cli_int(cmd, "--width", arg, 1, MB_MAX_SIDE, &opt->width);
+    case OPT_HEIGHT: return cli_int(cmd, "--height", arg, 1, MB_MAX_SIDE, &opt->height);
+    case OPT_K: return cli_int(cmd, "--k", arg, 1, MB_MAX_SIDE, &opt->k);
+    case OPT_COUNT_LINEMARK: opt->count_linemark = true; return true;
+    case OPT_BOARD:
+        if (board_kind_parse(arg, &opt->board) == MB_OK) return true;
+        cli_error(cmd, "unknown board back-end '%s' (list, list1d or bitboard)", arg);
+        return false;
+    default: return false;
+    }
+}
+
+bool cli_make_game(const char *cmd, const GameOptions *opt, Game *g)
+{
+    char err[160];
+    int rc = game_init(g, opt, err, sizeof err);
+    if (rc == MB_OK) return true;
+    cli_error(cmd, "%s", rc == MB_ESIZE ? err : mb_strerror(rc));
+    return false;
+}

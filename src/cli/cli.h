@@ -1,0 +1,64 @@
+/* cli.h: what the subcommands of the program share: long-option parsing,
+ * the board options (--width --height --k --board --count-linemark), number
+ * parsing, and error reporting with the usage exit status 2.
+ * Uses game.h. */
+#ifndef MB_CLI_H
+#define MB_CLI_H
+
+#include <stdbool.h>
+
+#include "game.h"
+
+#define EXIT_USAGE 2
+
+typedef struct CliOption {
+    const char *name; /* without the leading "--" */
+    bool has_arg;
+    int id;
+} CliOption;
+
+enum { CLI_END = -1, CLI_POSITIONAL = -2, CLI_ERROR = -3 };
+
+/* The arguments of one subcommand being read (argv[0] is its name). */
+typedef struct CliArgs {
+    const char *cmd;
+    int argc;
+    char **argv;
+    int i;       /* next word */
+    bool dashes; /* "--" seen: the rest are words */
+} CliArgs;
+
+/* Start reading a subcommand's arguments. */
+CliArgs cli_args(int argc, char **argv);
+/* The next option: its id with *arg set when it takes one (--name=V or
+ * --name V), CLI_POSITIONAL with *arg the word, CLI_END, or CLI_ERROR after
+ * printing the problem. "-" and negative numbers are words. */
+int cli_next(CliArgs *a, const CliOption *opts, const char **arg);
+
+/* Board option ids, shared by every command that makes a game. */
+enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_HELP };
+#define CLI_BOARD_OPTIONS                                                                    \
+    {"width", true, OPT_WIDTH}, {"height", true, OPT_HEIGHT}, {"k", true, OPT_K},            \
+        {"board", true, OPT_BOARD}, {"count-linemark", false, OPT_COUNT_LINEMARK},          \
+        {"help", false, OPT_HELP}
+#define CLI_BOARD_HELP                                                                       \
+    "  --width W, --height H   board size (default 3x3; each side 1..32)\n"                  \
+    "  --k K                   marks in a row to win (default min(W, H))\n"                  \
+    "  --board NAME            back-end: list, list1d or bitboard (default bitboard)\n"      \
+    "  --count-linemark        keep per-line counters (the series' count_linemark)\n"        \
+    "  --help                  show this help\n"
+
+/* Apply one board option; false after printing an error. */
+bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt);
+/* Create the game, printing the error on failure. */
+bool cli_make_game(const char *cmd, const GameOptions *opt, Game *g);
+/* Parse a decimal int in [lo, hi] for option `what`; false after an error. */
+bool cli_int(const char *cmd, const char *what, const char *text, int lo, int hi, int *out);
+/* Print "marubatsu CMD: message" on stderr. */
+void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- Subcommands: each returns the process exit status ---- */
+int cmd_show(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+
+#endif

@@ -1,0 +1,100 @@
+/* cmd_show.c: `marubatsu show MOVES`: the text form after a list of moves. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "mberror.h"
+#include "notation.h"
+
+static const char usage[] =
+    "usage: marubatsu show [options] MOVES\n"
+    "Play a comma-separated list of Excel moves (\"A1,B2,C3\"; \"\" for none) from the\n"
+    "start and print the position in the series' text form: a header line (Turn o,\n"
+    "winner x, winner draw) and one line per row, the last move upper-cased.\n"
+    "Columns are A, B, ... Z, AA, ...; rows 1, 2, ...; letters in either case.\n"
+    "\n"
+    "options:\n" CLI_BOARD_HELP
+    "  --key                   print the board key (board_to_str) instead\n"
+    "\n"
+    "exit status: 0 ok, 2 bad options or a bad or illegal move (named by its\n"
+    "position in the list)\n";
+
+enum { OPT_KEY = 1 };
+
+int cmd_show(int argc, char **argv)
+{
+    static const CliOption opts[] = {CLI_BOARD_OPTIONS, {"key", false, OPT_KEY}, {0}};
+    CliArgs a = cli_args(argc, argv);
+    GameOptions opt = game_default_options();
+    const char *arg = NULL, *list = NULL;
+    bool key = false;
+    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+        if (id == CLI_ERROR) return EXIT_USAGE;
+        if (id == OPT_HELP) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (id == OPT_KEY) {
+            key = true;
+        } else if (id == CLI_POSITIONAL) {
+            if (list) {
+                cli_error(a.cmd, "one move list expected; separate moves with commas");
+                return EXIT_USAGE;
+            }
+            list = arg;
+        } else if (!cli_board_option(a.cmd, id, arg, &opt)) {
+            return EXIT_USAGE;
+        }
+    }
+    if (!list) {
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+
+    Game g;
+    if (!cli_make_game(a.cmd, &opt, &g)) return EXIT_USAGE;
+    const Geometry *geo = game_geom(&g);
+    int moves[MB_MAX_CELLS], n, bad, status = 0;
+    int rc = notation_parse_moves(geo, list, moves, geo->ncells, &n, &bad);
+    if (rc == MB_ESYNTAX) {
+        cli_error(a.cmd, "move %d of \"%s\" is not a square like A1", bad + 1, list);
+        status = EXIT_USAGE;
+    } else if (rc == MB_ERANGE) {
+        cli_error(a.cmd, "move %d of \"%s\" is off the %dx%d board", bad + 1, list,
+                  geo->width, geo->height);
+        status = EXIT_USAGE;
+    } else if (rc) {
+        cli_error(a.cmd, "more moves than squares in \"%s\"", list);
+        status = EXIT_USAGE;
+    }
+    for (int i = 0; !status && i < n; i++) {
+        rc = game_play(&g, moves[i]);
+        if (rc) {
+            char sq[16];
+            int x, y;
+            geometry_move_to_xy(geo, moves[i], &x, &y);
+            notation_excel_format(x, y, sq);
+            cli_error(a.cmd, "move %d (%s) of \"%s\" is illegal: %s", i + 1, sq, list,
+                      rc == MB_EOVER ? "the game is already over" : "the square is occupied");
+            status = EXIT_USAGE;
+        }
+    }
+    if (!status) {
+        char *buf = malloc(notation_text_size(geo) + (size_t)geo->ncells);
+        if (!buf) {
+            cli_error(a.cmd, "out of memory");
+            status = 1;
+        } else {
+            if (key) {
+                notation_key(&g, buf);
+                puts(buf);
+            } else {
+                notation_text(&g, buf);
+                fputs(buf, stdout);
+            }
+            free(buf);
+        }
+    }
+    game_free(&g);
+    return status;
+}

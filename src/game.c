@@ -1,0 +1,244 @@
+/* game.c: the game record and the series' operations (see game.h). */
+#include "game.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mberror.h"
+
+/* Debug and sanitizer builds recheck every invariant after each change. */
+#ifdef MB_CHECK_INVARIANTS
+#define CHECK_INVARIANTS(g) assert(game_ok(g))
+#else
+#define CHECK_INVARIANTS(g) ((void)0)
+#endif
+
+GameOptions game_default_options(void)
+{
+    return (GameOptions){3, 3, 0, BOARD_BITS, false};
+}
+
+int game_init(Game *g, const GameOptions *opt, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    GameOptions o = opt ? *opt : game_default_options();
+    if (o.width == 0) o.width = 3;
+    if (o.height == 0) o.height = 3;
+    int rc = geometry_check(o.width, o.height, o.k, err, errlen);
+    if (rc) return rc;
+    if ((unsigned)o.board >= BOARD_KINDS) return MB_EINVAL;
+    Geometry *geom = geometry_new(o.width, o.height, o.k);
+    if (!geom) return MB_ENOMEM;
+    rc = board_init(&g->board, geom, o.board, o.count_linemark);
+    geometry_unref(geom); /* the board holds its own reference */
+    if (rc) return rc;
+    g->records = malloc(((size_t)geom->ncells + 1) * sizeof *g->records);
+    if (!g->records) {
+        board_free(&g->board);
+        return MB_ENOMEM;
+    }
+    game_restart(g);
+    return MB_OK;
+}
+
+void game_free(Game *g)
+{
+    board_free(&g->board);
+    free(g->records);
+    memset(g, 0, sizeof *g);
+}
+
+int game_copy(Game *dst, const Game *src)
+{
+    memset(dst, 0, sizeof *dst);
+    int rc = board_copy(&dst->board, &src->board);
+    if (rc) return rc;
+    size_t n = (size_t)src->board.geom->ncells + 1;
+    dst->records = malloc(n * sizeof *dst->records);
+    if (!dst->records) {
+        board_free(&dst->board);
+        return MB_ENOMEM;
+    }
+    memcpy(dst->records, src->records, n * sizeof *dst->records);
+    dst->turn = src->turn;
+    dst->last_turn = src->last_turn;
+    dst->status = src->status;
+    dst->move_count = src->move_count;
+    dst->last_move = src->last_move;
+    dst->nrecords = src->nrecords;
+    dst->edited = src->edited;
+    return MB_OK;
+}
+
+GameOptions game_options(const Game *g)
+{
+    const Geometry *geo = g->board.geom;
+    return (GameOptions){geo->width, geo->height, geo->k, g->board.kind, g->board.counters};
+}
+
+void game_restart(Game *g)
+{
+    board_reset(&g->board);
+    g->turn = MARK_O;
+    g->last_turn = MARK_EMPTY;
+    g->status = STATUS_PLAYING;
+    g->move_count = 0;
+    g->last_move = MOVE_NONE;
+    g->records[0] = MOVE_NONE;
+    g->nrecords = 1;
+    g->edited = false;
+}
+
+/* The series' board-level judge: only the side that just moved can have
+ * completed a line, and only through its last move. */
+static Status judge(const Game *g)
+{
+    const Geometry *geo = g->board.geom;
+    if (g->move_count < 2 * geo->k - 1) return STATUS_PLAYING;
+    if (board_is_winner(&g->board, g->last_turn, g->last_move)) return g->last_turn;
+    if (g->move_count == geo->ncells) return STATUS_DRAW;
+    return STATUS_PLAYING;
+}
+
+Status game_judge(const Game *g) { return judge(g); }
+
+void game_move(Game *g, int m)
+{
+    assert(m >= 0 && m < g->board.geom->ncells && g->move_count < g->board.geom->ncells);
+    board_set(&g->board, m, g->turn);
+    g->last_turn = g->turn;
+    g->turn = mark_other(g->turn);
+    g->move_count++;
+    g->last_move = m;
+    g->status = judge(g);
+    /* playing any move, even the recorded one, discards a replayed future */
+    g->records[g->move_count] = m;
+    g->nrecords = g->move_count + 1;
+    CHECK_INVARIANTS(g);
+}
+
+int game_play(Game *g, int m)
+{
+    if (m < 0 || m >= g->board.geom->ncells) return MB_ERANGE;
+    if (g->status != STATUS_PLAYING) return MB_EOVER;
+    if (board_get(&g->board, m) != MARK_EMPTY) return MB_EOCCUPIED;
+    game_move(g, m);
+    return MB_OK;
+}
+
+int game_place_mark(Game *g, int x, int y, Mark mark)
+{
+    const Geometry *geo = g->board.geom;
+    if (!geometry_on_board(geo, x, y)) return MB_ERANGE;
+    int m = geometry_xy_to_move(geo, x, y);
+    if (board_get(&g->board, m) != MARK_EMPTY) return MB_EOCCUPIED;
+    board_set(&g->board, m, mark);
+    g->edited = true;
+    return MB_OK;
+}
+
+int game_cmove(Game *g, int x, int y)
+{
+    if (g->status != STATUS_PLAYING) return MB_EOVER;
+    int rc = game_place_mark(g, x, y, g->turn);
+    if (rc) return rc;
+    bool edited = g->edited;
+    game_move(g, geometry_xy_to_move(g->board.geom, x, y)); /* rewrites the same mark */
+    g->edited = edited; /* the mark placed here is the move's own */
+    return MB_OK;
+}
+
+int game_remove_mark(Game *g, int x, int y)
+{
+    const Geometry *geo = g->board.geom;
+    if (!geometry_on_board(geo, x, y)) return MB_ERANGE;
+    int m = geometry_xy_to_move(geo, x, y);
+    if (board_get(&g->board, m) == MARK_EMPTY) return MB_EEMPTY;
+    board_set(&g->board, m, MARK_EMPTY);
+    g->edited = true;
+    return MB_OK;
+}
+
+void game_unmove(Game *g)
+{
+    if (g->move_count == 0) return;
+    int m = g->records[g->move_count]; /* the current move, even while replaying */
+    g->move_count--;
+    Mark t = g->turn;
+    g->turn = g->last_turn;
+    g->last_turn = g->move_count ? t : MARK_EMPTY;
+    g->status = STATUS_PLAYING;
+    g->nrecords = g->move_count + 1;
+    board_set(&g->board, m, MARK_EMPTY);
+    g->last_move = g->records[g->move_count];
+    CHECK_INVARIANTS(g);
+}
+
+int game_legal_moves(const Game *g, int *out)
+{
+    if (g->status != STATUS_PLAYING) return 0;
+    return board_empty_squares(&g->board, out);
+}
+
+void game_change_step(Game *g, int step)
+{
+    int n = g->nrecords;
+    if (step > n - 1) step = n - 1;
+    if (step < 0) step = 0;
+    int saved[MB_MAX_CELLS + 1];
+    memcpy(saved, g->records, (size_t)n * sizeof *saved);
+    game_restart(g);
+    for (int i = 1; i <= step; i++) game_move(g, saved[i]);
+    memcpy(g->records, saved, (size_t)n * sizeof *saved);
+    g->nrecords = n;
+}
+
+const char *status_name(Status s)
+{
+    switch (s) {
+    case STATUS_O: return "o";
+    case STATUS_X: return "x";
+    case STATUS_DRAW: return "draw";
+    default: return "playing";
+    }
+}
+
+/* Recompute the counters from the marks and compare. */
+static bool counters_ok(const Board *b)
+{
+    const Geometry *geo = b->geom;
+    int k = geo->k, k1 = k + 1;
+    int32_t hist[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
+    board_scan_line_counts(b, hist);
+    if (memcmp(hist, b->hist, (size_t)k1 * (size_t)k1 * sizeof *hist) != 0) return false;
+    for (int i = 0; i < geo->nlines; i++) {
+        int c[3] = {0, 0, 0};
+        for (int j = 0; j < k; j++) c[board_get(b, geo->line_cells[i * k + j])]++;
+        if (c[MARK_O] != b->count[2 * i] || c[MARK_X] != b->count[2 * i + 1]) return false;
+    }
+    return true;
+}
+
+bool game_ok(const Game *g)
+{
+    const Board *b = &g->board;
+    const Geometry *geo = b->geom;
+    /* Step 1. the counters, when kept */
+    if (b->counters && !counters_ok(b)) return false;
+    if (g->edited) return true; /* the record need not describe the board */
+    int n_o, n_x;
+    board_count_marks(b, &n_o, &n_x);
+    /* Step 2. counts, turns and the record agree */
+    if (n_o + n_x != g->move_count || n_o - n_x != (g->move_count & 1)) return false;
+    if (g->turn != (g->move_count & 1 ? MARK_X : MARK_O)) return false;
+    if (g->last_turn != (g->move_count == 0 ? MARK_EMPTY : mark_other(g->turn))) return false;
+    if (g->nrecords < g->move_count + 1 || g->records[0] != MOVE_NONE) return false;
+    if (g->last_move != g->records[g->move_count]) return false;
+    for (int i = 1; i <= g->move_count; i++) {
+        int m = g->records[i];
+        if (m < 0 || m >= geo->ncells || board_get(b, m) != (i & 1 ? MARK_O : MARK_X)) return false;
+    }
+    /* Step 3. the status, which the series only recomputes at each move */
+    return g->status == judge(g);
+}
