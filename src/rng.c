@@ -1,0 +1,269 @@
+/* rng.c: MT19937 with CPython's seeding and derived functions (spec/rng.md).
+ * All state arithmetic is on uint32_t and wraps modulo 2^32 on purpose. */
+#include "rng.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include "mberror.h"
+
+#define MT_M 397
+#define MT_MATRIX_A 0x9908b0dfu
+#define MT_UPPER 0x80000000u
+#define MT_LOWER 0x7fffffffu
+
+/* Seeds whose words fit here are converted without malloc (about 600
+ * decimal digits). */
+#define RNG_STACK_WORDS 64
+
+/* ------------------------------------------------------------------------
+ * Core generator
+ * ------------------------------------------------------------------------ */
+
+/* init_genrand(s): the linear-congruential fill that init_by_array starts
+ * from. */
+static void rng_init_genrand(Rng *r, uint32_t s)
+{
+    uint32_t *mt = r->mt;
+    mt[0] = s;
+    for (int i = 1; i < RNG_N; i++)
+        mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    r->mti = RNG_N;
+}
+
+/* init_by_array(key[0..len-1]): CPython's seeding. Step 2 runs max(624, len)
+ * times so every key word is mixed in; step 3 scrambles once more; mt[0] is
+ * then forced non-zero so the state can never be all zero. */
+static void rng_init_by_array(Rng *r, const uint32_t *key, int len)
+{
+    uint32_t *mt = r->mt;
+    int i = 1, j = 0;
+
+    /* Step 1. base state */
+    rng_init_genrand(r, 19650218u);
+
+    /* Step 2. mix in the key */
+    for (int k = RNG_N > len ? RNG_N : len; k > 0; k--) {
+        uint32_t p = mt[i - 1] ^ (mt[i - 1] >> 30);
+        mt[i] = (mt[i] ^ (p * 1664525u)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= RNG_N) { mt[0] = mt[RNG_N - 1]; i = 1; }
+        if (j >= len) j = 0;
+    }
+
+    /* Step 3. second scramble */
+    for (int k = RNG_N - 1; k > 0; k--) {
+        uint32_t p = mt[i - 1] ^ (mt[i - 1] >> 30);
+        mt[i] = (mt[i] ^ (p * 1566083941u)) - (uint32_t)i;
+        i++;
+        if (i >= RNG_N) { mt[0] = mt[RNG_N - 1]; i = 1; }
+    }
+
+    /* Step 4. */
+    mt[0] = 0x80000000u;
+    r->mti = RNG_N;
+    r->draws = 0;
+}
+
+/* One twist step: new mt[k] from mt[k], mt[k1] (= k+1) and mt[km] (= k+397,
+ * all mod 624). */
+static inline uint32_t rng_twist(uint32_t a, uint32_t b, uint32_t m)
+{
+    uint32_t y = (a & MT_UPPER) | (b & MT_LOWER);
+    return m ^ (y >> 1) ^ (-(y & 1u) & MT_MATRIX_A);
+}
+
+/* Regenerates in place, k = 0..623 in order. The loop is split where the
+ * indices k+1 and k+397 wrap, so no modulo is needed; words below k are
+ * already the new ones, exactly as in the reference algorithm. */
+void rng_refill(Rng *r)
+{
+    uint32_t *mt = r->mt;
+    int k = 0;
+    for (; k < RNG_N - MT_M; k++)
+        mt[k] = rng_twist(mt[k], mt[k + 1], mt[k + MT_M]);
+    for (; k < RNG_N - 1; k++)
+        mt[k] = rng_twist(mt[k], mt[k + 1], mt[k + MT_M - RNG_N]);
+    mt[k] = rng_twist(mt[k], mt[0], mt[MT_M - 1]);
+    r->mti = 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Seeding
+ * ------------------------------------------------------------------------ */
+
+void rng_seed(Rng *r, uint64_t n)
+{
+    uint32_t key[2] = {(uint32_t)n, (uint32_t)(n >> 32)};
+    rng_init_by_array(r, key, key[1] ? 2 : 1);
+}
+
+void rng_seed_i64(Rng *r, int64_t n)
+{
+    /* |n| computed in unsigned arithmetic, so INT64_MIN works too. */
+    uint64_t u = n < 0 ? 0u - (uint64_t)n : (uint64_t)n;
+    rng_seed(r, u);
+}
+
+int rng_seed_words(Rng *r, const uint32_t *key, int len)
+{
+    if (!key || len < 1) return MB_EINVAL;
+    rng_init_by_array(r, key, len);
+    return MB_OK;
+}
+
+/* The whitespace Python's int() strips, restricted to ASCII C isspace. */
+static int rng_is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
+           c == '\r';
+}
+
+static int rng_is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Validates Python int() syntax for base 10: [ws][+|-]digits[ws], where
+ * digits may hold single underscores between two digits. Sets *first to the
+ * first digit and returns the number of digits, or -1 on bad text. */
+static long rng_scan_decimal(const char *s, const char **first,
+                             const char **end)
+{
+    long nd = 0;
+    while (rng_is_space(*s)) s++;
+    if (*s == '+' || *s == '-') s++;
+    if (!rng_is_digit(*s)) return -1;
+    *first = s;
+    for (;;) {
+        if (rng_is_digit(*s)) {
+            if (nd == LONG_MAX) return -1;
+            nd++;
+            s++;
+        } else if (*s == '_' && rng_is_digit(s[1])) {
+            s++;
+        } else {
+            break;
+        }
+    }
+    *end = s;
+    while (rng_is_space(*s)) s++;
+    return *s == '\0' ? nd : -1;
+}
+
+/* Decimal to base 2^32, least significant word first. Digits are taken in
+ * chunks of up to nine (10^9 < 2^32): w = w * 10^len + chunk. Returns the
+ * number of words with the high zero words stripped (at least one). */
+static int rng_decimal_to_words(const char *s, const char *end, uint32_t *w)
+{
+    int nw = 1;
+    w[0] = 0;
+    while (s < end) {
+        uint32_t chunk = 0, mul = 1;
+        for (int c = 0; c < 9 && s < end; s++) {
+            if (*s == '_') continue;
+            chunk = chunk * 10u + (uint32_t)(*s - '0');
+            mul *= 10u;
+            c++;
+        }
+        uint64_t carry = chunk;
+        for (int i = 0; i < nw; i++) {
+            uint64_t t = (uint64_t)w[i] * mul + carry;
+            w[i] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        if (carry) w[nw++] = (uint32_t)carry;
+    }
+    return nw;
+}
+
+/* The text is checked before anything changes, so on MB_ESYNTAX (or
+ * MB_ENOMEM) the generator keeps its previous state. Each chunk of nine
+ * digits adds under 30 bits, so (digits + 8) / 9 + 1 words always suffice. */
+int rng_seed_decimal(Rng *r, const char *text)
+{
+    const char *first = NULL, *end = NULL;
+    if (!text) return MB_ESYNTAX;
+    long nd = rng_scan_decimal(text, &first, &end);
+    if (nd < 0) return MB_ESYNTAX;
+
+    size_t cap = (size_t)(nd + 8) / 9 + 1;
+    if (cap > (size_t)INT_MAX || cap > SIZE_MAX / sizeof(uint32_t))
+        return MB_ENOMEM;
+    uint32_t stack[RNG_STACK_WORDS];
+    uint32_t *w = stack;
+    if (cap > RNG_STACK_WORDS) {
+        w = malloc(cap * sizeof *w);
+        if (!w) return MB_ENOMEM;
+    }
+    int nw = rng_decimal_to_words(first, end, w);
+    rng_init_by_array(r, w, nw);
+    if (w != stack) free(w);
+    return MB_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * Derived functions
+ * ------------------------------------------------------------------------ */
+
+/* Bit length of n >= 1. */
+static int rng_bitlen64(uint64_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 64 - __builtin_clzll(n);
+#else
+    int k = 0;
+    while (n) { k++; n >>= 1; }
+    return k;
+#endif
+}
+
+uint64_t rng_randbelow_wide(Rng *r, uint64_t n)
+{
+    if (n <= 0xffffffffu) return rng_randbelow(r, n);
+    int k = rng_bitlen64(n);
+    uint64_t v;
+    do v = rng_getrandbits(r, k); while (v >= n);
+    return v;
+}
+
+double rng_random(Rng *r)
+{
+    uint32_t a = rng_genrand32(r) >> 5;
+    uint32_t b = rng_genrand32(r) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+
+/* randbelow(2^64), which CPython does with getrandbits(65): three words,
+ * the third reduced to its top bit; accepted when that bit is 0. */
+static uint64_t rng_randbelow_2p64(Rng *r)
+{
+    for (;;) {
+        uint64_t lo = rng_genrand32(r);
+        uint64_t hi = rng_genrand32(r);
+        if ((rng_genrand32(r) >> 31) == 0) return lo | hi << 32;
+    }
+}
+
+/* a + off in two's complement without signed overflow. */
+static int64_t rng_add_offset(int64_t a, uint64_t off)
+{
+    uint64_t u = (uint64_t)a + off;
+    return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)~u - 1;
+}
+
+int64_t rng_randint(Rng *r, int64_t a, int64_t b)
+{
+    if (b < a) return a;
+    uint64_t width = (uint64_t)b - (uint64_t)a + 1u; /* 0 means 2^64 */
+    uint64_t off = width ? rng_randbelow(r, width) : rng_randbelow_2p64(r);
+    return rng_add_offset(a, off);
+}
+
+void rng_shuffle_ints(Rng *r, int *v, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_randbelow(r, (uint64_t)i + 1u);
+        int t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}
