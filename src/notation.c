@@ -156,10 +156,11 @@ int notation_parse_int(const char *text, IntText *out)
         int d = digit_at(s, &len);
         if (d < 0) break;
         s += len;
-        if (nd == 0 && d == 0) continue; /* leading zeros */
-        if (nd < sizeof digits - 5) digits[nd++] = (char)('0' + d);
-        total++;
-        value = value < 100000000000000000LL ? value * 10 + d : 1000000000000000000LL;
+        if (nd > 0 || d > 0) { /* leading zeros are dropped */
+            if (nd < sizeof digits - 5) digits[nd++] = (char)('0' + d);
+            total++;
+            value = value < 100000000000000000LL ? value * 10 + d : 1000000000000000000LL;
+        }
         if (*s == '_') { /* one underscore, then a digit */
             if (digit_at(s + 1, &len) < 0) return MB_ENOTINT;
             s++;

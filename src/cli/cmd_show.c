@@ -47,7 +47,7 @@ int cmd_show(int argc, char **argv)
         }
     }
     if (!list) {
-        fputs(usage, stderr);
+        cli_error(a.cmd, "a move list is needed, e.g. marubatsu show A1,B2 (see --help)");
         return EXIT_USAGE;
     }
 

@@ -204,7 +204,7 @@ TEST(k_in_a_row_15x15_k5)
     check_k(15, 15, 5, "O1,A1,O2,A2,O3,A3,O4,A5,O5", "o");           /* right column from top */
     check_k(15, 15, 5, "K11,A1,L12,A2,M13,A3,N14,A5,O15", "o");      /* diagonal to the corner */
     check_k(15, 15, 5, "E1,A15,D2,B15,C3,C15,B4,D14,A5", "o");       /* anti-diagonal corner */
-    check_k(15, 15, 5, "H8,A1,I8,A2,J8,A3,K8,A4,G8", "playing");     /* x's column stopped at 4 */
+    check_k(15, 15, 5, "H8,A1,I8,A2,J8,A3,K8,A4,M8", "playing");     /* 4 + gap; × has 4 too */
     check_k(15, 15, 5, "H8,A1,I8,A2,J8,A3,K8,B5,F8,A5,G8", "o");     /* F..K: six in a row wins */
     check_k(15, 15, 5, "A1,B1,A2,B2,A3,B3,A4,C1,O15,B4,O14,B5", "x"); /* o's 4 does not count */
 }

@@ -1,0 +1,521 @@
+/* test_game.c: the game record's semantics (game.md §4, §5, §13): the
+ * series' golden demos (move, cmove with its messages, unmove, remove_mark,
+ * direct writes), full unmove after random playouts restores every field,
+ * records replay and truncation, change_step, copies, back-end equivalence
+ * over random games, and the seeded ai2 VS ai2 match (50,000 iterations
+ * after seed(0)): the published counts and the stream checkpoint of rng.md. */
+#include <stdlib.h>
+
+#include "harness.h"
+#include "marubatsu.h"
+
+#define NCONFIGS (BOARD_KINDS * 2)
+
+static GameOptions config(int i, int w, int h, int k)
+{
+    return (GameOptions){w, h, k, (BoardKind)(i / 2), i % 2};
+}
+
+static void init3(Game *g, int cfg)
+{
+    GameOptions o = config(cfg, 3, 3, 0);
+    CHECK_INT(game_init(g, &o, NULL, 0), MB_OK);
+}
+
+static const char *text(const Game *g)
+{
+    static char buf[2048];
+    notation_text(g, buf);
+    return buf;
+}
+
+TEST(start_state)
+{
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        CHECK_INT(g.turn, MARK_O);
+        CHECK_INT(g.last_turn, MARK_EMPTY);
+        CHECK_INT(g.status, STATUS_PLAYING);
+        CHECK_INT(g.move_count, 0);
+        CHECK_INT(g.last_move, MOVE_NONE);
+        CHECK_INT(g.nrecords, 1);
+        CHECK_INT(g.records[0], MOVE_NONE);
+        int x, y;
+        geometry_move_to_xy(game_geom(&g), g.records[0], &x, &y);
+        CHECK(x == -1 && y == -1); /* records print as [(-1, -1)] */
+        CHECK_STR(text(&g), "Turn o\n...\n...\n...\n");
+        game_free(&g);
+    }
+}
+
+TEST(demo_move)
+{
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        game_move(&g, geometry_xy_to_move(game_geom(&g), 0, 0));
+        CHECK_STR(text(&g), "Turn x\nO..\n...\n...\n");
+        game_move(&g, geometry_xy_to_move(game_geom(&g), 1, 0));
+        CHECK_STR(text(&g), "Turn o\noX.\n...\n...\n");
+        game_free(&g);
+    }
+}
+
+/* game.md §13.3, byte for byte, with the Japanese messages. */
+TEST(demo_cmove_messages)
+{
+    static const char expected[] = "Turn x\nO..\n...\n...\n\n"
+                                   "Turn o\noX.\n...\n...\n\n"
+                                   "( 0 , 0 ) のマスにはマークが配置済です\n"
+                                   "Turn o\noX.\n...\n...\n\n"
+                                   "( 3 , 5 ) はゲーム盤の範囲外の座標です\n"
+                                   "Turn o\noX.\n...\n...\n\n"
+                                   "整数の座標を入力して下さい\n"
+                                   "Turn o\noX.\n...\n...\n\n";
+    static const char *const calls[5][2] = {{"0", "0"}, {"1", "0"}, {"0", "0"}, {"3", "5"}, {"a", "b"}};
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        char out[1024] = "", msg[256];
+        size_t used = 0;
+        for (int i = 0; i < 5; i++) {
+            if (notation_cmove(&g, calls[i][0], calls[i][1], LANG_JA, msg, sizeof msg) != MB_OK)
+                used += (size_t)snprintf(out + used, sizeof out - used, "%s\n", msg);
+            used += (size_t)snprintf(out + used, sizeof out - used, "%s\n", text(&g));
+        }
+        CHECK_STR(out, expected);
+        CHECK_INT(g.move_count, 2);
+        CHECK_INT(g.nrecords, 3);
+        game_free(&g);
+    }
+}
+
+TEST(cmove_python_int_rules)
+{
+    Game g;
+    init3(&g, 0);
+    char msg[256];
+    CHECK_INT(notation_cmove(&g, " 1 ", "+1", LANG_JA, msg, sizeof msg), MB_OK);
+    CHECK_INT(g.last_move, 4);
+    CHECK_INT(notation_cmove(&g, "-0", "0_0", LANG_JA, msg, sizeof msg), MB_OK);
+    CHECK_INT(g.last_move, 0);
+    CHECK_INT(notation_cmove(&g, "-1", "2", LANG_JA, msg, sizeof msg), MB_ERANGE);
+    CHECK_STR(msg, "( -1 , 2 ) はゲーム盤の範囲外の座標です"); /* negative: range, not conversion */
+    CHECK_INT(notation_cmove(&g, "007", "99999999999999999999", LANG_EN, msg, sizeof msg), MB_ERANGE);
+    CHECK_STR(msg, "( 7 , 99999999999999999999 ) is outside the board");
+    CHECK_INT(notation_cmove(&g, "１", "２", LANG_EN, msg, sizeof msg), MB_OK); /* full-width */
+    CHECK_INT(g.last_move, 5);
+    CHECK_INT(notation_cmove(&g, "1", "1", LANG_EN, msg, sizeof msg), MB_EOCCUPIED);
+    CHECK_STR(msg, "( 1 , 1 ) is already occupied");
+    static const char *const bad[] = {"", " ", "1.0", "1_", "_1", "1__0", "0x1", "+", "1 2", "--1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_INT(notation_cmove(&g, bad[i], "0", LANG_EN, msg, sizeof msg), MB_ENOTINT);
+        CHECK_STR(msg, "Please enter integer coordinates");
+        CHECK_INT(notation_cmove(&g, "0", bad[i], LANG_JA, msg, sizeof msg), MB_ENOTINT);
+    }
+    CHECK_INT(g.move_count, 3); /* failed calls changed nothing */
+    CHECK_STR(text(&g), "Turn x\nx..\n.o.\n.O.\n");
+    game_free(&g);
+}
+
+TEST(cmove_after_the_end)
+{
+    Game g;
+    init3(&g, 4);
+    char msg[256];
+    static const int xy[5][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}};
+    for (int i = 0; i < 5; i++) CHECK_INT(game_cmove(&g, xy[i][0], xy[i][1]), MB_OK);
+    CHECK_INT(g.status, STATUS_O);
+    CHECK_INT(game_cmove(&g, 2, 2), MB_EOVER);
+    CHECK_INT(notation_cmove(&g, "2", "2", LANG_EN, msg, sizeof msg), MB_EOVER);
+    CHECK_STR(msg, "The game is already over");
+    CHECK_INT(game_play(&g, 8), MB_EOVER);
+    CHECK_INT(g.move_count, 5);
+    int moves[9];
+    CHECK_INT(game_legal_moves(&g, moves), 0);
+    game_free(&g);
+}
+
+/* game.md §13.4: five undos after (0,0) (1,0) (2,0) (0,1) (1,1). */
+TEST(demo_unmove_five)
+{
+    static const char *const after[5] = {
+        "Turn o\noxo\nX..\n...\n", "Turn x\noxO\n...\n...\n", "Turn o\noX.\n...\n...\n",
+        "Turn x\nO..\n...\n...\n", "Turn o\n...\n...\n...\n"};
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        static const int xy[5][2] = {{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}};
+        for (int i = 0; i < 5; i++) game_move(&g, geometry_xy_to_move(game_geom(&g), xy[i][0], xy[i][1]));
+        for (int i = 0; i < 5; i++) {
+            game_unmove(&g);
+            CHECK_STR(text(&g), after[i]);
+        }
+        CHECK_INT(g.nrecords, 1);
+        CHECK_INT(g.records[0], MOVE_NONE);
+        CHECK_INT(g.last_move, MOVE_NONE);
+        CHECK_INT(g.last_turn, MARK_EMPTY); /* the project's decision: none at move 0 */
+        game_unmove(&g);                    /* a no-op at the start */
+        CHECK_STR(text(&g), after[4]);
+        CHECK_INT(g.move_count, 0);
+        CHECK_INT(g.turn, MARK_O);
+        game_free(&g);
+    }
+}
+
+TEST(demo_unmove_after_cmove)
+{
+    static const char *const seen[6] = {"Turn x\nO..\n", "Turn o\noX.\n", "Turn x\noxO\n",
+                                        "Turn o\noX.\n", "Turn x\nO..\n", "Turn o\n...\n"};
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        for (int i = 0; i < 6; i++) {
+            if (i < 3)
+                CHECK_INT(game_cmove(&g, i, 0), MB_OK);
+            else
+                game_unmove(&g);
+            CHECK(strncmp(text(&g), seen[i], strlen(seen[i])) == 0);
+            CHECK(strcmp(text(&g) + strlen(seen[i]), "...\n...\n") == 0);
+        }
+        game_free(&g);
+    }
+}
+
+TEST(demo_remove_mark)
+{
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        game_move(&g, 4);
+        CHECK_STR(text(&g), "Turn x\n...\n.O.\n...\n");
+        CHECK_INT(game_remove_mark(&g, 1, 1), MB_OK);
+        CHECK_STR(text(&g), "Turn x\n...\n...\n...\n");
+        CHECK_INT(game_remove_mark(&g, 1, 1), MB_EEMPTY);
+        CHECK_INT(game_remove_mark(&g, 3, 0), MB_ERANGE);
+        CHECK_INT(g.move_count, 1); /* turn, records, status untouched */
+        CHECK_INT(g.nrecords, 2);
+        char msg[256];
+        notation_message(MB_EEMPTY, "1", "1", LANG_JA, msg, sizeof msg);
+        CHECK_STR(msg, "( 1 , 1 ) のマスにはマークがありません");
+        game_free(&g);
+    }
+}
+
+/* game.md §13.7: writes through the board, legal moves, judge, key. */
+TEST(demo_direct_writes)
+{
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        const Geometry *geo = game_geom(&g);
+        CHECK_INT(game_place_mark(&g, 0, 0, MARK_O), MB_OK);
+        CHECK_INT(game_place_mark(&g, 0, 1, MARK_X), MB_OK);
+        CHECK_INT(game_get(&g, geometry_xy_to_move(geo, 0, 0)), MARK_O);
+        CHECK_INT(game_get(&g, geometry_xy_to_move(geo, 0, 1)), MARK_X);
+        CHECK_INT(game_get(&g, geometry_xy_to_move(geo, 0, 2)), MARK_EMPTY);
+        int moves[9], n = game_legal_moves(&g, moves);
+        static const int want[7][2] = {{1, 0}, {2, 0}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+        CHECK_INT(n, 7);
+        for (int i = 0; i < n && i < 7; i++) CHECK_INT(moves[i], geometry_xy_to_move(geo, want[i][0], want[i][1]));
+        CHECK_INT(game_place_mark(&g, 0, 2, MARK_O), MB_OK);
+        CHECK_INT(game_place_mark(&g, 1, 0, MARK_X), MB_OK);
+        CHECK_INT(game_place_mark(&g, 1, 1, MARK_O), MB_OK);
+        CHECK_INT(game_place_mark(&g, 1, 1, MARK_X), MB_EOCCUPIED);
+        CHECK_INT(game_place_mark(&g, 0, 3, MARK_X), MB_ERANGE);
+        /* board-level judge with last_turn o, last move (1,1), move_count 5 */
+        g.last_turn = MARK_O;
+        g.last_move = 4;
+        g.move_count = 5;
+        CHECK_INT(game_judge(&g), STATUS_PLAYING);
+        char key[16];
+        notation_key(&g, key);
+        CHECK_STR(key, "oxoxo....");
+        game_free(&g);
+    }
+}
+
+TEST(keys_of_the_spec)
+{
+    static const struct { const char *moves, *key; } cases[] = {
+        {"A1,A2,A3,B1,B2", "oxoxo...."},
+        {"B2,B1,A1,C1", "o..xo.x.."},
+        {"A1,B1,A2,C1,B3,B2,A3", "oooxxox.."},
+    };
+    for (int c = 0; c < NCONFIGS; c++)
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            Game g;
+            init3(&g, c);
+            int moves[9], n, bad;
+            CHECK_INT(notation_parse_moves(game_geom(&g), cases[i].moves, moves, 9, &n, &bad), MB_OK);
+            for (int j = 0; j < n; j++) CHECK_INT(game_play(&g, moves[j]), MB_OK);
+            char key[16];
+            notation_key(&g, key);
+            CHECK_STR(key, cases[i].key);
+            game_free(&g);
+        }
+}
+
+/* Every field of two games (the board through its key and counters). */
+static void check_same(const Game *a, const Game *b)
+{
+    char ka[MB_MAX_CELLS + 1], kb[MB_MAX_CELLS + 1];
+    notation_key(a, ka);
+    notation_key(b, kb);
+    CHECK_STR(ka, kb);
+    CHECK_INT(a->turn, b->turn);
+    CHECK_INT(a->last_turn, b->last_turn);
+    CHECK_INT(a->status, b->status);
+    CHECK_INT(a->move_count, b->move_count);
+    CHECK_INT(a->last_move, b->last_move);
+    CHECK_INT(a->nrecords, b->nrecords);
+    for (int i = 0; i < a->nrecords && i < b->nrecords; i++) CHECK_INT(a->records[i], b->records[i]);
+    if (a->board.counters && b->board.counters) {
+        const Geometry *geo = game_geom(a);
+        CHECK(memcmp(a->board.count, b->board.count, (size_t)geo->nlines * 2) == 0);
+        CHECK(memcmp(a->board.hist, b->board.hist,
+                     (size_t)markpats_size(geo) * sizeof(int32_t)) == 0);
+    }
+}
+
+/* Play a random game to its end with g (legal moves, uniform choice). */
+static void random_game(Game *g, Rng *r)
+{
+    int moves[MB_MAX_CELLS];
+    while (g->status == STATUS_PLAYING) {
+        int n = game_legal_moves(g, moves);
+        game_move(g, moves[rng_choice_index(r, n)]);
+    }
+}
+
+TEST(random_playouts_unmove_to_start)
+{
+    static const int shapes[][3] = {{3, 3, 0}, {4, 4, 3}, {5, 4, 4}, {7, 6, 4}, {3, 2, 2}, {9, 9, 5}};
+    Rng r;
+    rng_seed(&r, 2024);
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int c = 0; c < NCONFIGS; c++) {
+            GameOptions o = config(c, shapes[s][0], shapes[s][1], shapes[s][2]);
+            Game g, start;
+            CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
+            CHECK_INT(game_init(&start, &o, NULL, 0), MB_OK);
+            for (int rep = 0; rep < 200; rep++) {
+                random_game(&g, &r);
+                CHECK(game_ok(&g));
+                while (g.move_count) game_unmove(&g);
+                check_same(&g, &start);
+                CHECK(game_ok(&g));
+            }
+            game_free(&g);
+            game_free(&start);
+        }
+}
+
+TEST(move_unmove_restores_every_field)
+{
+    Rng r;
+    rng_seed(&r, 7);
+    for (int c = 0; c < NCONFIGS; c++) {
+        GameOptions o = config(c, 5, 5, 4);
+        Game g, before;
+        CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
+        for (int rep = 0; rep < 300; rep++) {
+            game_restart(&g);
+            int plies = (int)rng_randbelow(&r, 20), moves[25];
+            for (int i = 0; i < plies && g.status == STATUS_PLAYING; i++)
+                game_move(&g, moves[rng_choice_index(&r, game_legal_moves(&g, moves))]);
+            if (g.status != STATUS_PLAYING) continue;
+            CHECK_INT(game_copy(&before, &g), MB_OK);
+            int n = game_legal_moves(&g, moves);
+            for (int i = 0; i < n; i++) {
+                game_move(&g, moves[i]);
+                game_unmove(&g);
+                check_same(&g, &before);
+            }
+            game_free(&before);
+        }
+        game_free(&g);
+    }
+}
+
+TEST(records_replay_and_truncation)
+{
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        static const int seq[6] = {4, 0, 8, 2, 6, 3};
+        for (int i = 0; i < 6; i++) game_move(&g, seq[i]);
+        CHECK_INT(g.nrecords, 7);
+        game_change_step(&g, 3);
+        CHECK_INT(g.move_count, 3);
+        CHECK_INT(g.nrecords, 7); /* the recorded future stays */
+        CHECK_INT(g.last_move, 8);
+        CHECK_INT(g.turn, MARK_X);
+        CHECK_STR(text(&g), "Turn x\nx..\n.o.\n..O\n");
+        game_change_step(&g, 99); /* clamped to the end */
+        CHECK_INT(g.move_count, 6);
+        CHECK_INT(g.status, STATUS_PLAYING);
+        game_change_step(&g, -5); /* clamped to the start */
+        CHECK_INT(g.move_count, 0);
+        CHECK_INT(g.last_turn, MARK_EMPTY);
+        CHECK_INT(g.nrecords, 7);
+        game_change_step(&g, 2);
+        /* playing even the recorded move discards the future */
+        game_move(&g, 8);
+        CHECK_INT(g.nrecords, 4);
+        CHECK_INT(g.records[3], 8);
+        game_change_step(&g, 1);
+        game_move(&g, 1); /* a different move overwrites records[2] */
+        CHECK_INT(g.nrecords, 3);
+        CHECK_INT(g.records[2], 1);
+        /* unmove while replaying drops the future, then undoes the current move */
+        for (int i = 0; i < 5; i++) game_move(&g, (int[]){0, 2, 3, 5, 6}[i]);
+        CHECK_INT(g.status, STATUS_O); /* o holds row y = 0: moves 0, 3, 6 */
+        game_change_step(&g, 4);
+        game_unmove(&g);
+        CHECK_INT(g.move_count, 3);
+        CHECK_INT(g.nrecords, 4);
+        CHECK_INT(g.last_move, 0);
+        CHECK(game_ok(&g));
+        game_free(&g);
+    }
+}
+
+TEST(copy_is_independent)
+{
+    Game a, b;
+    GameOptions o = config(1, 4, 4, 3);
+    CHECK_INT(game_init(&a, &o, NULL, 0), MB_OK);
+    game_move(&a, 5);
+    CHECK_INT(game_copy(&b, &a), MB_OK);
+    game_move(&b, 6);
+    CHECK_INT(a.move_count, 1);
+    CHECK_INT(b.move_count, 2);
+    CHECK_INT(game_get(&a, 6), MARK_EMPTY);
+    CHECK(game_ok(&a) && game_ok(&b));
+    game_free(&a);
+    CHECK(game_ok(&b)); /* b keeps its own shape reference */
+    game_free(&b);
+}
+
+TEST(backend_equivalence)
+{
+    static const int shapes[][3] = {{3, 3, 0}, {4, 4, 4}, {5, 5, 4}, {6, 5, 4}, {4, 3, 3}, {15, 15, 5}, {10, 10, 5}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        Game g[NCONFIGS];
+        Rng r[NCONFIGS];
+        for (int c = 0; c < NCONFIGS; c++) {
+            GameOptions o = config(c, shapes[s][0], shapes[s][1], shapes[s][2]);
+            CHECK_INT(game_init(&g[c], &o, NULL, 0), MB_OK);
+            rng_seed(&r[c], 99 + s);
+        }
+        int k1 = game_geom(&g[0])->k + 1;
+        for (int rep = 0; rep < 100; rep++) {
+            for (int c = 0; c < NCONFIGS; c++) game_restart(&g[c]);
+            for (bool more = true; more;) {
+                int moves[NCONFIGS][MB_MAX_CELLS], n[NCONFIGS];
+                int32_t hist[NCONFIGS][(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
+                char key[NCONFIGS][MB_MAX_CELLS + 1];
+                for (int c = 0; c < NCONFIGS; c++) {
+                    n[c] = game_legal_moves(&g[c], moves[c]);
+                    markpats_of_game(&g[c], hist[c]);
+                    notation_key(&g[c], key[c]);
+                }
+                for (int c = 1; c < NCONFIGS; c++) {
+                    CHECK_STR(key[c], key[0]);
+                    CHECK_INT(g[c].status, g[0].status);
+                    CHECK_INT(n[c], n[0]);
+                    CHECK(memcmp(moves[c], moves[0], (size_t)n[0] * sizeof(int)) == 0);
+                    CHECK(memcmp(hist[c], hist[0], (size_t)(k1 * k1) * sizeof(int32_t)) == 0);
+                }
+                more = n[0] > 0;
+                for (int c = 0; more && c < NCONFIGS; c++)
+                    game_move(&g[c], moves[c][rng_choice_index(&r[c], n[c])]);
+            }
+        }
+        for (int c = 0; c < NCONFIGS; c++) game_free(&g[c]);
+    }
+}
+
+/* The golden ai2 VS ai2 match (matches.md §3) on the game API: counts from
+ * ai[0]'s point of view and the stream checkpoint of rng.md §5. */
+TEST(seeded_random_match_golden)
+{
+    for (int c = 0; c < NCONFIGS; c++) {
+        Game g;
+        init3(&g, c);
+        Rng r;
+        rng_seed(&r, 0);
+        int tally[2][4] = {{0}}; /* [game 1 or 2][status] */
+        int moves[9];
+        for (int it = 0; it < 50000; it++)
+            for (int game = 0; game < 2; game++) {
+                game_restart(&g);
+                while (g.status == STATUS_PLAYING) {
+                    int n = game_legal_moves(&g, moves);
+                    game_move(&g, moves[rng_choice_index(&r, n)]);
+                }
+                tally[game][g.status]++;
+                if (it == 0 && game == 0) CHECK_STR(text(&g), "winner x\no.o\nxXx\noxo\n");
+            }
+        /* row o: ai[0] is 〇 in game 1; row x: ai[0] is × in game 2 */
+        CHECK_INT(tally[0][STATUS_O], 29454);
+        CHECK_INT(tally[0][STATUS_X], 14352);
+        CHECK_INT(tally[0][STATUS_DRAW], 6194);
+        CHECK_INT(tally[1][STATUS_X], 14208);
+        CHECK_INT(tally[1][STATUS_O], 29592);
+        CHECK_INT(tally[1][STATUS_DRAW], 6200);
+        CHECK_U64(r.draws, 1255695);
+        CHECK_U64(rng_genrand32(&r), 1491266519u);
+        game_free(&g);
+    }
+}
+
+TEST(bad_options)
+{
+    Game g;
+    char err[160];
+    GameOptions o = {0, 0, 4, BOARD_BITS, false};
+    CHECK_INT(game_init(&g, &o, err, sizeof err), MB_ESIZE);
+    CHECK_STR(err, "k = 4 is not possible on a 3x3 board (1..3)");
+    game_free(&g);
+    o = (GameOptions){33, 3, 0, BOARD_LIST, false};
+    CHECK_INT(game_init(&g, &o, err, sizeof err), MB_ESIZE);
+    CHECK_STR(err, "board size 33x3 is not supported (each side 1..32)");
+    game_free(&g);
+    o = (GameOptions){3, 3, 0, (BoardKind)7, false};
+    CHECK_INT(game_init(&g, &o, err, sizeof err), MB_EINVAL);
+    game_free(&g);
+    o = (GameOptions){32, 32, 0, BOARD_BITS, true};
+    CHECK_INT(game_init(&g, &o, err, sizeof err), MB_OK); /* the largest board, 16 words */
+    CHECK_INT(game_geom(&g)->k, 32);
+    game_move(&g, 1023);
+    CHECK(game_ok(&g));
+    game_free(&g);
+    GameOptions o2 = {4, 2, 0, BOARD_LIST, false};
+    CHECK_INT(game_init(&g, &o2, err, sizeof err), MB_OK);
+    CHECK_INT(game_geom(&g)->k, 2); /* default k = min(width, height) */
+    game_free(&g);
+}
+
+const TestCase game_tests[] = {
+    {"start_state", start_state},
+    {"demo_move", demo_move},
+    {"demo_cmove_messages", demo_cmove_messages},
+    {"cmove_python_int_rules", cmove_python_int_rules},
+    {"cmove_after_the_end", cmove_after_the_end},
+    {"demo_unmove_five", demo_unmove_five},
+    {"demo_unmove_after_cmove", demo_unmove_after_cmove},
+    {"demo_remove_mark", demo_remove_mark},
+    {"demo_direct_writes", demo_direct_writes},
+    {"keys_of_the_spec", keys_of_the_spec},
+    {"random_playouts_unmove_to_start", random_playouts_unmove_to_start},
+    {"move_unmove_restores_every_field", move_unmove_restores_every_field},
+    {"records_replay_and_truncation", records_replay_and_truncation},
+    {"copy_is_independent", copy_is_independent},
+    {"backend_equivalence", backend_equivalence},
+    {"seeded_random_match_golden", seeded_random_match_golden},
+    {"bad_options", bad_options},
+    {0},
+};

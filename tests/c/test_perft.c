@@ -1,0 +1,150 @@
+/* test_perft.c: game-tree counts by depth (perft). 3x3: the series'
+ * per-depth counts 9 ... 127872, 549,946 nodes with the root and 255,168
+ * finished games, on every back-end x count_linemark. Other shapes (3x2 k2,
+ * 3x3 k2, 4x3 k3, 2x2, 1x1, 5x1 k3, 2x3 k3, 4x4 k4, 4x4 k3 and 5x4 k4, to depth 6) against
+ * an independent brute force written here on a plain char array, which shares
+ * no code with the engine. Perft also leaves the game exactly as it was. */
+#include <stdlib.h>
+
+#include "harness.h"
+#include "marubatsu.h"
+
+/* ---- the independent brute force ---- */
+
+typedef struct Brute {
+    int w, h, k;
+    char sq[16][16]; /* sq[x][y]: 0, 'o', 'x' */
+    uint64_t nodes[17], finished[17];
+} Brute;
+
+/* Does the mark at (x, y) complete k in a row through (x, y)? */
+static bool brute_wins(const Brute *b, int x, int y)
+{
+    static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    char p = b->sq[x][y];
+    for (int d = 0; d < 4; d++) {
+        int run = 1;
+        for (int s = -1; s <= 1; s += 2)
+            for (int i = 1;; i++) {
+                int xx = x + s * i * dirs[d][0], yy = y + s * i * dirs[d][1];
+                if (xx < 0 || yy < 0 || xx >= b->w || yy >= b->h || b->sq[xx][yy] != p) break;
+                run++;
+            }
+        if (run >= b->k) return true;
+    }
+    return false;
+}
+
+static void brute_walk(Brute *b, int ply, int depth, char turn)
+{
+    for (int x = 0; x < b->w; x++)
+        for (int y = 0; y < b->h; y++) {
+            if (b->sq[x][y]) continue;
+            b->sq[x][y] = turn;
+            b->nodes[ply + 1]++;
+            if (brute_wins(b, x, y) || ply + 1 == b->w * b->h)
+                b->finished[ply + 1]++;
+            else if (ply + 1 < depth)
+                brute_walk(b, ply + 1, depth, turn == 'o' ? 'x' : 'o');
+            b->sq[x][y] = 0;
+        }
+}
+
+/* ---- checks ---- */
+
+static void check_shape(int w, int h, int k, int depth, BoardKind kind, bool counters)
+{
+    Brute *b = calloc(1, sizeof *b);
+    b->w = w, b->h = h, b->k = k;
+    brute_walk(b, 0, depth, 'o');
+    Game g;
+    GameOptions o = {w, h, k, kind, counters};
+    CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
+    uint64_t nodes[17], fin[17];
+    CHECK_INT(perft_run(&g, depth, nodes, fin, NULL, NULL), MB_OK);
+    for (int d = 1; d <= depth; d++) {
+        if (nodes[d] != b->nodes[d] || fin[d] != b->finished[d])
+            t_fail(__FILE__, __LINE__, "%dx%d k%d %s/%d depth %d: %llu %llu, brute force %llu %llu",
+                   w, h, k, board_kind_name(kind), counters, d, (unsigned long long)nodes[d],
+                   (unsigned long long)fin[d], (unsigned long long)b->nodes[d],
+                   (unsigned long long)b->finished[d]);
+    }
+    game_free(&g);
+    free(b);
+}
+
+TEST(three_by_three_published)
+{
+    static const uint64_t want[10] = {1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
+    for (int kind = 0; kind < BOARD_KINDS; kind++)
+        for (int c = 0; c < 2; c++) {
+            Game g;
+            GameOptions o = {3, 3, 0, (BoardKind)kind, c};
+            CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
+            uint64_t nodes[10], fin[10], tn = 0, tf = 0;
+            CHECK_INT(perft_run(&g, 9, nodes, fin, NULL, NULL), MB_OK);
+            for (int d = 0; d <= 9; d++) {
+                CHECK_U64(nodes[d], want[d]);
+                tn += nodes[d];
+                tf += fin[d];
+            }
+            CHECK_U64(tn, 549946);
+            CHECK_U64(tf, 255168);
+            CHECK_U64(fin[5], 1440); /* 〇's earliest wins */
+            CHECK_U64(fin[9], 127872);
+            CHECK_INT(g.move_count, 0);
+            CHECK_INT(g.nrecords, 1);
+            game_free(&g);
+        }
+}
+
+TEST(small_shapes_against_brute_force)
+{
+    static const int shapes[][4] = {{3, 2, 2, 6}, {3, 3, 2, 9}, {4, 3, 3, 6}, {2, 2, 2, 4},
+                                    {1, 1, 1, 1}, {5, 1, 3, 5}, {2, 3, 3, 6}, {3, 3, 3, 9}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int kind = 0; kind < BOARD_KINDS; kind++)
+            for (int c = 0; c < 2; c++)
+                check_shape(shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3],
+                            (BoardKind)kind, c);
+}
+
+TEST(four_by_four_k4_depth6)
+{
+    /* every back-end once, the counters on the bitboard */
+    check_shape(4, 4, 4, 6, BOARD_LIST, false);
+    check_shape(4, 4, 4, 6, BOARD_LIST1D, true);
+    check_shape(4, 4, 4, 6, BOARD_BITS, false);
+    check_shape(5, 4, 4, 5, BOARD_BITS, true);
+    check_shape(4, 4, 3, 6, BOARD_LIST, true); /* wins from ply 5 on */
+}
+
+TEST(from_a_position_and_restored)
+{
+    Game g;
+    CHECK_INT(game_init(&g, NULL, NULL, 0), MB_OK);
+    game_move(&g, 4);
+    game_move(&g, 0);
+    game_move(&g, 8);
+    game_change_step(&g, 2); /* a replay with a recorded future */
+    uint64_t nodes[8], fin[8];
+    CHECK_INT(perft_run(&g, 7, nodes, fin, NULL, NULL), MB_OK);
+    CHECK_U64(nodes[1], 7);
+    CHECK_U64(nodes[2], 42);
+    CHECK_INT(g.move_count, 2);
+    CHECK_INT(g.nrecords, 4); /* the future survives */
+    CHECK_INT(g.records[3], 8);
+    CHECK_INT(perft_run(&g, 8, nodes, fin, NULL, NULL), MB_EINVAL); /* only 7 empty squares */
+    CHECK_INT(perft_run(&g, -1, nodes, fin, NULL, NULL), MB_EINVAL);
+    CHECK_INT(perft_run(&g, 0, nodes, fin, NULL, NULL), MB_OK);
+    CHECK_U64(nodes[0], 1);
+    game_free(&g);
+}
+
+const TestCase perft_tests[] = {
+    {"three_by_three_published", three_by_three_published},
+    {"small_shapes_against_brute_force", small_shapes_against_brute_force},
+    {"four_by_four_k4_depth6", four_by_four_k4_depth6},
+    {"from_a_position_and_restored", from_a_position_and_restored},
+    {0},
+};

@@ -1,0 +1,44 @@
+#!/bin/sh
+# tests/cli/run.sh: end-to-end golden tests of the program. Each line of
+# tests/cli/cases is "NAME STATUS ARGS..."; the program runs with ARGS and
+# must exit with STATUS and print exactly tests/cli/golden/NAME.out on stdout
+# and NAME.err on stderr (a missing file means nothing), compared with diff -u.
+# Usage: sh tests/cli/run.sh PROGRAM [--update]
+#   --update rewrites the golden files from the current output (review the
+#   diff before committing it).
+set -u
+prog=$1
+update=${2:-}
+here=$(dirname "$0")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+while read -r name status args; do
+    case "$name" in ''|'#'*) continue ;; esac
+    eval "set -- $args"
+    "$prog" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    rc=$?
+    gold="$here/golden/$name"
+    if [ "$update" = --update ]; then
+        if [ -s "$tmp/out" ]; then cp "$tmp/out" "$gold.out"; else rm -f "$gold.out"; fi
+        if [ -s "$tmp/err" ]; then cp "$tmp/err" "$gold.err"; else rm -f "$gold.err"; fi
+    fi
+    ok=1
+    for s in out err; do
+        want="$gold.$s"
+        [ -f "$want" ] || want=/dev/null
+        if ! diff -u "$want" "$tmp/$s" >"$tmp/diff"; then
+            ok=0
+            echo "FAIL $name: std$s differs"
+            cat "$tmp/diff"
+        fi
+    done
+    if [ "$rc" != "$status" ]; then
+        ok=0
+        echo "FAIL $name: exit status $rc, expected $status"
+    fi
+    if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done <"$here/cases"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,46 @@
+#!/bin/sh
+# tests/run.sh: runs every test suite, first on the release build, then on
+# the AddressSanitizer + UndefinedBehaviorSanitizer build, and ends with the
+# one line "N passed, N failed" (exit status 1 if anything failed).
+# Each suite prints its own last line "N passed, N failed"; this sums them.
+# Usage: sh tests/run.sh        (make test builds what it needs first)
+set -u
+cd "$(dirname "$0")/.." || exit 2
+pass=0
+fail=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# run_suite LABEL COMMAND...: run, show failures, add its counts
+run_suite() {
+    label=$1
+    shift
+    "$@" >"$log" 2>&1
+    rc=$?
+    last=$(tail -n 1 "$log")
+    p=$(printf '%s\n' "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1/p')
+    f=$(printf '%s\n' "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\2/p')
+    if [ -z "$p" ]; then
+        # the suite died before its summary: count it as one failure
+        p=0
+        f=1
+        echo "== $label: no summary line (exit $rc); its output:"
+        tail -n 30 "$log"
+    elif [ "$f" -ne 0 ] || [ "$rc" -ne 0 ]; then
+        grep -v '^ok ' "$log" | head -n 60
+        [ "$f" -eq 0 ] && f=1
+    fi
+    printf '%-28s %s passed, %s failed\n' "$label" "$p" "$f"
+    pass=$((pass + p))
+    fail=$((fail + f))
+}
+
+for flavour in release asan; do
+    dir=build
+    [ "$flavour" = asan ] && dir=build/asan
+    run_suite "[$flavour] engine (C)" "$dir/test_engine"
+    run_suite "[$flavour] cli (golden)" sh tests/cli/run.sh "$dir/marubatsu"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
