@@ -13,7 +13,7 @@ DESTDIR  ?=
 CC       ?= cc
 CSTD     := -std=c11
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wpointer-arith -Wvla
-OPT      := -O2
+OPT      := -O2 -DNDEBUG
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 DEFS     := -D_POSIX_C_SOURCE=200809L -DMB_VERSION='"$(VERSION)"'
 CPPFLAGS := -Iinclude -Isrc $(DEFS)
@@ -58,7 +58,8 @@ build/.deps-ok: Makefile
 # ---- release --------------------------------------------------------------
 $(REL)/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CSTD) $(WARN) $(OPT) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(REL)/libmarubatsu.a: $(call objs,$(REL),$(LIB_SRC))
 	rm -f $@ && ar rcs $@ $^
@@ -75,7 +76,8 @@ $(REL)/bench: $(call objs,$(REL),$(BENCH_SRC)) $(REL)/libmarubatsu.a
 # ---- sanitized (the second test pass) -------------------------------------
 $(ASAN)/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SANITIZE) -DMB_CHECK_INVARIANTS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+	@echo "  CC asan $<"
+	@$(CC) $(CSTD) $(WARN) -O1 -g $(SANITIZE) -DMB_CHECK_INVARIANTS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(ASAN)/libmarubatsu.a: $(call objs,$(ASAN),$(LIB_SRC))
 	rm -f $@ && ar rcs $@ $^
@@ -89,7 +91,8 @@ $(ASAN)/test_engine: $(call objs,$(ASAN),$(TEST_SRC)) $(ASAN)/libmarubatsu.a
 # ---- debug ----------------------------------------------------------------
 $(DBG)/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O0 -g $(SANITIZE) -DMB_CHECK_INVARIANTS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+	@echo "  CC dbg  $<"
+	@$(CC) $(CSTD) $(WARN) -O0 -g $(SANITIZE) -DMB_CHECK_INVARIANTS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(DBG)/marubatsu: $(call objs,$(DBG),$(LIB_SRC) $(CLI_SRC))
 	$(CC) $(SANITIZE) -o $@ $^ -lm

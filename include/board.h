@@ -5,8 +5,8 @@
  *   BOARD_LIST    a 2-D array cols[x][y], a list of columns (ListBoard);
  *   BOARD_LIST1D  a flat array cells[y + x*height] (List1dBoard);
  *   BOARD_BITS    one bit plane per mark, row-major bits (NpBoolBoard's planes).
- * Each may keep line counters (the series' count_linemark): per line the
- * number of each mark, and a histogram of lines by (o count, x count), both
+ * Each may keep line counters (the series' count_linemark): per line its
+ * (o count, x count) pair, and a histogram of lines by that pair, both
  * updated on every write, so that win checks and mark patterns need no scan.
  *
  * Every back-end and counter setting gives identical results for every
@@ -34,7 +34,7 @@ typedef struct Board {
     uint8_t **cols;   /* BOARD_LIST: cols[x][y] */
     uint8_t *cells;   /* BOARD_LIST1D: cells[y + x*height] */
     uint64_t *planes; /* BOARD_BITS: 〇 words then × words, nwords each */
-    uint8_t *count;   /* counters: count[2*line + mark-1] */
+    uint16_t *line;   /* counters: per line o*(k+1) + x, its 〇 and × counts */
     int32_t *hist;    /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
     void *mem;        /* the one allocation holding all of the above */
 } Board;
@@ -58,6 +58,10 @@ Mark board_get(const Board *b, int m);
 /* Write a mark on move m, keeping the counters; writing MARK_EMPTY on an
  * empty square changes nothing. */
 void board_set(Board *b, int m, Mark mark);
+/* The fast writes of move and unmove: put `mark` on the empty square m, or
+ * take `mark` back off m (which must hold it). */
+void board_place(Board *b, int m, Mark mark);
+void board_lift(Board *b, int m, Mark mark);
 /* Number of squares holding each mark. */
 void board_count_marks(const Board *b, int *n_o, int *n_x);
 

@@ -26,6 +26,7 @@
 #define MB_MAX_CELLS (MB_MAX_SIDE * MB_MAX_SIDE)
 #define MB_MAX_WORDS ((MB_MAX_CELLS + 63) / 64)       /* bitboard words per mark */
 #define MOVE_NONE (-1)                                /* the records[0] sentinel */
+#define GEOM_TABLE_CELLS 12  /* boards this small get a per-square win table */
 
 typedef enum Direction { DIR_ROW, DIR_COLUMN, DIR_DIAG, DIR_ANTI } Direction;
 
@@ -48,6 +49,14 @@ typedef struct Geometry {
     int16_t *move_of;           /* bit index -> move */
     uint64_t *line_mask;        /* nlines * nwords: each line as a bit mask */
     uint64_t *full_mask;        /* nwords: every square of the board */
+    uint64_t *thru_mask;        /* nwords == 1 only: masks of the lines through each
+                                   square, indexed like thru[] (else NULL) */
+    uint64_t *win_table;        /* boards of <= GEOM_TABLE_CELLS squares (else
+                                   NULL): bit p of row m is set when the bit plane p
+                                   holds a full line through move m */
+    int win_words;              /* 64-bit words per row of win_table */
+    int8_t *x_of, *y_of;        /* move -> x, y without a division */
+    int win_from;               /* 2k - 1: the first move count that can win */
     int refs;                   /* reference count (atomic updates) */
 } Geometry;
 

@@ -1,10 +1,10 @@
-/* board.c: back-end dispatch, line counters and board life cycle (board.h).
+/* board.c: back-end dispatch and board life cycle (board.h).
  *
- * The counters are written once here for every back-end: count[2*line+mark-1]
- * is the number of `mark` on a line, and hist[o*(k+1)+x] the number of lines
- * holding o 〇 and x ×. A write updates both for every line through the
- * square, so win checks read one byte per line and count_markpats copies the
- * histogram instead of scanning. */
+ * The counters are kept the same way for every back-end (board_backends.h):
+ * line[i] = o*(k+1) + x for the o 〇 and x × on line i, and hist[] counts the
+ * lines at each such value. A write moves every line through the square one
+ * cell along the histogram, so win checks compare one number per line and
+ * count_markpats copies the histogram instead of scanning. */
 #include "board.h"
 
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 
 /* Sizes of the parts of a board's single allocation. */
 typedef struct Layout {
-    size_t cols, cells, planes, count, hist, total;
+    size_t cols, cells, planes, line, hist, total;
 } Layout;
 
 static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
@@ -27,10 +27,10 @@ static Layout layout_of(const Geometry *g, BoardKind kind, bool counters)
     if (kind != BOARD_BITS) l.cells = round8((size_t)g->ncells);
     if (kind == BOARD_BITS) l.planes = (size_t)g->nwords * 2 * sizeof(uint64_t);
     if (counters) {
-        l.count = round8((size_t)g->nlines * 2);
+        l.line = round8((size_t)g->nlines * sizeof(uint16_t));
         l.hist = (size_t)(g->k + 1) * (size_t)(g->k + 1) * sizeof(int32_t);
     }
-    l.total = l.planes + l.hist + l.cols + l.cells + l.count;
+    l.total = l.planes + l.hist + l.cols + l.cells + l.line;
     return l;
 }
 
@@ -49,7 +49,7 @@ static void attach(Board *b, const Layout *l)
         for (int x = 0; x < b->geom->width; x++) b->cols[x] = b->cells + (size_t)x * b->geom->height;
     if (b->kind == BOARD_LIST) b->cells = NULL; /* reached through cols only */
     p += l->cells;
-    b->count = l->count ? (uint8_t *)p : NULL;
+    b->line = l->line ? (uint16_t *)(void *)p : NULL;
 }
 
 int board_init(Board *b, Geometry *g, BoardKind kind, bool counters)
@@ -93,7 +93,7 @@ void board_reset(Board *b)
     if (b->kind == BOARD_LIST) memset(b->cols[0], MARK_EMPTY, (size_t)g->ncells);
     if (b->cells) memset(b->cells, MARK_EMPTY, (size_t)g->ncells);
     if (b->counters) {
-        memset(b->count, 0, l.count);
+        memset(b->line, 0, l.line);
         memset(b->hist, 0, l.hist);
         b->hist[0] = g->nlines;
     }
@@ -108,37 +108,17 @@ Mark board_get(const Board *b, int m)
     }
 }
 
-/* Move every line through m from one histogram cell to the next as `mark`
- * gains (delta = +1) or loses (delta = -1) the square. */
-static void update_counters(Board *b, int m, Mark mark, int delta)
-{
-    const Geometry *g = b->geom;
-    int k1 = g->k + 1, i = mark - 1;
-    int step = mark == MARK_O ? k1 : 1; /* hist index moves by one o or one x */
-    for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++) {
-        uint8_t *c = &b->count[2 * g->thru[t]];
-        int at = c[0] * k1 + c[1];
-        b->hist[at]--;
-        b->hist[at + delta * step]++;
-        c[i] = (uint8_t)(c[i] + delta);
-    }
-}
-
 void board_set(Board *b, int m, Mark mark)
 {
-    Mark old = MARK_EMPTY;
-    if (b->counters || mark == MARK_EMPTY) old = board_get(b, m);
-    if (mark == MARK_EMPTY && old == MARK_EMPTY) return;
-    switch (b->kind) {
-    case BOARD_LIST: list_put(b, m, mark); break;
-    case BOARD_LIST1D: list1d_put(b, m, mark); break;
-    default: bits_put(b, m, mark); break;
-    }
-    if (b->counters && old != mark) {
-        if (old != MARK_EMPTY) update_counters(b, m, old, -1);
-        if (mark != MARK_EMPTY) update_counters(b, m, mark, +1);
-    }
+    Mark old = board_get(b, m);
+    if (old == mark) return;
+    if (old != MARK_EMPTY) board_lift_inline(b, m, old);
+    if (mark != MARK_EMPTY) board_place_inline(b, m, mark);
 }
+
+void board_place(Board *b, int m, Mark mark) { board_place_inline(b, m, mark); }
+
+void board_lift(Board *b, int m, Mark mark) { board_lift_inline(b, m, mark); }
 
 void board_count_marks(const Board *b, int *n_o, int *n_x)
 {
@@ -150,18 +130,7 @@ void board_count_marks(const Board *b, int *n_o, int *n_x)
 
 bool board_is_winner(const Board *b, Mark player, int m)
 {
-    if (b->counters) {
-        const Geometry *g = b->geom;
-        int i = player - 1, k = g->k;
-        for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++)
-            if (b->count[2 * g->thru[t] + i] == k) return true;
-        return false;
-    }
-    switch (b->kind) {
-    case BOARD_LIST: return list_is_winner(b, player, m);
-    case BOARD_LIST1D: return list1d_is_winner(b, player, m);
-    default: return bits_is_winner(b, player, m);
-    }
+    return board_is_winner_inline(b, player, m);
 }
 
 int board_empty_squares(const Board *b, int *out)

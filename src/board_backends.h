@@ -1,10 +1,12 @@
-/* board_backends.h: the three storage back-ends behind board.h (private).
+/* board_backends.h: the storage back-ends behind board.h (private to the
+ * engine's .c files).
  *
  * Each back-end owns only its storage of marks: reading and writing a square,
  * the lines-through-a-square win scan, the empty squares in normative order,
- * and a scan of line counts. board.c dispatches on Board.kind and keeps the
- * line counters, which are the same for all back-ends. The hot functions are
- * static inline so the dispatch compiles to a jump into straight-line code. */
+ * and a scan of line counts. The line counters are the same for every
+ * back-end and live here too. The functions on the move/unmove/judge path are
+ * static inline so that game.c compiles them into straight-line code with one
+ * switch on the back-end; the rest are in board_*.c. */
 #ifndef MB_BOARD_BACKENDS_H
 #define MB_BOARD_BACKENDS_H
 
@@ -14,13 +16,11 @@
 
 static inline Mark list_get(const Board *b, int m)
 {
-    int h = b->geom->height;
-    return b->cols[m / h][m % h];
+    return b->cols[b->geom->x_of[m]][b->geom->y_of[m]];
 }
 static inline void list_put(Board *b, int m, Mark mark)
 {
-    int h = b->geom->height;
-    b->cols[m / h][m % h] = mark;
+    b->cols[b->geom->x_of[m]][b->geom->y_of[m]] = mark;
 }
 bool list_is_winner(const Board *b, Mark player, int m);
 int list_empty_squares(const Board *b, int *out);
@@ -45,17 +45,98 @@ static inline Mark bits_get(const Board *b, int m)
     if (b->planes[g->nwords + w] & one) return MARK_X;
     return MARK_EMPTY;
 }
-static inline void bits_put(Board *b, int m, Mark mark)
+/* Set (on) or clear the bit of m in mark's plane. */
+static inline void bits_flip(Board *b, int m, Mark mark, bool on)
 {
     const Geometry *g = b->geom;
-    int bit = g->bit_of[m], w = bit >> 6;
+    int bit = g->bit_of[m];
+    uint64_t *word = &b->planes[(mark - 1) * g->nwords + (bit >> 6)];
     uint64_t one = 1ULL << (bit & 63);
-    b->planes[w] &= ~one;
-    b->planes[g->nwords + w] &= ~one;
-    if (mark != MARK_EMPTY) b->planes[(mark - 1) * g->nwords + w] |= one;
+    *word = on ? *word | one : *word & ~one;
 }
-bool bits_is_winner(const Board *b, Mark player, int m);
+/* Does a line through m hold only player's marks? Small boards look the
+ * plane up in the win table; one-word boards test one mask per line. */
+static inline bool bits_wins(const Board *b, Mark player, int m)
+{
+    const Geometry *g = b->geom;
+    if (g->win_table) {
+        uint64_t p = b->planes[player - 1];
+        return (g->win_table[(size_t)m * (size_t)g->win_words + (p >> 6)] >> (p & 63)) & 1;
+    }
+    if (g->thru_mask) {
+        uint64_t plane = b->planes[player - 1];
+        for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++)
+            if ((plane & g->thru_mask[t]) == g->thru_mask[t]) return true;
+        return false;
+    }
+    int nw = g->nwords;
+    const uint64_t *plane = b->planes + (player - 1) * nw;
+    for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++) {
+        const uint64_t *mask = &g->line_mask[g->thru[t] * nw];
+        int w = 0;
+        while (w < nw && (plane[w] & mask[w]) == mask[w]) w++;
+        if (w == nw) return true;
+    }
+    return false;
+}
 int bits_empty_squares(const Board *b, int *out);
 void bits_scan_line_counts(const Board *b, int32_t *hist);
+
+/* ---- Line counters (count_linemark), for every back-end ---- */
+
+/* `mark` gains (delta +1) or loses (delta -1) square m: every line through m
+ * moves to the next cell of the (o, x) histogram. */
+static inline void counters_add(Board *b, int m, Mark mark, int delta)
+{
+    const Geometry *g = b->geom;
+    int step = (mark == MARK_O ? g->k + 1 : 1) * delta;
+    for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++) {
+        uint16_t *l = &b->line[g->thru[t]];
+        b->hist[*l]--;
+        *l = (uint16_t)(*l + step);
+        b->hist[*l]++;
+    }
+}
+/* Is a line through m full of player's marks, by the counters? */
+static inline bool counters_win(const Board *b, Mark player, int m)
+{
+    const Geometry *g = b->geom;
+    int full = player == MARK_O ? g->k * (g->k + 1) : g->k;
+    for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++)
+        if (b->line[g->thru[t]] == full) return true;
+    return false;
+}
+
+/* ---- The hot path of move, unmove and judge ---- */
+
+static inline void board_place_inline(Board *b, int m, Mark mark)
+{
+    switch (b->kind) {
+    case BOARD_LIST: list_put(b, m, mark); break;
+    case BOARD_LIST1D: list1d_put(b, m, mark); break;
+    default: bits_flip(b, m, mark, true); break;
+    }
+    if (b->counters) counters_add(b, m, mark, +1);
+}
+
+static inline void board_lift_inline(Board *b, int m, Mark mark)
+{
+    switch (b->kind) {
+    case BOARD_LIST: list_put(b, m, MARK_EMPTY); break;
+    case BOARD_LIST1D: list1d_put(b, m, MARK_EMPTY); break;
+    default: bits_flip(b, m, mark, false); break;
+    }
+    if (b->counters) counters_add(b, m, mark, -1);
+}
+
+static inline bool board_is_winner_inline(const Board *b, Mark player, int m)
+{
+    if (b->counters) return counters_win(b, player, m);
+    switch (b->kind) {
+    case BOARD_LIST: return list_is_winner(b, player, m);
+    case BOARD_LIST1D: return list1d_is_winner(b, player, m);
+    default: return bits_wins(b, player, m);
+    }
+}
 
 #endif

@@ -5,20 +5,6 @@
  * nwords words, with the same code. */
 #include "board_backends.h"
 
-bool bits_is_winner(const Board *b, Mark player, int m)
-{
-    const Geometry *g = b->geom;
-    int nw = g->nwords;
-    const uint64_t *plane = b->planes + (player - 1) * nw;
-    for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++) {
-        const uint64_t *mask = &g->line_mask[g->thru[t] * nw];
-        int w = 0;
-        while (w < nw && (plane[w] & mask[w]) == mask[w]) w++;
-        if (w == nw) return true;
-    }
-    return false;
-}
-
 int bits_empty_squares(const Board *b, int *out)
 {
     const Geometry *g = b->geom;

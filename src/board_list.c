@@ -11,7 +11,7 @@ bool list_is_winner(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
     int w = g->width, h = g->height, k = g->k;
-    int x0 = m / h, y0 = m % h;
+    int x0 = g->x_of[m], y0 = g->y_of[m];
     if (b->cols[x0][y0] != player) return false;
     for (int d = 0; d < 4; d++) {
         int dx = steps[d][0], dy = steps[d][1], run = 1;

@@ -13,7 +13,7 @@ bool list1d_is_winner(const Board *b, Mark player, int m)
     const Geometry *g = b->geom;
     const uint8_t *c = b->cells;
     int w = g->width, h = g->height, k = g->k;
-    int x0 = m / h, y0 = m % h;
+    int x0 = g->x_of[m], y0 = g->y_of[m];
     if (c[m] != player) return false;
     for (int d = 0; d < 4; d++) {
         int dx = steps[d][0], dy = steps[d][1], di = dx * h + dy, run = 1;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_backends.h"
 #include "mberror.h"
 
 /* Debug and sanitizer builds recheck every invariant after each change. */
@@ -90,15 +91,20 @@ void game_restart(Game *g)
     g->edited = false;
 }
 
-/* The series' board-level judge: only the side that just moved can have
- * completed a line, and only through its last move. */
+/* The series' board-level judge after `t` played m as move n: only the side
+ * that just moved can have completed a line, and only through its last move. */
+static inline Status judge_move(const Board *b, Mark t, int m, int n)
+{
+    const Geometry *geo = b->geom;
+    if (n < geo->win_from) return STATUS_PLAYING;
+    if (board_is_winner_inline(b, t, m)) return t;
+    return n == geo->ncells ? STATUS_DRAW : STATUS_PLAYING;
+}
+
 static Status judge(const Game *g)
 {
-    const Geometry *geo = g->board.geom;
-    if (g->move_count < 2 * geo->k - 1) return STATUS_PLAYING;
-    if (board_is_winner(&g->board, g->last_turn, g->last_move)) return g->last_turn;
-    if (g->move_count == geo->ncells) return STATUS_DRAW;
-    return STATUS_PLAYING;
+    if (g->move_count == 0) return STATUS_PLAYING;
+    return judge_move(&g->board, g->last_turn, g->last_move, g->move_count);
 }
 
 Status game_judge(const Game *g) { return judge(g); }
@@ -106,15 +112,19 @@ Status game_judge(const Game *g) { return judge(g); }
 void game_move(Game *g, int m)
 {
     assert(m >= 0 && m < g->board.geom->ncells && g->move_count < g->board.geom->ncells);
-    board_set(&g->board, m, g->turn);
-    g->last_turn = g->turn;
-    g->turn = mark_other(g->turn);
-    g->move_count++;
+    Board *b = &g->board;
+    Mark t = g->turn;
+    int n = g->move_count + 1;
+    board_place_inline(b, m, t);
+    Status s = judge_move(b, t, m, n);
+    g->last_turn = t;
+    g->turn = mark_other(t);
+    g->move_count = n;
     g->last_move = m;
-    g->status = judge(g);
+    g->status = s;
     /* playing any move, even the recorded one, discards a replayed future */
-    g->records[g->move_count] = m;
-    g->nrecords = g->move_count + 1;
+    g->records[n] = m;
+    g->nrecords = n + 1;
     CHECK_INVARIANTS(g);
 }
 
@@ -133,7 +143,7 @@ int game_place_mark(Game *g, int x, int y, Mark mark)
     if (!geometry_on_board(geo, x, y)) return MB_ERANGE;
     int m = geometry_xy_to_move(geo, x, y);
     if (board_get(&g->board, m) != MARK_EMPTY) return MB_EOCCUPIED;
-    board_set(&g->board, m, mark);
+    board_place(&g->board, m, mark);
     g->edited = true;
     return MB_OK;
 }
@@ -141,11 +151,14 @@ int game_place_mark(Game *g, int x, int y, Mark mark)
 int game_cmove(Game *g, int x, int y)
 {
     if (g->status != STATUS_PLAYING) return MB_EOVER;
+    bool edited = g->edited;
     int rc = game_place_mark(g, x, y, g->turn);
     if (rc) return rc;
-    bool edited = g->edited;
-    game_move(g, geometry_xy_to_move(g->board.geom, x, y)); /* rewrites the same mark */
     g->edited = edited; /* the mark placed here is the move's own */
+    /* place_mark has put the mark; the move records it (the series' placed=True) */
+    int m = geometry_xy_to_move(g->board.geom, x, y);
+    board_lift(&g->board, m, g->turn);
+    game_move(g, m);
     return MB_OK;
 }
 
@@ -162,16 +175,20 @@ int game_remove_mark(Game *g, int x, int y)
 
 void game_unmove(Game *g)
 {
-    if (g->move_count == 0) return;
-    int m = g->records[g->move_count]; /* the current move, even while replaying */
-    g->move_count--;
-    Mark t = g->turn;
-    g->turn = g->last_turn;
-    g->last_turn = g->move_count ? t : MARK_EMPTY;
+    int n = g->move_count;
+    if (n == 0) return;
+    int m = g->records[n]; /* the current move, even while replaying */
+    Mark mover = g->last_turn;
+    if (g->edited)
+        board_set(&g->board, m, MARK_EMPTY); /* whatever is there after remove_mark */
+    else
+        board_lift_inline(&g->board, m, mover);
+    g->move_count = n - 1;
+    g->turn = mover;
+    g->last_turn = n > 1 ? mark_other(mover) : MARK_EMPTY;
     g->status = STATUS_PLAYING;
-    g->nrecords = g->move_count + 1;
-    board_set(&g->board, m, MARK_EMPTY);
-    g->last_move = g->records[g->move_count];
+    g->nrecords = n;
+    g->last_move = g->records[n - 1];
     CHECK_INVARIANTS(g);
 }
 
@@ -215,7 +232,7 @@ static bool counters_ok(const Board *b)
     for (int i = 0; i < geo->nlines; i++) {
         int c[3] = {0, 0, 0};
         for (int j = 0; j < k; j++) c[board_get(b, geo->line_cells[i * k + j])]++;
-        if (c[MARK_O] != b->count[2 * i] || c[MARK_X] != b->count[2 * i + 1]) return false;
+        if (b->line[i] != c[MARK_O] * k1 + c[MARK_X]) return false;
     }
     return true;
 }

@@ -64,6 +64,24 @@ static void *xcalloc(size_t n, size_t size, bool *failed)
     return p;
 }
 
+/* Step 5 for small boards: answer "does plane p hold a line through m?" by
+ * one table lookup, so the judge of a bitboard has no loop and no branch. */
+static bool build_win_table(Geometry *g)
+{
+    size_t planes = (size_t)1 << g->ncells;
+    g->win_words = planes < 64 ? 1 : (int)(planes / 64);
+    g->win_table = calloc((size_t)g->ncells * (size_t)g->win_words, sizeof *g->win_table);
+    if (!g->win_table) return false;
+    for (int m = 0; m < g->ncells; m++)
+        for (size_t p = 0; p < planes; p++)
+            for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++)
+                if ((p & g->thru_mask[t]) == g->thru_mask[t]) {
+                    g->win_table[(size_t)m * (size_t)g->win_words + p / 64] |= 1ULL << (p % 64);
+                    break;
+                }
+    return true;
+}
+
 Geometry *geometry_new(int width, int height, int k)
 {
     if (k == 0) k = geometry_default_k(width, height);
@@ -91,6 +109,11 @@ Geometry *geometry_new(int width, int height, int k)
     g->move_of = xcalloc((size_t)g->ncells, sizeof *g->move_of, &failed);
     g->line_mask = xcalloc((size_t)g->nlines * (size_t)g->nwords, sizeof *g->line_mask, &failed);
     g->full_mask = xcalloc((size_t)g->nwords, sizeof *g->full_mask, &failed);
+    g->x_of = xcalloc((size_t)g->ncells, sizeof *g->x_of, &failed);
+    g->y_of = xcalloc((size_t)g->ncells, sizeof *g->y_of, &failed);
+    if (g->nwords == 1)
+        g->thru_mask = xcalloc((size_t)g->nlines * (size_t)k, sizeof *g->thru_mask, &failed);
+    g->win_from = 2 * k - 1;
     if (failed) {
         geometry_unref(g);
         return NULL;
@@ -105,6 +128,8 @@ Geometry *geometry_new(int width, int height, int k)
         for (int y = 0; y < height; y++) {
             int m = y + x * height, b = x + y * width;
             g->bit_of[m] = (int16_t)b;
+            g->x_of[m] = (int8_t)x;
+            g->y_of[m] = (int8_t)y;
             g->move_of[b] = (int16_t)m;
             g->full_mask[b / 64] |= 1ULL << (b % 64);
         }
@@ -130,10 +155,15 @@ Geometry *geometry_new(int width, int height, int k)
     }
     for (int i = 0; i < g->nlines; i++)
         for (int j = 0; j < k; j++) {
-            int m = g->line_cells[i * k + j];
-            g->thru[g->thru_start[m] + fill[m]++] = (int16_t)i;
+            int m = g->line_cells[i * k + j], t = g->thru_start[m] + fill[m]++;
+            g->thru[t] = (int16_t)i;
+            if (g->thru_mask) g->thru_mask[t] = g->line_mask[i];
         }
     free(fill);
+    if (g->ncells <= GEOM_TABLE_CELLS && !build_win_table(g)) {
+        geometry_unref(g);
+        return NULL;
+    }
     return g;
 }
 
@@ -154,5 +184,9 @@ void geometry_unref(Geometry *g)
     free(g->move_of);
     free(g->line_mask);
     free(g->full_mask);
+    free(g->thru_mask);
+    free(g->win_table);
+    free(g->x_of);
+    free(g->y_of);
     free(g);
 }

@@ -273,7 +273,7 @@ static void check_same(const Game *a, const Game *b)
     for (int i = 0; i < a->nrecords && i < b->nrecords; i++) CHECK_INT(a->records[i], b->records[i]);
     if (a->board.counters && b->board.counters) {
         const Geometry *geo = game_geom(a);
-        CHECK(memcmp(a->board.count, b->board.count, (size_t)geo->nlines * 2) == 0);
+        CHECK(memcmp(a->board.line, b->board.line, (size_t)geo->nlines * sizeof(uint16_t)) == 0);
         CHECK(memcmp(a->board.hist, b->board.hist,
                      (size_t)markpats_size(geo) * sizeof(int32_t)) == 0);
     }
