@@ -1,6 +1,6 @@
 # marubatsu: build, test, benchmark, install.
 #   make            library, program (build/marubatsu), after installing missing packages
-#   make run        build and start the program
+#   make run        build and start the program (make run ARGS='show A1,B2')
 #   make test       every test, then again under ASan+UBSan; ends "N passed, N failed"
 #   make bench      speed tables (release build)
 #   make debug      -O0 -g with sanitizers and invariant checks, in build/debug
@@ -62,16 +62,20 @@ $(REL)/obj/%.o: %.c | build/.deps-ok
 	@$(CC) $(CSTD) $(WARN) $(OPT) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(REL)/libmarubatsu.a: $(call objs,$(REL),$(LIB_SRC))
-	rm -f $@ && ar rcs $@ $^
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
 
 $(REL)/marubatsu: $(call objs,$(REL),$(CLI_SRC)) $(REL)/libmarubatsu.a
-	$(CC) $(OPT) -o $@ $^ -lm
+	@echo "  LINK    $@"
+	@$(CC) $(OPT) -o $@ $^ -lm
 
 $(REL)/test_engine: $(call objs,$(REL),$(TEST_SRC)) $(REL)/libmarubatsu.a
-	$(CC) $(OPT) -o $@ $^ -lm
+	@echo "  LINK    $@"
+	@$(CC) $(OPT) -o $@ $^ -lm
 
 $(REL)/bench: $(call objs,$(REL),$(BENCH_SRC)) $(REL)/libmarubatsu.a
-	$(CC) $(OPT) -o $@ $^ -lm
+	@echo "  LINK    $@"
+	@$(CC) $(OPT) -o $@ $^ -lm
 
 # ---- sanitized (the second test pass) -------------------------------------
 $(ASAN)/obj/%.o: %.c | build/.deps-ok
@@ -80,13 +84,16 @@ $(ASAN)/obj/%.o: %.c | build/.deps-ok
 	@$(CC) $(CSTD) $(WARN) -O1 -g $(SANITIZE) -DMB_CHECK_INVARIANTS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(ASAN)/libmarubatsu.a: $(call objs,$(ASAN),$(LIB_SRC))
-	rm -f $@ && ar rcs $@ $^
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
 
 $(ASAN)/marubatsu: $(call objs,$(ASAN),$(CLI_SRC)) $(ASAN)/libmarubatsu.a
-	$(CC) $(SANITIZE) -o $@ $^ -lm
+	@echo "  LINK    $@"
+	@$(CC) $(SANITIZE) -o $@ $^ -lm
 
 $(ASAN)/test_engine: $(call objs,$(ASAN),$(TEST_SRC)) $(ASAN)/libmarubatsu.a
-	$(CC) $(SANITIZE) -o $@ $^ -lm
+	@echo "  LINK    $@"
+	@$(CC) $(SANITIZE) -o $@ $^ -lm
 
 # ---- debug ----------------------------------------------------------------
 $(DBG)/obj/%.o: %.c | build/.deps-ok
@@ -95,16 +102,19 @@ $(DBG)/obj/%.o: %.c | build/.deps-ok
 	@$(CC) $(CSTD) $(WARN) -O0 -g $(SANITIZE) -DMB_CHECK_INVARIANTS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(DBG)/marubatsu: $(call objs,$(DBG),$(LIB_SRC) $(CLI_SRC))
-	$(CC) $(SANITIZE) -o $@ $^ -lm
+	@echo "  LINK    $@"
+	@$(CC) $(SANITIZE) -o $@ $^ -lm
 
 $(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC))
-	$(CC) $(SANITIZE) -o $@ $^ -lm
+	@echo "  LINK    $@"
+	@$(CC) $(SANITIZE) -o $@ $^ -lm
 
 debug: deps $(DBG)/marubatsu $(DBG)/test_engine
 
 # ---- use ------------------------------------------------------------------
+ARGS ?= --help
 run: all
-	./$(REL)/marubatsu
+	./$(REL)/marubatsu $(ARGS)
 
 test: deps $(REL)/marubatsu $(REL)/test_engine $(ASAN)/marubatsu $(ASAN)/test_engine
 	@sh tests/run.sh

@@ -28,7 +28,7 @@ static Layout layout_of(const Geometry *g, BoardKind kind, bool counters)
     if (kind == BOARD_BITS) l.planes = (size_t)g->nwords * 2 * sizeof(uint64_t);
     if (counters) {
         l.line = round8((size_t)g->nlines * sizeof(uint16_t));
-        l.hist = (size_t)(g->k + 1) * (size_t)(g->k + 1) * sizeof(int32_t);
+        l.hist = round8((size_t)(g->k + 1) * (size_t)(g->k + 1) * sizeof(int32_t));
     }
     l.total = l.planes + l.hist + l.cols + l.cells + l.line;
     return l;

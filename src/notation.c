@@ -145,7 +145,7 @@ int notation_parse_int(const char *text, IntText *out)
 {
     const unsigned char *s = (const unsigned char *)text;
     int n, len;
-    char digits[sizeof out->digits];
+    char digits[sizeof out->digits - 1]; /* room for a sign */
     size_t nd = 0, total = 0;
     bool neg = false;
     while ((n = blank_len(s)) > 0) s += n;

@@ -42,5 +42,7 @@ for flavour in release asan; do
     run_suite "[$flavour] cli (golden)" sh tests/cli/run.sh "$dir/marubatsu"
 done
 
+run_suite "[release] install" sh tests/install/check.sh
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
