@@ -33,7 +33,8 @@ typedef struct Board {
     bool counters;    /* count_linemark */
     uint8_t **cols;   /* BOARD_LIST: cols[x][y] */
     uint8_t *cells;   /* BOARD_LIST1D: cells[y + x*height] */
-    uint64_t *planes; /* BOARD_BITS: 〇 words then × words, nwords each */
+    uint64_t *plane[3]; /* BOARD_BITS: plane[MARK_O], plane[MARK_X] (nwords words
+                           each, one block); plane[0] is NULL */
     uint16_t *line;   /* counters: per line o*(k+1) + x, its 〇 and × counts */
     int32_t *hist;    /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
     void *mem;        /* the one allocation holding all of the above */

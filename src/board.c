@@ -38,7 +38,9 @@ static Layout layout_of(const Geometry *g, BoardKind kind, bool counters)
 static void attach(Board *b, const Layout *l)
 {
     char *p = b->mem;
-    b->planes = l->planes ? (uint64_t *)(void *)p : NULL;
+    b->plane[0] = NULL;
+    b->plane[MARK_O] = l->planes ? (uint64_t *)(void *)p : NULL;
+    b->plane[MARK_X] = l->planes ? b->plane[MARK_O] + b->geom->nwords : NULL;
     p += l->planes;
     b->hist = l->hist ? (int32_t *)(void *)p : NULL;
     p += l->hist;
@@ -89,7 +91,7 @@ void board_reset(Board *b)
 {
     const Geometry *g = b->geom;
     Layout l = layout_of(g, b->kind, b->counters);
-    if (b->planes) memset(b->planes, 0, l.planes);
+    if (b->plane[MARK_O]) memset(b->plane[MARK_O], 0, l.planes);
     if (b->kind == BOARD_LIST) memset(b->cols[0], MARK_EMPTY, (size_t)g->ncells);
     if (b->cells) memset(b->cells, MARK_EMPTY, (size_t)g->ncells);
     if (b->counters) {
@@ -133,14 +135,7 @@ bool board_is_winner(const Board *b, Mark player, int m)
     return board_is_winner_inline(b, player, m);
 }
 
-int board_empty_squares(const Board *b, int *out)
-{
-    switch (b->kind) {
-    case BOARD_LIST: return list_empty_squares(b, out);
-    case BOARD_LIST1D: return list1d_empty_squares(b, out);
-    default: return bits_empty_squares(b, out);
-    }
-}
+int board_empty_squares(const Board *b, int *out) { return board_empty_squares_inline(b, out); }
 
 void board_scan_line_counts(const Board *b, int32_t *hist)
 {

@@ -12,6 +12,9 @@
 
 #include "board.h"
 
+/* The hot path must inline whatever the compiler thinks of its size. */
+#define HOT static inline __attribute__((always_inline))
+
 /* ---- BOARD_LIST: cols[x][y] ---- */
 
 static inline Mark list_get(const Board *b, int m)
@@ -38,55 +41,56 @@ void list1d_scan_line_counts(const Board *b, int32_t *hist);
 
 static inline Mark bits_get(const Board *b, int m)
 {
-    const Geometry *g = b->geom;
-    int bit = g->bit_of[m], w = bit >> 6;
+    int bit = b->geom->bit_of[m], w = bit >> 6;
     uint64_t one = 1ULL << (bit & 63);
-    if (b->planes[w] & one) return MARK_O;
-    if (b->planes[g->nwords + w] & one) return MARK_X;
+    if (b->plane[MARK_O][w] & one) return MARK_O;
+    if (b->plane[MARK_X][w] & one) return MARK_X;
     return MARK_EMPTY;
 }
 /* Set (on) or clear the bit of m in mark's plane. */
-static inline void bits_flip(Board *b, int m, Mark mark, bool on)
+HOT void bits_flip(Board *b, int m, Mark mark, bool on)
 {
-    const Geometry *g = b->geom;
-    int bit = g->bit_of[m];
-    uint64_t *word = &b->planes[(mark - 1) * g->nwords + (bit >> 6)];
+    int bit = b->geom->bit_of[m];
+    uint64_t *word = &b->plane[mark][bit >> 6];
     uint64_t one = 1ULL << (bit & 63);
     *word = on ? *word | one : *word & ~one;
 }
 /* Does a line through m hold only player's marks? Small boards look the
- * plane up in the win table; one-word boards test one mask per line. */
-static inline bool bits_wins(const Board *b, Mark player, int m)
+ * plane up in the win table (inline, no branch); others test one mask per
+ * line through m, out of line so the table path needs no saved registers. */
+bool bits_wins_scan(const Board *b, Mark player, int m);
+HOT bool bits_wins(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
     if (g->win_table) {
-        uint64_t p = b->planes[player - 1];
+        uint64_t p = b->plane[player][0];
         return (g->win_table[(size_t)m * (size_t)g->win_words + (p >> 6)] >> (p & 63)) & 1;
     }
-    if (g->thru_mask) {
-        uint64_t plane = b->planes[player - 1];
-        for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++)
-            if ((plane & g->thru_mask[t]) == g->thru_mask[t]) return true;
-        return false;
-    }
-    int nw = g->nwords;
-    const uint64_t *plane = b->planes + (player - 1) * nw;
-    for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++) {
-        const uint64_t *mask = &g->line_mask[g->thru[t] * nw];
-        int w = 0;
-        while (w < nw && (plane[w] & mask[w]) == mask[w]) w++;
-        if (w == nw) return true;
-    }
-    return false;
+    return bits_wins_scan(b, player, m);
 }
-int bits_empty_squares(const Board *b, int *out);
+/* The empty squares, in bit order = normative order. */
+HOT int bits_empty_squares(const Board *b, int *out)
+{
+    const Geometry *g = b->geom;
+    const uint64_t *o = b->plane[MARK_O], *x = b->plane[MARK_X];
+    int n = 0;
+    for (int w = 0; w < g->nwords; w++) {
+        uint64_t empty = g->full_mask[w] & ~(o[w] | x[w]);
+        const int16_t *move_of = g->move_of + w * 64;
+        while (empty) {
+            out[n++] = move_of[__builtin_ctzll(empty)];
+            empty &= empty - 1;
+        }
+    }
+    return n;
+}
 void bits_scan_line_counts(const Board *b, int32_t *hist);
 
 /* ---- Line counters (count_linemark), for every back-end ---- */
 
 /* `mark` gains (delta +1) or loses (delta -1) square m: every line through m
  * moves to the next cell of the (o, x) histogram. */
-static inline void counters_add(Board *b, int m, Mark mark, int delta)
+HOT void counters_add(Board *b, int m, Mark mark, int delta)
 {
     const Geometry *g = b->geom;
     int step = (mark == MARK_O ? g->k + 1 : 1) * delta;
@@ -98,7 +102,7 @@ static inline void counters_add(Board *b, int m, Mark mark, int delta)
     }
 }
 /* Is a line through m full of player's marks, by the counters? */
-static inline bool counters_win(const Board *b, Mark player, int m)
+HOT bool counters_win(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
     int full = player == MARK_O ? g->k * (g->k + 1) : g->k;
@@ -109,33 +113,59 @@ static inline bool counters_win(const Board *b, Mark player, int m)
 
 /* ---- The hot path of move, unmove and judge ---- */
 
-static inline void board_place_inline(Board *b, int m, Mark mark)
+/* The writes and the win check for a back-end and counter setting known at
+ * the call: game.c instantiates move and unmove once per setting, so each
+ * copy holds only its own back-end's code. */
+HOT void board_place_k(Board *b, int m, Mark mark, BoardKind kind, bool counters)
 {
-    switch (b->kind) {
+    switch (kind) {
     case BOARD_LIST: list_put(b, m, mark); break;
     case BOARD_LIST1D: list1d_put(b, m, mark); break;
     default: bits_flip(b, m, mark, true); break;
     }
-    if (b->counters) counters_add(b, m, mark, +1);
+    if (counters) counters_add(b, m, mark, +1);
 }
 
-static inline void board_lift_inline(Board *b, int m, Mark mark)
+HOT void board_lift_k(Board *b, int m, Mark mark, BoardKind kind, bool counters)
 {
-    switch (b->kind) {
+    switch (kind) {
     case BOARD_LIST: list_put(b, m, MARK_EMPTY); break;
     case BOARD_LIST1D: list1d_put(b, m, MARK_EMPTY); break;
     default: bits_flip(b, m, mark, false); break;
     }
-    if (b->counters) counters_add(b, m, mark, -1);
+    if (counters) counters_add(b, m, mark, -1);
 }
 
-static inline bool board_is_winner_inline(const Board *b, Mark player, int m)
+HOT bool board_is_winner_k(const Board *b, Mark player, int m, BoardKind kind, bool counters)
 {
-    if (b->counters) return counters_win(b, player, m);
-    switch (b->kind) {
+    if (counters) return counters_win(b, player, m);
+    switch (kind) {
     case BOARD_LIST: return list_is_winner(b, player, m);
     case BOARD_LIST1D: return list1d_is_winner(b, player, m);
     default: return bits_wins(b, player, m);
+    }
+}
+
+/* The same, reading the setting from the board. */
+HOT void board_place_inline(Board *b, int m, Mark mark)
+{
+    board_place_k(b, m, mark, b->kind, b->counters);
+}
+HOT void board_lift_inline(Board *b, int m, Mark mark)
+{
+    board_lift_k(b, m, mark, b->kind, b->counters);
+}
+HOT bool board_is_winner_inline(const Board *b, Mark player, int m)
+{
+    return board_is_winner_k(b, player, m, b->kind, b->counters);
+}
+
+HOT int board_empty_squares_inline(const Board *b, int *out)
+{
+    switch (b->kind) {
+    case BOARD_LIST: return list_empty_squares(b, out);
+    case BOARD_LIST1D: return list1d_empty_squares(b, out);
+    default: return bits_empty_squares(b, out);
     }
 }
 

@@ -5,18 +5,24 @@
  * nwords words, with the same code. */
 #include "board_backends.h"
 
-int bits_empty_squares(const Board *b, int *out)
+bool bits_wins_scan(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
-    int nw = g->nwords, n = 0;
-    for (int w = 0; w < nw; w++) {
-        uint64_t empty = g->full_mask[w] & ~(b->planes[w] | b->planes[nw + w]);
-        while (empty) {
-            out[n++] = g->move_of[w * 64 + __builtin_ctzll(empty)];
-            empty &= empty - 1;
-        }
+    if (g->thru_mask) {
+        uint64_t plane = b->plane[player][0];
+        for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++)
+            if ((plane & g->thru_mask[t]) == g->thru_mask[t]) return true;
+        return false;
     }
-    return n;
+    int nw = g->nwords;
+    const uint64_t *plane = b->plane[player];
+    for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++) {
+        const uint64_t *mask = &g->line_mask[g->thru[t] * nw];
+        int w = 0;
+        while (w < nw && (plane[w] & mask[w]) == mask[w]) w++;
+        if (w == nw) return true;
+    }
+    return false;
 }
 
 void bits_scan_line_counts(const Board *b, int32_t *hist)
@@ -27,8 +33,8 @@ void bits_scan_line_counts(const Board *b, int32_t *hist)
         const uint64_t *mask = &g->line_mask[i * nw];
         int o = 0, x = 0;
         for (int w = 0; w < nw; w++) {
-            o += __builtin_popcountll(b->planes[w] & mask[w]);
-            x += __builtin_popcountll(b->planes[nw + w] & mask[w]);
+            o += __builtin_popcountll(b->plane[MARK_O][w] & mask[w]);
+            x += __builtin_popcountll(b->plane[MARK_X][w] & mask[w]);
         }
         hist[o * (k + 1) + x]++;
     }

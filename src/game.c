@@ -93,12 +93,17 @@ void game_restart(Game *g)
 
 /* The series' board-level judge after `t` played m as move n: only the side
  * that just moved can have completed a line, and only through its last move. */
-static inline Status judge_move(const Board *b, Mark t, int m, int n)
+HOT Status judge_move_k(const Board *b, Mark t, int m, int n, BoardKind kind, bool counters)
 {
     const Geometry *geo = b->geom;
     if (n < geo->win_from) return STATUS_PLAYING;
-    if (board_is_winner_inline(b, t, m)) return t;
+    if (board_is_winner_k(b, t, m, kind, counters)) return t;
     return n == geo->ncells ? STATUS_DRAW : STATUS_PLAYING;
+}
+
+HOT Status judge_move(const Board *b, Mark t, int m, int n)
+{
+    return judge_move_k(b, t, m, n, b->kind, b->counters);
 }
 
 static Status judge(const Game *g)
@@ -109,14 +114,15 @@ static Status judge(const Game *g)
 
 Status game_judge(const Game *g) { return judge(g); }
 
-void game_move(Game *g, int m)
+/* move and unmove for one back-end and counter setting (see MOVE_VARIANT). */
+HOT void move_k(Game *g, int m, BoardKind kind, bool counters)
 {
     assert(m >= 0 && m < g->board.geom->ncells && g->move_count < g->board.geom->ncells);
     Board *b = &g->board;
     Mark t = g->turn;
     int n = g->move_count + 1;
-    board_place_inline(b, m, t);
-    Status s = judge_move(b, t, m, n);
+    board_place_k(b, m, t, kind, counters);
+    Status s = judge_move_k(b, t, m, n, kind, counters);
     g->last_turn = t;
     g->turn = mark_other(t);
     g->move_count = n;
@@ -127,6 +133,45 @@ void game_move(Game *g, int m)
     g->nrecords = n + 1;
     CHECK_INVARIANTS(g);
 }
+
+HOT void unmove_k(Game *g, BoardKind kind, bool counters)
+{
+    int n = g->move_count;
+    if (n == 0) return;
+    int m = g->records[n]; /* the current move, even while replaying */
+    Mark mover = g->last_turn;
+    if (g->edited)
+        board_set(&g->board, m, MARK_EMPTY); /* whatever is there after remove_mark */
+    else
+        board_lift_k(&g->board, m, mover, kind, counters);
+    g->move_count = n - 1;
+    g->turn = mover;
+    g->last_turn = n > 1 ? mark_other(mover) : MARK_EMPTY;
+    g->status = STATUS_PLAYING;
+    g->nrecords = n;
+    g->last_move = g->records[n - 1];
+    CHECK_INVARIANTS(g);
+}
+
+/* One copy of move and unmove per setting, each with only its own back-end's
+ * code, so the bitboard's path has no calls and no spilled registers. */
+#define MOVE_VARIANT(name, kind, counters)                                     \
+    static void move_##name(Game *g, int m) { move_k(g, m, kind, counters); } \
+    static void unmove_##name(Game *g) { unmove_k(g, kind, counters); }
+MOVE_VARIANT(list, BOARD_LIST, false)
+MOVE_VARIANT(list_c, BOARD_LIST, true)
+MOVE_VARIANT(list1d, BOARD_LIST1D, false)
+MOVE_VARIANT(list1d_c, BOARD_LIST1D, true)
+MOVE_VARIANT(bits, BOARD_BITS, false)
+MOVE_VARIANT(bits_c, BOARD_BITS, true)
+#undef MOVE_VARIANT
+
+static void (*const move_fns[BOARD_KINDS][2])(Game *, int) = {
+    {move_list, move_list_c}, {move_list1d, move_list1d_c}, {move_bits, move_bits_c}};
+static void (*const unmove_fns[BOARD_KINDS][2])(Game *) = {
+    {unmove_list, unmove_list_c}, {unmove_list1d, unmove_list1d_c}, {unmove_bits, unmove_bits_c}};
+
+void game_move(Game *g, int m) { move_fns[g->board.kind][g->board.counters](g, m); }
 
 int game_play(Game *g, int m)
 {
@@ -173,29 +218,12 @@ int game_remove_mark(Game *g, int x, int y)
     return MB_OK;
 }
 
-void game_unmove(Game *g)
-{
-    int n = g->move_count;
-    if (n == 0) return;
-    int m = g->records[n]; /* the current move, even while replaying */
-    Mark mover = g->last_turn;
-    if (g->edited)
-        board_set(&g->board, m, MARK_EMPTY); /* whatever is there after remove_mark */
-    else
-        board_lift_inline(&g->board, m, mover);
-    g->move_count = n - 1;
-    g->turn = mover;
-    g->last_turn = n > 1 ? mark_other(mover) : MARK_EMPTY;
-    g->status = STATUS_PLAYING;
-    g->nrecords = n;
-    g->last_move = g->records[n - 1];
-    CHECK_INVARIANTS(g);
-}
+void game_unmove(Game *g) { unmove_fns[g->board.kind][g->board.counters](g); }
 
 int game_legal_moves(const Game *g, int *out)
 {
     if (g->status != STATUS_PLAYING) return 0;
-    return board_empty_squares(&g->board, out);
+    return board_empty_squares_inline(&g->board, out);
 }
 
 void game_change_step(Game *g, int step)
