@@ -16,14 +16,21 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wpointer-arith -
 OPT      := -O2 -DNDEBUG
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 DEFS     := -D_POSIX_C_SOURCE=200809L -DMB_VERSION='"$(VERSION)"'
-CPPFLAGS := -Iinclude -Isrc $(DEFS)
+# Lua 5.4 through pkg-config (deferred: pkg-config may be installed by `deps`)
+LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
+LUA_LIBS   = $(shell pkg-config --libs lua5.4)
+CPPFLAGS  = -Iinclude -Isrc -Isrc/lua -Ibuild/gen $(LUA_CFLAGS) $(DEFS)
 DEPFLAGS  = -MMD -MP
 
 # Debian packages the build and the tests need (checked with dpkg-query).
-PACKAGES := gcc make pkg-config
+PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-busted lua-dkjson
 
 LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
-CLI_SRC  := src/main.c $(sort $(wildcard src/cli/*.c))
+# the Lua binding: in the program, and (without the host) in marubatsu.so
+BIND_SRC := $(sort $(filter-out src/lua/l_host.c,$(wildcard src/lua/l_*.c))) build/gen/embedded.c
+HOST_SRC := src/lua/l_host.c
+CLI_SRC  := src/main.c $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
+SCRIPTS  := $(sort $(wildcard scripts/*.lua scripts/lib/*.lua))
 TEST_SRC := $(sort $(wildcard tests/c/*.c))
 BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
 
@@ -36,7 +43,7 @@ ASAN := build/asan
 DBG := build/debug
 
 .PHONY: all run test test-release test-asan bench debug install uninstall clean deps
-all: deps $(REL)/libmarubatsu.a $(REL)/marubatsu
+all: deps $(REL)/libmarubatsu.a $(REL)/marubatsu $(REL)/marubatsu.so
 
 # ---- packages -------------------------------------------------------------
 # Installs what is missing when run as root, else prints the command.
@@ -55,6 +62,15 @@ build/.deps-ok: Makefile
 	fi
 	@mkdir -p build && touch $@
 
+# ---- the scripts carried inside the binaries ------------------------------
+build/gen/embedded.c: $(SCRIPTS) src/lua/embed.sh
+	@mkdir -p $(dir $@)
+	@echo "  EMBED   scripts/"
+	@sh src/lua/embed.sh scripts $(SCRIPTS) > $@.tmp && mv $@.tmp $@
+
+# objects of the generated file live beside the others
+$(REL)/obj/build/gen/%.o $(ASAN)/obj/build/gen/%.o $(DBG)/obj/build/gen/%.o $(PIC)/obj/build/gen/%.o: build/gen/embedded.c
+
 # ---- release --------------------------------------------------------------
 $(REL)/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
@@ -67,7 +83,18 @@ $(REL)/libmarubatsu.a: $(call objs,$(REL),$(LIB_SRC))
 
 $(REL)/marubatsu: $(call objs,$(REL),$(CLI_SRC)) $(REL)/libmarubatsu.a
 	@echo "  LINK    $@"
-	@$(CC) $(OPT) -o $@ $^ -lm
+	@$(CC) $(OPT) -o $@ $^ $(LUA_LIBS) -lm
+
+# ---- marubatsu.so for stock lua5.4 (position-independent objects) ---------
+PIC := build/pic
+$(PIC)/obj/%.o: %.c | build/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  CC pic  $<"
+	@$(CC) $(CSTD) $(WARN) $(OPT) -fPIC -fvisibility=hidden $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(REL)/marubatsu.so: $(call objs,$(PIC),$(LIB_SRC) $(BIND_SRC))
+	@echo "  LINK    $@"
+	@$(CC) -shared -o $@ $^ -lm
 
 $(REL)/test_engine: $(call objs,$(REL),$(TEST_SRC)) $(REL)/libmarubatsu.a
 	@echo "  LINK    $@"
@@ -89,7 +116,7 @@ $(ASAN)/libmarubatsu.a: $(call objs,$(ASAN),$(LIB_SRC))
 
 $(ASAN)/marubatsu: $(call objs,$(ASAN),$(CLI_SRC)) $(ASAN)/libmarubatsu.a
 	@echo "  LINK    $@"
-	@$(CC) $(SANITIZE) -o $@ $^ -lm
+	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
 
 $(ASAN)/test_engine: $(call objs,$(ASAN),$(TEST_SRC)) $(ASAN)/libmarubatsu.a
 	@echo "  LINK    $@"
@@ -103,7 +130,7 @@ $(DBG)/obj/%.o: %.c | build/.deps-ok
 
 $(DBG)/marubatsu: $(call objs,$(DBG),$(LIB_SRC) $(CLI_SRC))
 	@echo "  LINK    $@"
-	@$(CC) $(SANITIZE) -o $@ $^ -lm
+	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
 
 $(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC))
 	@echo "  LINK    $@"
@@ -116,7 +143,7 @@ ARGS ?= --help
 run: all
 	./$(REL)/marubatsu $(ARGS)
 
-test: deps $(REL)/marubatsu $(REL)/test_engine $(ASAN)/marubatsu $(ASAN)/test_engine
+test: deps $(REL)/marubatsu $(REL)/marubatsu.so $(REL)/test_engine $(ASAN)/marubatsu $(ASAN)/test_engine
 	@sh tests/run.sh
 
 bench: deps $(REL)/bench
@@ -129,9 +156,16 @@ LIBDIR  := $(PREFIX)/lib
 INCDIR  := $(PREFIX)/include/marubatsu
 PCDIR   := $(LIBDIR)/pkgconfig
 
+LUACDIR := $(LIBDIR)/lua/5.4
+LUADIR  := $(PREFIX)/share/lua/5.4/marubatsu
+
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) \
+	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib
 	install -m 755 $(REL)/marubatsu $(DESTDIR)$(BINDIR)/marubatsu
+	install -m 755 $(REL)/marubatsu.so $(DESTDIR)$(LUACDIR)/marubatsu.so
+	install -m 644 $(wildcard scripts/*.lua) $(DESTDIR)$(LUADIR)/
+	install -m 644 $(wildcard scripts/lib/*.lua) $(DESTDIR)$(LUADIR)/lib/
 	install -m 644 $(REL)/libmarubatsu.a $(DESTDIR)$(LIBDIR)/libmarubatsu.a
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' marubatsu.pc.in \
@@ -139,8 +173,8 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/marubatsu $(DESTDIR)$(LIBDIR)/libmarubatsu.a \
-	  $(DESTDIR)$(PCDIR)/marubatsu.pc
-	rm -rf $(DESTDIR)$(INCDIR)
+	  $(DESTDIR)$(PCDIR)/marubatsu.pc $(DESTDIR)$(LUACDIR)/marubatsu.so
+	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(LUADIR)
 
 clean:
 	rm -rf build

@@ -1,43 +1,116 @@
-/* main.c: the marubatsu program: dispatches to a subcommand. */
+/* main.c: the marubatsu program: Lua options, then a subcommand.
+ *
+ *   marubatsu [-I DIR] [-l MOD] [-e CODE] ... [COMMAND [ARGS...]]
+ *
+ * The options run in order in one Lua state (where `mb` is the module), as
+ * lua's do; the command, if any, runs after them in the same state. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "lua/host.h"
 
 static const char usage[] =
-    "usage: marubatsu [--help | --version] COMMAND [ARGS...]\n"
+    "usage: marubatsu [options] [COMMAND [ARGS...]]\n"
     "\n"
-    "A tic-tac-toe (m x n, k in a row) engine and AI sandbox.\n"
+    "A tic-tac-toe (m x n, k in a row) engine and AI sandbox scripted in Lua.\n"
     "\n"
     "commands:\n"
-    "  show MOVES     print the position after a list of moves (\"A1,B2,C3\")\n"
-    "  perft          count the game tree by depth\n"
+    "  run FILE [ARGS]   run a Lua script (mb is the marubatsu module; ARGS in arg)\n"
+    "  match AI0 AI1     play AIs against each other, the series' match table\n"
+    "  show MOVES        print the position after a list of moves (\"A1,B2,C3\")\n"
+    "  perft             count the game tree by depth\n"
     "\n"
-    "Run 'marubatsu COMMAND --help' for a command's options.\n";
+    "options (run in order, before the command):\n"
+    "  -e CODE           run a chunk of Lua\n"
+    "  -l MOD            require a module into the global MOD (-l NAME=MOD too)\n"
+    "  -I DIR            also look for AI scripts in DIR (like MARUBATSU_PATH)\n"
+    "  -h, --help        this help;  --version  the version\n"
+    "\n"
+    "Run 'marubatsu COMMAND --help' for a command's options. Lua errors print the\n"
+    "message and a traceback and exit with status 1; usage errors exit with 2.\n";
 
 typedef struct Command {
     const char *name;
-    int (*run)(int argc, char **argv);
+    int (*run)(int argc, char **argv);        /* commands without Lua */
+    int (*run_lua)(int argc, char **argv, Host *h);
 } Command;
 
 static const Command commands[] = {
-    {"show", cmd_show},
-    {"perft", cmd_perft},
+    {"run", NULL, cmd_run},
+    {"match", NULL, cmd_match},
+    {"show", cmd_show, NULL},
+    {"perft", cmd_perft, NULL},
 };
+
+static const Command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0) return &commands[i];
+    return NULL;
+}
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? EXIT_USAGE : 0;
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return EXIT_USAGE;
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("marubatsu %s\n", MB_VERSION);
-        return 0;
+    /* Step 1. the options, checked before anything runs */
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        const char *o = argv[i];
+        if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(o, "--version") == 0) {
+            printf("marubatsu %s\n", MB_VERSION);
+            return 0;
+        }
+        if (strcmp(o, "--") == 0) {
+            i++;
+            break;
+        }
+        if (strcmp(o, "-e") != 0 && strcmp(o, "-l") != 0 && strcmp(o, "-I") != 0) {
+            fprintf(stderr, "marubatsu: unknown option '%s'\n\n%s", o, usage);
+            return EXIT_USAGE;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "marubatsu: option %s needs a value\n", o);
+            return EXIT_USAGE;
+        }
+        i++;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "marubatsu: unknown command '%s'\n\n%s", argv[1], usage);
-    return EXIT_USAGE;
+    int first_command = i;
+    const Command *cmd = NULL;
+    if (first_command < argc) {
+        cmd = find_command(argv[first_command]);
+        if (!cmd) {
+            fprintf(stderr, "marubatsu: unknown command '%s'\n\n%s", argv[first_command], usage);
+            return EXIT_USAGE;
+        }
+    }
+    /* Step 2. commands that need no Lua and no options */
+    if (cmd && cmd->run && first_command == 1)
+        return cmd->run(argc - first_command, argv + first_command);
+
+    /* Step 3. the Lua state, the options in order, then the command */
+    Host *h = host_new();
+    if (!h) return 1;
+    int status = 0;
+    for (i = 1; i < first_command && status == 0; i += 2) {
+        if (strcmp(argv[i], "--") == 0) break;
+        const char *v = argv[i + 1];
+        switch (argv[i][1]) {
+        case 'I': status = host_add_path(h, v); break;
+        case 'l': status = host_require(h, v); break;
+        default: status = host_run_string(h, v); break;
+        }
+    }
+    if (status == 0 && cmd)
+        status = cmd->run_lua ? cmd->run_lua(argc - first_command, argv + first_command, h)
+                              : cmd->run(argc - first_command, argv + first_command);
+    host_free(h);
+    return status;
 }

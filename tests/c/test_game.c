@@ -6,19 +6,14 @@
  * after seed(0)): the published counts and the stream checkpoint of rng.md. */
 #include <stdlib.h>
 
-#include "harness.h"
-#include "marubatsu.h"
+#include "testutil.h"
 
-#define NCONFIGS (BOARD_KINDS * 2)
-
-static GameOptions config(int i, int w, int h, int k)
-{
-    return (GameOptions){w, h, k, (BoardKind)(i / 2), i % 2};
-}
+/* Configuration c here is numbered T_PAIRS (testutil.h): back-end c / 2,
+ * counters when c is odd. */
 
 static void init3(Game *g, int cfg)
 {
-    GameOptions o = config(cfg, 3, 3, 0);
+    GameOptions o = t_config(T_PAIRS, cfg, 3, 3, 0);
     CHECK_INT(game_init(g, &o, NULL, 0), MB_OK);
 }
 
@@ -31,7 +26,7 @@ static const char *text(const Game *g)
 
 TEST(start_state)
 {
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         CHECK_INT(g.turn, MARK_O);
@@ -51,7 +46,7 @@ TEST(start_state)
 
 TEST(demo_move)
 {
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         game_move(&g, geometry_xy_to_move(game_geom(&g), 0, 0));
@@ -74,7 +69,7 @@ TEST(demo_cmove_messages)
                                    "整数の座標を入力して下さい\n"
                                    "Turn o\noX.\n...\n...\n\n";
     static const char *const calls[5][2] = {{"0", "0"}, {"1", "0"}, {"0", "0"}, {"3", "5"}, {"a", "b"}};
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         char out[1024] = "", msg[256];
@@ -143,7 +138,7 @@ TEST(demo_unmove_five)
     static const char *const after[5] = {
         "Turn o\noxo\nX..\n...\n", "Turn x\noxO\n...\n...\n", "Turn o\noX.\n...\n...\n",
         "Turn x\nO..\n...\n...\n", "Turn o\n...\n...\n...\n"};
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         static const int xy[5][2] = {{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}};
@@ -168,7 +163,7 @@ TEST(demo_unmove_after_cmove)
 {
     static const char *const seen[6] = {"Turn x\nO..\n", "Turn o\noX.\n", "Turn x\noxO\n",
                                         "Turn o\noX.\n", "Turn x\nO..\n", "Turn o\n...\n"};
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         for (int i = 0; i < 6; i++) {
@@ -185,7 +180,7 @@ TEST(demo_unmove_after_cmove)
 
 TEST(demo_remove_mark)
 {
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         game_move(&g, 4);
@@ -206,7 +201,7 @@ TEST(demo_remove_mark)
 /* game.md §13.7: writes through the board, legal moves, judge, key. */
 TEST(demo_direct_writes)
 {
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         const Geometry *geo = game_geom(&g);
@@ -243,12 +238,11 @@ TEST(keys_of_the_spec)
         {"B2,B1,A1,C1", "o..xo.x.."},
         {"A1,B1,A2,C1,B3,B2,A3", "oooxxox.."},
     };
-    for (int c = 0; c < NCONFIGS; c++)
+    for (int c = 0; c < T_NCONFIGS; c++)
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
             Game g;
             init3(&g, c);
-            int moves[9], n, bad;
-            CHECK_INT(notation_parse_moves(game_geom(&g), cases[i].moves, moves, 9, &n, &bad), MB_OK);
+            int moves[MB_MAX_CELLS], n = t_parse_list(&g, cases[i].moves, moves);
             for (int j = 0; j < n; j++) CHECK_INT(game_play(&g, moves[j]), MB_OK);
             char key[16];
             notation_key(&g, key);
@@ -279,29 +273,19 @@ static void check_same(const Game *a, const Game *b)
     }
 }
 
-/* Play a random game to its end with g (legal moves, uniform choice). */
-static void random_game(Game *g, Rng *r)
-{
-    int moves[MB_MAX_CELLS];
-    while (g->status == STATUS_PLAYING) {
-        int n = game_legal_moves(g, moves);
-        game_move(g, moves[rng_choice_index(r, n)]);
-    }
-}
-
 TEST(random_playouts_unmove_to_start)
 {
     static const int shapes[][3] = {{3, 3, 0}, {4, 4, 3}, {5, 4, 4}, {7, 6, 4}, {3, 2, 2}, {9, 9, 5}};
     Rng r;
     rng_seed(&r, 2024);
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-        for (int c = 0; c < NCONFIGS; c++) {
-            GameOptions o = config(c, shapes[s][0], shapes[s][1], shapes[s][2]);
+        for (int c = 0; c < T_NCONFIGS; c++) {
+            GameOptions o = t_config(T_PAIRS, c, shapes[s][0], shapes[s][1], shapes[s][2]);
             Game g, start;
             CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
             CHECK_INT(game_init(&start, &o, NULL, 0), MB_OK);
             for (int rep = 0; rep < 200; rep++) {
-                random_game(&g, &r);
+                t_random_game(&g, &r);
                 CHECK(game_ok(&g));
                 while (g.move_count) game_unmove(&g);
                 check_same(&g, &start);
@@ -316,8 +300,8 @@ TEST(move_unmove_restores_every_field)
 {
     Rng r;
     rng_seed(&r, 7);
-    for (int c = 0; c < NCONFIGS; c++) {
-        GameOptions o = config(c, 5, 5, 4);
+    for (int c = 0; c < T_NCONFIGS; c++) {
+        GameOptions o = t_config(T_PAIRS, c, 5, 5, 4);
         Game g, before;
         CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
         for (int rep = 0; rep < 300; rep++) {
@@ -341,7 +325,7 @@ TEST(move_unmove_restores_every_field)
 
 TEST(records_replay_and_truncation)
 {
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         static const int seq[6] = {4, 0, 8, 2, 6, 3};
@@ -385,7 +369,7 @@ TEST(records_replay_and_truncation)
 TEST(copy_is_independent)
 {
     Game a, b;
-    GameOptions o = config(1, 4, 4, 3);
+    GameOptions o = t_config(T_PAIRS, 1, 4, 4, 3);
     CHECK_INT(game_init(&a, &o, NULL, 0), MB_OK);
     game_move(&a, 5);
     CHECK_INT(game_copy(&b, &a), MB_OK);
@@ -403,26 +387,26 @@ TEST(backend_equivalence)
 {
     static const int shapes[][3] = {{3, 3, 0}, {4, 4, 4}, {5, 5, 4}, {6, 5, 4}, {4, 3, 3}, {15, 15, 5}, {10, 10, 5}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-        Game g[NCONFIGS];
-        Rng r[NCONFIGS];
-        for (int c = 0; c < NCONFIGS; c++) {
-            GameOptions o = config(c, shapes[s][0], shapes[s][1], shapes[s][2]);
+        Game g[T_NCONFIGS];
+        Rng r[T_NCONFIGS];
+        for (int c = 0; c < T_NCONFIGS; c++) {
+            GameOptions o = t_config(T_PAIRS, c, shapes[s][0], shapes[s][1], shapes[s][2]);
             CHECK_INT(game_init(&g[c], &o, NULL, 0), MB_OK);
             rng_seed(&r[c], 99 + s);
         }
         int k1 = game_geom(&g[0])->k + 1;
         for (int rep = 0; rep < 100; rep++) {
-            for (int c = 0; c < NCONFIGS; c++) game_restart(&g[c]);
+            for (int c = 0; c < T_NCONFIGS; c++) game_restart(&g[c]);
             for (bool more = true; more;) {
-                int moves[NCONFIGS][MB_MAX_CELLS], n[NCONFIGS];
-                int32_t hist[NCONFIGS][(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
-                char key[NCONFIGS][MB_MAX_CELLS + 1];
-                for (int c = 0; c < NCONFIGS; c++) {
+                int moves[T_NCONFIGS][MB_MAX_CELLS], n[T_NCONFIGS];
+                int32_t hist[T_NCONFIGS][(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
+                char key[T_NCONFIGS][MB_MAX_CELLS + 1];
+                for (int c = 0; c < T_NCONFIGS; c++) {
                     n[c] = game_legal_moves(&g[c], moves[c]);
                     markpats_of_game(&g[c], hist[c]);
                     notation_key(&g[c], key[c]);
                 }
-                for (int c = 1; c < NCONFIGS; c++) {
+                for (int c = 1; c < T_NCONFIGS; c++) {
                     CHECK_STR(key[c], key[0]);
                     CHECK_INT(g[c].status, g[0].status);
                     CHECK_INT(n[c], n[0]);
@@ -430,11 +414,11 @@ TEST(backend_equivalence)
                     CHECK(memcmp(hist[c], hist[0], (size_t)(k1 * k1) * sizeof(int32_t)) == 0);
                 }
                 more = n[0] > 0;
-                for (int c = 0; more && c < NCONFIGS; c++)
+                for (int c = 0; more && c < T_NCONFIGS; c++)
                     game_move(&g[c], moves[c][rng_choice_index(&r[c], n[c])]);
             }
         }
-        for (int c = 0; c < NCONFIGS; c++) game_free(&g[c]);
+        for (int c = 0; c < T_NCONFIGS; c++) game_free(&g[c]);
     }
 }
 
@@ -442,20 +426,16 @@ TEST(backend_equivalence)
  * ai[0]'s point of view and the stream checkpoint of rng.md §5. */
 TEST(seeded_random_match_golden)
 {
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         Rng r;
         rng_seed(&r, 0);
         int tally[2][4] = {{0}}; /* [game 1 or 2][status] */
-        int moves[9];
         for (int it = 0; it < 50000; it++)
             for (int game = 0; game < 2; game++) {
                 game_restart(&g);
-                while (g.status == STATUS_PLAYING) {
-                    int n = game_legal_moves(&g, moves);
-                    game_move(&g, moves[rng_choice_index(&r, n)]);
-                }
+                t_random_game(&g, &r);
                 tally[game][g.status]++;
                 if (it == 0 && game == 0) CHECK_STR(text(&g), "winner x\no.o\nxXx\noxo\n");
             }

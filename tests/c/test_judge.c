@@ -5,8 +5,7 @@
  * windows not through the last move). */
 #include <stdlib.h>
 
-#include "harness.h"
-#include "marubatsu.h"
+#include "testutil.h"
 
 typedef struct JudgeCase {
     const char *winner;
@@ -58,15 +57,9 @@ static const char expected_output[] = "Start\n"
                                       "o\n"
                                       "Finished\n";
 
-static void play_list(Game *g, const char *list)
-{
-    int moves[64], n, bad;
-    CHECK_INT(notation_parse_moves(game_geom(g), list, moves, 64, &n, &bad), MB_OK);
-    for (int i = 0; i < n; i++) game_move(g, moves[i]);
-}
-
-/* The series' harness, printing into out; a failure prints its report. */
-static void run_test_judge(BoardKind kind, bool counters, char *out, size_t len)
+/* The series' harness on configuration c (T_PAIRS, testutil.h), printing
+ * into out; a failure prints its report. */
+static void run_test_judge(int c, char *out, size_t len)
 {
     size_t used = 0;
     const char *group = NULL;
@@ -78,9 +71,9 @@ static void run_test_judge(BoardKind kind, bool counters, char *out, size_t len)
             used += (size_t)snprintf(out + used, len - used, "test winner = %s\n", group);
         }
         Game g;
-        GameOptions opt = {3, 3, 0, kind, counters};
+        GameOptions opt = t_config(T_PAIRS, c, 3, 3, 0);
         CHECK_INT(game_init(&g, &opt, NULL, 0), MB_OK);
-        play_list(&g, cases[i].moves);
+        t_play_list(&g, cases[i].moves);
         const char *actual = status_name(game_judge(&g));
         if (strcmp(actual, cases[i].winner) == 0) {
             used += (size_t)snprintf(out + used, len - used, "o");
@@ -99,12 +92,11 @@ static void run_test_judge(BoardKind kind, bool counters, char *out, size_t len)
 
 TEST(published_output_every_backend)
 {
-    for (int kind = 0; kind < BOARD_KINDS; kind++)
-        for (int c = 0; c < 2; c++) {
-            char out[4096];
-            run_test_judge((BoardKind)kind, c, out, sizeof out);
-            CHECK_STR(out, expected_output);
-        }
+    for (int c = 0; c < T_NCONFIGS; c++) {
+        char out[4096];
+        run_test_judge(c, out, sizeof out);
+        CHECK_STR(out, expected_output);
+    }
 }
 
 TEST(final_positions)
@@ -112,7 +104,7 @@ TEST(final_positions)
     for (int i = 0; i < NCASES; i++) {
         Game g;
         CHECK_INT(game_init(&g, NULL, NULL, 0), MB_OK);
-        play_list(&g, cases[i].moves);
+        t_play_list(&g, cases[i].moves);
         char rows[16] = {0}, key[16];
         notation_key(&g, key);
         for (int y = 0, p = 0; y < 3; y++) {
@@ -135,28 +127,26 @@ TEST(final_positions)
 }
 
 /* Play a list of Excel moves on a w x h board with k in a row, on every
- * back-end x counters, and check the status after the last move. */
+ * back-end x counters (T_PAIRS, testutil.h), and check the status after the
+ * last move. */
 static void check_k(int w, int h, int k, const char *list, const char *status)
 {
-    for (int kind = 0; kind < BOARD_KINDS; kind++)
-        for (int c = 0; c < 2; c++) {
-            Game g;
-            GameOptions opt = {w, h, k, (BoardKind)kind, c};
-            CHECK_INT(game_init(&g, &opt, NULL, 0), MB_OK);
-            int moves[MB_MAX_CELLS], n, bad;
-            CHECK_INT(notation_parse_moves(game_geom(&g), list, moves, MB_MAX_CELLS, &n, &bad),
-                      MB_OK);
-            for (int i = 0; i < n; i++) {
-                CHECK_INT(game_play(&g, moves[i]), MB_OK);
-                if (i < n - 1 && g.status != STATUS_PLAYING)
-                    t_fail(__FILE__, __LINE__, "%s ended early at move %d", list, i + 1);
-            }
-            if (strcmp(status_name(g.status), status) != 0)
-                t_fail(__FILE__, __LINE__, "%dx%d k%d %s board %s counters %d: %s, expected %s",
-                       w, h, k, list, board_kind_name((BoardKind)kind), c,
-                       status_name(g.status), status);
-            game_free(&g);
+    for (int c = 0; c < T_NCONFIGS; c++) {
+        Game g;
+        GameOptions opt = t_config(T_PAIRS, c, w, h, k);
+        CHECK_INT(game_init(&g, &opt, NULL, 0), MB_OK);
+        int moves[MB_MAX_CELLS], n = t_parse_list(&g, list, moves);
+        for (int i = 0; i < n; i++) {
+            CHECK_INT(game_play(&g, moves[i]), MB_OK);
+            if (i < n - 1 && g.status != STATUS_PLAYING)
+                t_fail(__FILE__, __LINE__, "%s ended early at move %d", list, i + 1);
         }
+        if (strcmp(status_name(g.status), status) != 0)
+            t_fail(__FILE__, __LINE__, "%dx%d k%d %s board %s counters %d: %s, expected %s", w, h,
+                   k, list, board_kind_name(opt.board), opt.count_linemark, status_name(g.status),
+                   status);
+        game_free(&g);
+    }
 }
 
 TEST(k_in_a_row_4x4_k4)

@@ -17,31 +17,16 @@
  * - at move 0 (last_turn none) every line is (0, 0, k). */
 #include <stdlib.h>
 
-#include "harness.h"
-#include "markpats.h"
-#include "mberror.h"
-#include "rng.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------------------
  * Helpers
  * ------------------------------------------------------------------------ */
 
-#define NCONFIGS (BOARD_KINDS * 2)
 #define HIST_MAX ((MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1))
 
-static BoardKind config_kind(int c) { return (BoardKind)(c % BOARD_KINDS); }
-static bool config_counters(int c) { return c >= BOARD_KINDS; }
-
-static bool open_game(Game *g, int w, int h, int k, int config)
-{
-    GameOptions o = {w, h, k, config_kind(config), config_counters(config)};
-    char err[128] = "";
-    int rc = game_init(g, &o, err, sizeof err);
-    if (rc != MB_OK) t_fail(__FILE__, __LINE__, "game_init %dx%d k%d: %d %s", w, h, k, rc, err);
-    return rc == MB_OK;
-}
-
-static int xy(const Game *g, int x, int y) { return geometry_xy_to_move(game_geom(g), x, y); }
+/* Configuration c (t_open_game, testutil.h): back-end c % 3, counters when
+ * c >= 3 (T_KINDS_FIRST). */
 
 /* The (o count, x count) histogram recounted from the marks, with line
  * windows enumerated here from (w, h, k) rather than taken from Geometry. */
@@ -93,11 +78,11 @@ TEST(worked_example)
                                "(1, 2, 0): 3\n"
                                "(2, 0, 1): 1\n"
                                "(3, 0, 0): 1\n";
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
-        if (!open_game(&g, 3, 3, 0, c)) continue;
+        if (!t_open_game(&g, 3, 3, 0, c)) continue;
         const Geometry *geo = game_geom(&g);
-        for (int i = 0; i < 7; i++) game_move(&g, xy(&g, moves[i][0], moves[i][1]));
+        for (int i = 0; i < 7; i++) game_move(&g, t_xy(&g, moves[i][0], moves[i][1]));
         CHECK_INT(g.status, STATUS_O);
         CHECK_INT(g.last_turn, MARK_O);
         CHECK_INT(g.turn, MARK_X);
@@ -316,7 +301,7 @@ static void check_all(Game *games, int32_t *ref_ox, long *checked)
     int k = geo->k, n = markpats_size(geo);
     int32_t want[HIST_MAX], got[HIST_MAX];
     recount(&games[0], ref_ox);
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         const Board *b = &games[c].board;
         Mark turn = games[c].turn, last = games[c].last_turn;
         Mark view[2][2] = {{turn, last}, {mark_other(turn), turn}}; /* (turn, last) */
@@ -354,12 +339,12 @@ static void check_all(Game *games, int32_t *ref_ox, long *checked)
 /* All configurations play m; their legal moves must agree before. */
 static void play_all(Game *games, int m)
 {
-    for (int c = 0; c < NCONFIGS; c++) game_move(&games[c], m);
+    for (int c = 0; c < T_NCONFIGS; c++) game_move(&games[c], m);
 }
 
 static void unmove_all(Game *games)
 {
-    for (int c = 0; c < NCONFIGS; c++) game_unmove(&games[c]);
+    for (int c = 0; c < T_NCONFIGS; c++) game_unmove(&games[c]);
 }
 
 TEST(counters_vs_scan)
@@ -375,23 +360,20 @@ TEST(counters_vs_scan)
     CHECK(ox != NULL);
     if (!ox) return;
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-        Game games[NCONFIGS];
-        bool ok = true;
-        for (int c = 0; c < NCONFIGS; c++)
-            ok &= open_game(&games[c], shapes[s].w, shapes[s].h, shapes[s].k, c);
-        if (!ok) break;
+        Game games[T_NCONFIGS];
+        if (!t_open_games(games, shapes[s].w, shapes[s].h, shapes[s].k)) break;
         long checked = 0;
         int moves[MB_MAX_CELLS], other[MB_MAX_CELLS];
         while (checked < shapes[s].positions) {
             /* a random game from the start to a random ply, checked at each
              * ply, then taken back to a random ply, checked at each step */
-            for (int c = 0; c < NCONFIGS; c++) game_restart(&games[c]);
+            for (int c = 0; c < T_NCONFIGS; c++) game_restart(&games[c]);
             int stop = (int)rng_randbelow(&r, (uint64_t)game_geom(&games[0])->ncells + 1);
             check_all(games, ox, &checked);
             while (games[0].move_count < stop) {
                 int n = game_legal_moves(&games[0], moves);
                 if (n == 0) break;
-                for (int c = 1; c < NCONFIGS; c++) {
+                for (int c = 1; c < T_NCONFIGS; c++) {
                     CHECK_INT(game_legal_moves(&games[c], other), n);
                     CHECK(memcmp(moves, other, (size_t)n * sizeof *moves) == 0);
                 }
@@ -405,7 +387,7 @@ TEST(counters_vs_scan)
             }
         }
         total += checked;
-        for (int c = 0; c < NCONFIGS; c++) game_free(&games[c]);
+        t_free_games(games);
     }
     free(ox);
     CHECK(total >= 100000);
@@ -420,9 +402,9 @@ TEST(move_zero)
     static const int shapes[][3] = {{3, 3, 3}, {4, 4, 3}, {5, 5, 4}, {6, 5, 4},
                                     {15, 15, 5}, {3, 2, 2}, {4, 3, 1}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-        for (int c = 0; c < NCONFIGS; c++) {
+        for (int c = 0; c < T_NCONFIGS; c++) {
             Game g;
-            if (!open_game(&g, shapes[s][0], shapes[s][1], shapes[s][2], c)) continue;
+            if (!t_open_game(&g, shapes[s][0], shapes[s][1], shapes[s][2], c)) continue;
             const Geometry *geo = game_geom(&g);
             int n = markpats_size(geo);
             CHECK_INT(n, (geo->k + 1) * (geo->k + 1));

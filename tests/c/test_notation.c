@@ -143,19 +143,24 @@ TEST(python_int)
 
 TEST(messages_both_languages)
 {
-    char msg[256];
-    notation_message(MB_ERANGE, "3", "5", LANG_JA, msg, sizeof msg);
-    CHECK_STR(msg, "( 3 , 5 ) はゲーム盤の範囲外の座標です");
-    notation_message(MB_ERANGE, "3", "5", LANG_EN, msg, sizeof msg);
-    CHECK_STR(msg, "( 3 , 5 ) is outside the board");
-    notation_message(MB_EOCCUPIED, "0", "0", LANG_JA, msg, sizeof msg);
-    CHECK_STR(msg, "( 0 , 0 ) のマスにはマークが配置済です");
-    notation_message(MB_EOCCUPIED, "0", "0", LANG_EN, msg, sizeof msg);
-    CHECK_STR(msg, "( 0 , 0 ) is already occupied");
-    notation_message(MB_ENOTINT, "a", "b", LANG_JA, msg, sizeof msg);
-    CHECK_STR(msg, "整数の座標を入力して下さい");
-    notation_message(MB_EEMPTY, "1", "1", LANG_EN, msg, sizeof msg);
-    CHECK_STR(msg, "( 1 , 1 ) has no mark");
+    static const struct {
+        int err;
+        const char *xs, *ys;
+        Lang lang;
+        const char *want;
+    } cases[] = {
+        {MB_ERANGE, "3", "5", LANG_JA, "( 3 , 5 ) はゲーム盤の範囲外の座標です"},
+        {MB_ERANGE, "3", "5", LANG_EN, "( 3 , 5 ) is outside the board"},
+        {MB_EOCCUPIED, "0", "0", LANG_JA, "( 0 , 0 ) のマスにはマークが配置済です"},
+        {MB_EOCCUPIED, "0", "0", LANG_EN, "( 0 , 0 ) is already occupied"},
+        {MB_ENOTINT, "a", "b", LANG_JA, "整数の座標を入力して下さい"},
+        {MB_EEMPTY, "1", "1", LANG_EN, "( 1 , 1 ) has no mark"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char msg[256];
+        notation_message(cases[i].err, cases[i].xs, cases[i].ys, cases[i].lang, msg, sizeof msg);
+        CHECK_STR(msg, cases[i].want);
+    }
 }
 
 const TestCase notation_tests[] = {

@@ -6,8 +6,7 @@
  * no code with the engine. Perft also leaves the game exactly as it was. */
 #include <stdlib.h>
 
-#include "harness.h"
-#include "marubatsu.h"
+#include "testutil.h"
 
 /* ---- the independent brute force ---- */
 
@@ -76,26 +75,25 @@ static void check_shape(int w, int h, int k, int depth, BoardKind kind, bool cou
 TEST(three_by_three_published)
 {
     static const uint64_t want[10] = {1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
-    for (int kind = 0; kind < BOARD_KINDS; kind++)
-        for (int c = 0; c < 2; c++) {
-            Game g;
-            GameOptions o = {3, 3, 0, (BoardKind)kind, c};
-            CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
-            uint64_t nodes[10], fin[10], tn = 0, tf = 0;
-            CHECK_INT(perft_run(&g, 9, nodes, fin, NULL, NULL), MB_OK);
-            for (int d = 0; d <= 9; d++) {
-                CHECK_U64(nodes[d], want[d]);
-                tn += nodes[d];
-                tf += fin[d];
-            }
-            CHECK_U64(tn, 549946);
-            CHECK_U64(tf, 255168);
-            CHECK_U64(fin[5], 1440); /* 〇's earliest wins */
-            CHECK_U64(fin[9], 127872);
-            CHECK_INT(g.move_count, 0);
-            CHECK_INT(g.nrecords, 1);
-            game_free(&g);
+    for (int c = 0; c < T_NCONFIGS; c++) {
+        Game g;
+        GameOptions o = t_config(T_PAIRS, c, 3, 3, 0);
+        CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
+        uint64_t nodes[10], fin[10], tn = 0, tf = 0;
+        CHECK_INT(perft_run(&g, 9, nodes, fin, NULL, NULL), MB_OK);
+        for (int d = 0; d <= 9; d++) {
+            CHECK_U64(nodes[d], want[d]);
+            tn += nodes[d];
+            tf += fin[d];
         }
+        CHECK_U64(tn, 549946);
+        CHECK_U64(tf, 255168);
+        CHECK_U64(fin[5], 1440); /* 〇's earliest wins */
+        CHECK_U64(fin[9], 127872);
+        CHECK_INT(g.move_count, 0);
+        CHECK_INT(g.nrecords, 1);
+        game_free(&g);
+    }
 }
 
 TEST(small_shapes_against_brute_force)
@@ -103,10 +101,10 @@ TEST(small_shapes_against_brute_force)
     static const int shapes[][4] = {{3, 2, 2, 6}, {3, 3, 2, 9}, {4, 3, 3, 6}, {2, 2, 2, 4},
                                     {1, 1, 1, 1}, {5, 1, 3, 5}, {2, 3, 3, 6}, {3, 3, 3, 9}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-        for (int kind = 0; kind < BOARD_KINDS; kind++)
-            for (int c = 0; c < 2; c++)
-                check_shape(shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3],
-                            (BoardKind)kind, c);
+        for (int c = 0; c < T_NCONFIGS; c++) {
+            GameOptions o = t_config(T_PAIRS, c, shapes[s][0], shapes[s][1], shapes[s][2]);
+            check_shape(o.width, o.height, o.k, shapes[s][3], o.board, o.count_linemark);
+        }
 }
 
 /* The sanitized build re-checks every invariant after each move, which

@@ -19,45 +19,14 @@
  * Random positions come from the CPython-compatible Rng, so runs repeat. */
 #include <stdlib.h>
 
-#include "harness.h"
-#include "mberror.h"
-#include "rng.h"
-#include "symmetry.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------------------
  * Helpers
  * ------------------------------------------------------------------------ */
 
-#define NCONFIGS (BOARD_KINDS * 2)
-
-/* Configuration c: back-end c % 3, counters when c >= 3. */
-static BoardKind config_kind(int c) { return (BoardKind)(c % BOARD_KINDS); }
-static bool config_counters(int c) { return c >= BOARD_KINDS; }
-
-static bool open_game(Game *g, int w, int h, int k, int config)
-{
-    GameOptions o = {w, h, k, config_kind(config), config_counters(config)};
-    char err[128] = "";
-    int rc = game_init(g, &o, err, sizeof err);
-    if (rc != MB_OK) t_fail(__FILE__, __LINE__, "game_init %dx%d k%d: %d %s", w, h, k, rc, err);
-    return rc == MB_OK;
-}
-
-static int xy(const Game *g, int x, int y) { return geometry_xy_to_move(game_geom(g), x, y); }
-
-/* Play random legal moves from the start, stopping at a random ply (or when
- * the game ends first). */
-static void random_position(Rng *r, Game *g)
-{
-    int moves[MB_MAX_CELLS];
-    game_restart(g);
-    int stop = (int)rng_randbelow(r, (uint64_t)game_geom(g)->ncells + 1);
-    while (g->move_count < stop) {
-        int n = game_legal_moves(g, moves);
-        if (n == 0) break;
-        game_move(g, moves[rng_randbelow(r, (uint64_t)n)]);
-    }
-}
+/* Configuration c (t_open_game, testutil.h): back-end c % 3, counters when
+ * c >= 3 (T_KINDS_FIRST). */
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -76,18 +45,18 @@ TEST(worked_example)
                                                 ".......xo", "ox......."};
     static const int image[SYM_COUNT][2] = {{0, 1}, {1, 0}, {2, 1}, {1, 2},
                                             {2, 1}, {0, 1}, {1, 2}, {1, 0}};
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g, d;
-        if (!open_game(&g, 3, 3, 0, c)) continue;
-        if (!open_game(&d, 3, 3, 0, (c + 1) % NCONFIGS)) { game_free(&g); continue; }
+        if (!t_open_game(&g, 3, 3, 0, c)) continue;
+        if (!t_open_game(&d, 3, 3, 0, (c + 1) % T_NCONFIGS)) { game_free(&g); continue; }
         const Geometry *geo = game_geom(&g);
-        game_move(&g, xy(&g, 0, 0));
-        game_move(&g, xy(&g, 1, 0));
+        game_move(&g, t_xy(&g, 0, 0));
+        game_move(&g, t_xy(&g, 1, 0));
         char buf[MB_MAX_CELLS + 1];
         for (int t = 0; t < SYM_COUNT; t++) {
             symmetry_key(&g, t, buf);
             CHECK_STR(buf, keys[t]);
-            int m = symmetry_move(geo, t, xy(&g, 0, 1)), x, y;
+            int m = symmetry_move(geo, t, t_xy(&g, 0, 1)), x, y;
             geometry_move_to_xy(geo, m, &x, &y);
             CHECK_INT(x, image[t][0]);
             CHECK_INT(y, image[t][1]);
@@ -97,7 +66,7 @@ TEST(worked_example)
             CHECK_STR(buf, keys[t]);
             CHECK_INT(d.move_count, 2);
             CHECK_INT(d.turn, MARK_O);
-            CHECK_INT(d.last_move, symmetry_move(geo, t, xy(&g, 1, 0)));
+            CHECK_INT(d.last_move, symmetry_move(geo, t, t_xy(&g, 1, 0)));
         }
         /* the smallest of the 8 keys in byte order ('.' < 'o' < 'x') is that
          * of the anti-diagonal reflection */
@@ -107,14 +76,14 @@ TEST(worked_example)
         /* §10's map example: ×(0,0), 〇(1,1) is symmetric under the transpose,
          * whose image of (2,1) is (1,2) */
         game_restart(&g);
-        game_move(&g, xy(&g, 1, 1));
-        game_move(&g, xy(&g, 0, 0));
+        game_move(&g, t_xy(&g, 1, 1));
+        game_move(&g, t_xy(&g, 0, 0));
         char k0[16], k7[16];
         symmetry_key(&g, 0, k0);
         symmetry_key(&g, 7, k7);
         CHECK_STR(k0, "x...o....");
         CHECK_STR(k7, "x...o....");
-        CHECK_INT(symmetry_move(geo, 7, xy(&g, 2, 1)), xy(&g, 1, 2));
+        CHECK_INT(symmetry_move(geo, 7, t_xy(&g, 2, 1)), t_xy(&g, 1, 2));
         game_free(&g);
         game_free(&d);
     }
@@ -326,17 +295,15 @@ TEST(random_commute)
     Rng r;
     rng_seed(&r, 10);
     for (int s = 0; s < NSHAPES; s++) {
-        Game games[NCONFIGS];
-        bool ok = true;
-        for (int c = 0; c < NCONFIGS; c++) ok &= open_game(&games[c], shapes[s].w, shapes[s].h, shapes[s].k, c);
-        if (!ok) return;
+        Game games[T_NCONFIGS];
+        if (!t_open_games(games, shapes[s].w, shapes[s].h, shapes[s].k)) return;
         long pairs = 0;
         int nonempty_moves = 0;
         for (int i = 0; i < POSITIONS; i++) {
             /* the position on one configuration, its images on another */
-            Game *p = &games[i % NCONFIGS], *d = &games[(i + 1 + i / NCONFIGS) % NCONFIGS];
-            if (d == p) d = &games[(i + 1) % NCONFIGS];
-            random_position(&r, p);
+            Game *p = &games[i % T_NCONFIGS], *d = &games[(i + 1 + i / T_NCONFIGS) % T_NCONFIGS];
+            if (d == p) d = &games[(i + 1) % T_NCONFIGS];
+            t_random_position(p, &r);
             long n = check_commute(p, d);
             pairs += n;
             nonempty_moves += n > 0;
@@ -344,7 +311,7 @@ TEST(random_commute)
         /* most random positions still have legal moves to test */
         CHECK(pairs > POSITIONS);
         CHECK(nonempty_moves > POSITIONS / 2);
-        for (int c = 0; c < NCONFIGS; c++) game_free(&games[c]);
+        t_free_games(games);
     }
 }
 
@@ -358,13 +325,13 @@ TEST(canonical_agree)
     rng_seed(&r, 765);
     for (int s = 0; s < NSHAPES; s++) {
         Game p, d;
-        if (!open_game(&p, shapes[s].w, shapes[s].h, shapes[s].k, s % NCONFIGS)) return;
-        if (!open_game(&d, shapes[s].w, shapes[s].h, shapes[s].k, (s + 4) % NCONFIGS)) return;
+        if (!t_open_game(&p, shapes[s].w, shapes[s].h, shapes[s].k, s % T_NCONFIGS)) return;
+        if (!t_open_game(&d, shapes[s].w, shapes[s].h, shapes[s].k, (s + 4) % T_NCONFIGS)) return;
         const Geometry *geo = game_geom(&p);
         int ids[SYM_COUNT], nt = symmetry_list(geo, ids);
         int symmetric = 0;
         for (int i = 0; i < POSITIONS; i++) {
-            random_position(&r, &p);
+            t_random_position(&p, &r);
             char canon[MB_MAX_CELLS + 1], key[MB_MAX_CELLS + 1], best[MB_MAX_CELLS + 1];
             int bt = symmetry_canonical_key(&p, canon);
             /* the minimum over the transforms, first in table order */
@@ -472,9 +439,9 @@ TEST(tree_3x3)
     TreeWalk *w = malloc(sizeof *w);
     CHECK(w != NULL);
     if (!w) return;
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
-        if (!open_game(&g, 3, 3, 0, c)) break;
+        if (!t_open_game(&g, 3, 3, 0, c)) break;
         memset(w, 0, sizeof *w);
         walk(&g, w);
         CHECK_INT(g.move_count, 0);

@@ -17,43 +17,14 @@
  *   (draw); the last-move check board_is_winner agrees square by square. */
 #include <stdlib.h>
 
-#include "harness.h"
-#include "mberror.h"
-#include "notation.h"
-#include "rng.h"
-#include "wincheck.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------------------
  * Helpers
  * ------------------------------------------------------------------------ */
 
-#define NCONFIGS (BOARD_KINDS * 2)
-
-static BoardKind config_kind(int c) { return (BoardKind)(c % BOARD_KINDS); }
-static bool config_counters(int c) { return c >= BOARD_KINDS; }
-
-static bool open_game(Game *g, int w, int h, int k, int config)
-{
-    GameOptions o = {w, h, k, config_kind(config), config_counters(config)};
-    char err[128] = "";
-    int rc = game_init(g, &o, err, sizeof err);
-    if (rc != MB_OK) t_fail(__FILE__, __LINE__, "game_init %dx%d k%d: %d %s", w, h, k, rc, err);
-    return rc == MB_OK;
-}
-
-/* Play random legal moves from the start, stopping at a random ply (or when
- * the game ends first). */
-static void random_position(Rng *r, Game *g)
-{
-    int moves[MB_MAX_CELLS];
-    game_restart(g);
-    int stop = (int)rng_randbelow(r, (uint64_t)game_geom(g)->ncells + 1);
-    while (g->move_count < stop) {
-        int n = game_legal_moves(g, moves);
-        if (n == 0) break;
-        game_move(g, moves[rng_randbelow(r, (uint64_t)n)]);
-    }
-}
+/* Configuration c (t_open_game, t_config; testutil.h): back-end c % 3,
+ * counters when c >= 3 (T_KINDS_FIRST). */
 
 /* Does `p` hold k in a row anywhere? Windows enumerated here, not taken
  * from Geometry. */
@@ -137,14 +108,13 @@ static const struct JudgeCase {
 TEST(judge_cases)
 {
     CHECK_INT(NCASES, 28);
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         int groups[4] = {0, 0, 0, 0};
         for (int i = 0; i < NCASES; i++) {
             Game g;
-            if (!open_game(&g, 3, 3, 0, c)) return;
+            if (!t_open_game(&g, 3, 3, 0, c)) return;
             const Geometry *geo = game_geom(&g);
-            int moves[16], n = -1, bad = -1;
-            CHECK_INT(notation_parse_moves(geo, cases[i].moves, moves, 16, &n, &bad), MB_OK);
+            int moves[MB_MAX_CELLS], n = t_parse_list(&g, cases[i].moves, moves);
             for (int j = 0; j < n; j++) {
                 CHECK_INT(game_get(&g, moves[j]), MARK_EMPTY); /* no case replays a square */
                 CHECK_INT(g.status, STATUS_PLAYING);           /* nor plays on after a win */
@@ -202,9 +172,9 @@ TEST(algos_refuse)
     /* (w, h, k) boards other than 3x3 k3, each with a row of k 〇 on top */
     static const int shapes[][3] = {{4, 4, 4}, {4, 4, 3}, {3, 3, 2}, {4, 3, 3}, {5, 5, 4}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-        for (int c = 0; c < NCONFIGS; c++) {
+        for (int c = 0; c < T_NCONFIGS; c++) {
             Game g;
-            if (!open_game(&g, shapes[s][0], shapes[s][1], shapes[s][2], c)) return;
+            if (!t_open_game(&g, shapes[s][0], shapes[s][1], shapes[s][2], c)) return;
             const Geometry *geo = game_geom(&g);
             for (int x = 0; x < geo->k; x++)
                 CHECK_INT(game_place_mark(&g, x, 0, MARK_O), MB_OK);
@@ -241,15 +211,12 @@ TEST(random_agree)
     rng_seed(&r, 34);
     long total = 0;
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-        Game games[NCONFIGS];
-        bool ok = true;
-        for (int c = 0; c < NCONFIGS; c++)
-            ok &= open_game(&games[c], shapes[s].w, shapes[s].h, shapes[s].k, c);
-        if (!ok) return;
+        Game games[T_NCONFIGS];
+        if (!t_open_games(games, shapes[s].w, shapes[s].h, shapes[s].k)) return;
         int seen[4] = {0, 0, 0, 0};
         for (int i = 0; i < shapes[s].positions; i++) {
-            Game *g = &games[i % NCONFIGS];
-            random_position(&r, g);
+            Game *g = &games[i % T_NCONFIGS];
+            t_random_position(g, &r);
             Status want = game_judge(g);
             CHECK_INT(g->status, want);
             CHECK_INT(ref_judge(&g->board), want);
@@ -274,7 +241,7 @@ TEST(random_agree)
         CHECK(seen[STATUS_X] > 0);
         CHECK(seen[STATUS_PLAYING] > 0);
         if (shapes[s].w <= 4) CHECK(seen[STATUS_DRAW] > 0);
-        for (int c = 0; c < NCONFIGS; c++) game_free(&games[c]);
+        t_free_games(games);
     }
     CHECK(total >= 20000);
 }
@@ -365,12 +332,13 @@ static Mark stripes(int x, int y) { return (x / 2 + y) % 2 == 0 ? MARK_O : MARK_
 
 static void check_hand(const HandCase *hand, int ncases, int w, int h)
 {
-    for (int c = 0; c < NCONFIGS; c++) {
+    for (int c = 0; c < T_NCONFIGS; c++) {
         Geometry *geo = geometry_new(w, h, 5);
         CHECK(geo != NULL);
         if (!geo) return;
         Board b;
-        CHECK_INT(board_init(&b, geo, config_kind(c), config_counters(c)), MB_OK);
+        GameOptions o = t_config(T_KINDS_FIRST, c, w, h, 5);
+        CHECK_INT(board_init(&b, geo, o.board, o.count_linemark), MB_OK);
         geometry_unref(geo); /* the board keeps its own reference */
         for (int i = 0; i <= ncases; i++) {
             const HandCase *hc = i < ncases ? &hand[i] : NULL;

@@ -1,0 +1,160 @@
+-- scripts/lib/match.lua: games between AIs (matches.md, ais.md §9): mb.play,
+-- mb.ai_match with the series' exact table, mb.show_progress. Embedded; runs
+-- once with mb as its argument.
+local mb = ...
+
+local EMPTY = {}
+local STATUSES = {"o", "x", "draw"}
+
+-- One game on `game` from its start: a0 plays 〇 with p0, a1 × with p1.
+-- Returns the final status. An AI that returns something other than a
+-- legal move stops the match with an error naming it.
+local function play_game(game, a0, a1, p0, p1)
+    game:restart()
+    local f0, f1 = a0.fn, a1.fn
+    while true do
+        local m = f0(game, p0)
+        if math.type(m) ~= "integer" then
+            error(("%s (o) returned %s, not a move"):format(a0.name, tostring(m)), 0)
+        end
+        game:move(m)
+        if game.status ~= "playing" then return game.status end
+        m = f1(game, p1)
+        if math.type(m) ~= "integer" then
+            error(("%s (x) returned %s, not a move"):format(a1.name, tostring(m)), 0)
+        end
+        game:move(m)
+        if game.status ~= "playing" then return game.status end
+    end
+end
+
+-- mb.play{ai = {A, B}, params = {pA, pB}, verbose =, seed =, game =} -> status
+-- One game, A as 〇. With seed the default stream is seeded first; with
+-- verbose the position is printed before every move and at the end.
+function mb.play(t)
+    local a0, a1 = mb.ai(t.ai[1]), mb.ai(t.ai[2])
+    local params = t.params or EMPTY
+    local game = t.game or mb.Marubatsu(t.mbparams)
+    if t.seed ~= nil then mb.seed(t.seed) end
+    if not t.verbose then return play_game(game, a0, a1, params[1] or EMPTY, params[2] or EMPTY) end
+    game:restart()
+    while game.status == "playing" do
+        print(game)
+        local ai, p = a1, params[2]
+        if game.turn == "o" then ai, p = a0, params[1] end
+        game:move(ai(game, p))
+    end
+    print(game)
+    return game.status
+end
+
+-- The progress line on stderr: iterations, rate and time left.
+local function progress(done, total, t0)
+    local dt = mb.clock() - t0
+    local rate = dt > 0 and done / dt or 0
+    local left = rate > 0 and (total - done) / rate or 0
+    local width = 30
+    local filled = math.floor(width * done / total)
+    io.stderr:write(("\r%3d%%|%s%s| %d/%d [%.0fs<%.0fs, %.0f it/s]"):format(
+        math.floor(100 * done / total), ("#"):rep(filled), (" "):rep(width - filled),
+        done, total, dt, left, rate))
+end
+
+-- The series' table (matches.md §2.1) for tallies t (rows o, x, total).
+local function format_tables(t, match_num)
+    local w = math.max(#tostring(2 * match_num), 7)
+    local keys = {"win", "lose", "draw"}
+    local out = {}
+    for _, kind in ipairs({"count", "ratio"}) do
+        local line = {kind}
+        for _, key in ipairs(keys) do line[#line + 1] = (" %" .. w .. "s"):format(key) end
+        out[#out + 1] = table.concat(line)
+        for _, label in ipairs({"o", "x", "total"}) do
+            local row = t[label]
+            local games = label == "total" and 2 * match_num or match_num
+            line = {("%-5s"):format(label)}
+            for _, key in ipairs(keys) do
+                local v = row[key]
+                if kind == "ratio" then v = ("%.1f%%"):format(100.0 * (v / games)) end
+                line[#line + 1] = (" %" .. w .. "s"):format(v)
+            end
+            out[#out + 1] = table.concat(line)
+        end
+        out[#out + 1] = ""
+    end
+    return table.concat(out, "\n") .. "\n"
+end
+
+-- mb.ai_match{ai = {A, B}, params = {pA, pB}, match_num = 10000,
+--             mbparams = {...}, seed =, progress =, quiet =} -> tallies
+-- match_num iterations of two games each, A as 〇 then as ×, on one game
+-- made from mbparams. With seed, mb.seed(seed) once before. Prints
+-- "A VS B" and the count and ratio tables on stdout (unless quiet), a
+-- progress bar on stderr when it is a terminal (progress = false: never).
+-- Returns {o = {win, lose, draw}, x = {...}, total = {...}} from A's view.
+function mb.ai_match(t)
+    if type(t) ~= "table" or type(t.ai) ~= "table" then
+        error("bad argument #1 to 'ai_match' (table {ai = {A, B}, ...} expected)", 2)
+    end
+    local a0, a1 = mb.ai(t.ai[1]), mb.ai(t.ai[2])
+    local params = t.params or EMPTY
+    local p0, p1 = params[1] or EMPTY, params[2] or EMPTY
+    local match_num = t.match_num or 10000
+    if math.type(match_num) ~= "integer" or match_num < 1 then
+        error("bad argument 'match_num' to 'ai_match' (positive integer expected)", 2)
+    end
+    local game = mb.Marubatsu(t.mbparams)
+    if t.seed ~= nil then mb.seed(t.seed) end
+    local quiet = t.quiet
+    if not quiet then io.write(("%s VS %s\n"):format(a0.name, a1.name)) end
+    local show = t.progress ~= false and mb.isatty(2)
+    local c0 = {o = 0, x = 0, draw = 0}
+    local c1 = {o = 0, x = 0, draw = 0}
+    local t0, step = mb.clock(), math.max(1, match_num // 200)
+    for i = 1, match_num do
+        local s = play_game(game, a0, a1, p0, p1)
+        c0[s] = c0[s] + 1
+        s = play_game(game, a1, a0, p1, p0)
+        c1[s] = c1[s] + 1
+        if show and (i % step == 0 or i == match_num) then progress(i, match_num, t0) end
+    end
+    if show then io.stderr:write("\n") end
+    local tallies = {
+        o = {win = c0.o, lose = c0.x, draw = c0.draw},
+        x = {win = c1.x, lose = c1.o, draw = c1.draw},
+    }
+    tallies.total = {}
+    for _, key in ipairs({"win", "lose", "draw"}) do
+        tallies.total[key] = tallies.o[key] + tallies.x[key]
+    end
+    if not quiet then io.write(format_tables(tallies, match_num)) end
+    tallies.names = {a0.name, a1.name}
+    return tallies
+end
+
+-- mb.show_progress{ai = {A, B}, winner = "o" | "x" | "draw", params =,
+--                  max_games = 100000} -> records
+-- Play games until one ends with `winner`, then print its positions move
+-- by move (matches.md §5). Gives up with an error after max_games games
+-- (the series would loop forever).
+function mb.show_progress(t)
+    local a0, a1 = mb.ai(t.ai[1]), mb.ai(t.ai[2])
+    local params = t.params or EMPTY
+    local winner = t.winner
+    local ok = false
+    for _, s in ipairs(STATUSES) do ok = ok or s == winner end
+    if not ok then error("bad argument 'winner' to 'show_progress' (o, x or draw expected)", 2) end
+    local game = mb.Marubatsu(t.mbparams)
+    for _ = 1, t.max_games or 100000 do
+        if play_game(game, a0, a1, params[1] or EMPTY, params[2] or EMPTY) == winner then
+            local records = game.records
+            game:restart()
+            for i = 1, #records do
+                game:move(records[i])
+                print(game)
+            end
+            return records
+        end
+    end
+    error(("show_progress: no game ended with '%s' in %d games"):format(winner, t.max_games or 100000), 2)
+end

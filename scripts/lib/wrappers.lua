@@ -1,0 +1,103 @@
+-- scripts/lib/wrappers.lua: what an AI is, and the series' two wrappers
+-- that turn a rule into an AI (ais.md §3): ai_by_candidate and ai_by_score.
+-- Embedded in the program and in marubatsu.so; runs once with mb as its
+-- argument and adds mb.make_ai, mb.is_ai, mb.ai_by_candidate, mb.ai_by_score.
+--
+-- An AI is a table {name =, fn = function(game, params) -> move, ...},
+-- callable as ai(game, params). params is a table (nil means {}) with the
+-- wrappers' options and the AI's own parameters:
+--   rand (default true)  pick randomly among the best moves (one mb.choice,
+--                        even over a single move) instead of taking the first
+--   analyze              return {candidate =, score_by_move =, moves =}
+--                        instead of a move, drawing nothing
+--   debug                let the AI print what it thinks
+--   calc_score           (ai_by_score) return the evaluation of the game itself
+--   minimax              (ai_by_score, with calc_score) turn the mover-view
+--                        score into 〇's view: negated when 〇 is to move
+local mb = ...
+
+local choice = mb.choice
+local huge = math.huge
+local EMPTY = setmetatable({}, {__newindex = function() error("params are read-only", 2) end})
+
+local AI = {}
+AI.__index = AI
+AI.__call = function(self, game, params) return self.fn(game, params or EMPTY) end
+AI.__tostring = function(self) return "AI " .. self.name end
+
+-- mb.make_ai(name, fn [, fields]) -> AI: fn(game, params) -> move becomes an
+-- AI named name; fields (kind, eval, candidate, defaults, ...) are copied in.
+function mb.make_ai(name, fn, fields)
+    assert(type(name) == "string", "make_ai: the name must be a string")
+    assert(type(fn) == "function", "make_ai: fn must be a function (game, params) -> move")
+    local ai = {name = name, fn = fn}
+    for k, v in pairs(fields or {}) do
+        if ai[k] == nil then ai[k] = v end
+    end
+    return setmetatable(ai, AI)
+end
+
+-- mb.is_ai(x) -> true if x is an AI made by make_ai.
+function mb.is_ai(x) return getmetatable(x) == AI end
+
+-- mb.ai_by_candidate(func, name) -> AI (ais.md §3.1). func(game, params)
+-- returns the candidate moves, in legal order; the AI picks one.
+function mb.ai_by_candidate(func, name)
+    local function fn(game, params)
+        local candidate = func(game, params)
+        if params.analyze then return {candidate = candidate} end
+        if params.rand == false then return candidate[1] end
+        return choice(candidate)
+    end
+    return mb.make_ai(name, fn, {kind = "candidate", candidate = func})
+end
+
+-- Score every legal move of game by eval (mover-view, on the child), in
+-- legal order; returns the best score and the moves that reach it, in legal
+-- order. Runs inside one pcall per decision.
+local function score_moves(eval, game, params, legal, score_by_move)
+    local best, bestlist, n = -huge, {}, 0
+    for i = 1, #legal do
+        local m = legal[i]
+        game:move(m)
+        local s = eval(game, params)
+        game:unmove()
+        if score_by_move then score_by_move[m] = s end
+        if s > best then
+            best, n = s, 1
+            bestlist = {m}
+        elseif s == best then
+            n = n + 1
+            bestlist[n] = m
+        end
+    end
+    return best, bestlist
+end
+
+-- mb.ai_by_score(eval, name) -> AI (ais.md §3.2). eval(game, params) scores
+-- the position after the AI's move from the AI's point of view (higher is
+-- better for the side that just moved); the AI plays a best-scoring move.
+-- An error in eval leaves the game as it was before the decision.
+function mb.ai_by_score(eval, name)
+    local function fn(game, params)
+        if params.calc_score then
+            local s = eval(game, params)
+            if params.minimax and game.turn == "o" then s = -s end
+            return s
+        end
+        local legal = game:calc_legal_moves()
+        local start = game.move_count
+        local score_by_move = params.analyze and {} or nil
+        local ok, best, bestlist = pcall(score_moves, eval, game, params, legal, score_by_move)
+        if not ok then
+            while game.move_count > start do game:unmove() end
+            error(best, 0)
+        end
+        if params.analyze then
+            return {candidate = bestlist, score_by_move = score_by_move, moves = legal, score = best}
+        end
+        if params.rand == false then return bestlist[1] end
+        return choice(bestlist)
+    end
+    return mb.make_ai(name, fn, {kind = "score", eval = eval})
+end

@@ -1,0 +1,44 @@
+/* host.h: running Lua for the program, without exposing lua.h to the CLI.
+ *
+ * A Host is one Lua state with the standard libraries, the global `mb` (the
+ * marubatsu module, also package.loaded.marubatsu), and the program's way of
+ * reporting errors: the message and a traceback on stderr. Every function
+ * returns 0 on success and prints the error and returns 1 on failure, which
+ * is the program's exit status. */
+#ifndef MB_HOST_H
+#define MB_HOST_H
+
+#include <stdbool.h>
+
+typedef struct Host Host;
+
+/* A new Lua state with mb loaded; NULL (after printing why) on failure. */
+Host *host_new(void);
+/* Close the state. */
+void host_free(Host *h);
+
+/* -I DIR: append a directory to mb.path (searched for AI scripts). */
+int host_add_path(Host *h, const char *dir);
+/* -l MODULE (or -l NAME=MODULE): require it into the global MODULE (NAME). */
+int host_require(Host *h, const char *spec);
+/* -e CODE: run a chunk of code. */
+int host_run_string(Host *h, const char *code);
+/* run FILE ARGS: run a script with arg[0] = FILE, arg[1..] = ARGS (and the
+ * same ARGS as the chunk's ...); arg[-1] is the program. */
+int host_run_file(Host *h, const char *program, const char *file, int nargs, char **args);
+
+/* The options of `marubatsu match`. */
+typedef struct MatchArgs {
+    const char *ai[2];  /* names or files */
+    long match_num;
+    const char *seed;   /* decimal text, or NULL for no seeding */
+    int width, height, k;
+    const char *board;  /* back-end name */
+    bool count_linemark;
+    bool progress;
+} MatchArgs;
+
+/* mb.ai_match with these arguments: the table on stdout. */
+int host_match(Host *h, const MatchArgs *m);
+
+#endif

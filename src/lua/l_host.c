@@ -1,0 +1,170 @@
+/* l_host.c: the program's Lua state (see host.h). Every call into Lua is a
+ * protected call with a message handler that appends a traceback. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lualib.h>
+
+#include "host.h"
+#include "lmb.h"
+
+struct Host {
+    lua_State *L;
+};
+
+/* Message handler: the error as text, with a traceback from where it was
+ * raised. Non-string errors use their __tostring or their type. */
+static int traceback(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* Call the function below its nargs arguments; print an error. */
+static int call(Host *h, int nargs, int nresults)
+{
+    lua_State *L = h->L;
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, traceback);
+    lua_insert(L, base);
+    int rc = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    if (rc == LUA_OK) return 0;
+    fprintf(stderr, "marubatsu: %s\n", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* Print a load error (syntax, missing file). */
+static int load_failed(Host *h)
+{
+    fprintf(stderr, "marubatsu: %s\n", lua_tostring(h->L, -1));
+    lua_pop(h->L, 1);
+    return 1;
+}
+
+static int open_all(lua_State *L)
+{
+    luaL_openlibs(L);
+    luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
+    lua_setglobal(L, "mb");
+    return 0;
+}
+
+Host *host_new(void)
+{
+    Host *h = calloc(1, sizeof *h);
+    if (!h || !(h->L = luaL_newstate())) {
+        fprintf(stderr, "marubatsu: cannot create a Lua state (out of memory)\n");
+        free(h);
+        return NULL;
+    }
+    lua_pushcfunction(h->L, open_all);
+    if (call(h, 0, 0)) {
+        host_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+void host_free(Host *h)
+{
+    if (!h) return;
+    if (h->L) lua_close(h->L);
+    free(h);
+}
+
+int host_add_path(Host *h, const char *dir)
+{
+    lua_State *L = h->L;
+    lua_getglobal(L, "mb");
+    lua_getfield(L, -1, "path");
+    lua_pushstring(L, dir);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+    lua_pop(L, 2);
+    return 0;
+}
+
+int host_require(Host *h, const char *spec)
+{
+    lua_State *L = h->L;
+    /* like lua -l: "mod" sets the global mod, "g=mod" the global g */
+    const char *eq = strchr(spec, '=');
+    const char *module = eq ? eq + 1 : spec;
+    lua_getglobal(L, "require");
+    lua_pushstring(L, module);
+    if (call(h, 1, 1)) return 1;
+    if (eq)
+        lua_pushlstring(L, spec, (size_t)(eq - spec));
+    else
+        lua_pushstring(L, module);
+    lua_insert(L, -2);
+    lua_setglobal(L, lua_tostring(L, -2));
+    lua_pop(L, 1);
+    return 0;
+}
+
+int host_run_string(Host *h, const char *code)
+{
+    if (luaL_loadbuffer(h->L, code, strlen(code), "=(command line)") != LUA_OK) return load_failed(h);
+    return call(h, 0, 0);
+}
+
+int host_run_file(Host *h, const char *program, const char *file, int nargs, char **args)
+{
+    lua_State *L = h->L;
+    lua_createtable(L, nargs, 2);
+    lua_pushstring(L, program);
+    lua_rawseti(L, -2, -1);
+    lua_pushstring(L, file);
+    lua_rawseti(L, -2, 0);
+    for (int i = 0; i < nargs; i++) {
+        lua_pushstring(L, args[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setglobal(L, "arg");
+    if (luaL_loadfilex(L, strcmp(file, "-") == 0 ? NULL : file, "t") != LUA_OK) return load_failed(h);
+    luaL_checkstack(L, nargs, "too many arguments");
+    for (int i = 0; i < nargs; i++) lua_pushstring(L, args[i]);
+    return call(h, nargs, 0);
+}
+
+int host_match(Host *h, const MatchArgs *m)
+{
+    lua_State *L = h->L;
+    lua_getglobal(L, "mb");
+    lua_getfield(L, -1, "ai_match");
+    lua_remove(L, -2);
+    lua_createtable(L, 0, 6);
+    lua_createtable(L, 2, 0);
+    for (int i = 0; i < 2; i++) {
+        lua_pushstring(L, m->ai[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "ai");
+    lua_pushinteger(L, m->match_num);
+    lua_setfield(L, -2, "match_num");
+    if (m->seed) {
+        lua_pushstring(L, m->seed);
+        lua_setfield(L, -2, "seed");
+    }
+    lua_pushboolean(L, m->progress);
+    lua_setfield(L, -2, "progress");
+    lua_createtable(L, 0, 5);
+    if (m->width) lua_pushinteger(L, m->width), lua_setfield(L, -2, "width");
+    if (m->height) lua_pushinteger(L, m->height), lua_setfield(L, -2, "height");
+    if (m->k) lua_pushinteger(L, m->k), lua_setfield(L, -2, "k");
+    if (m->board) lua_pushstring(L, m->board), lua_setfield(L, -2, "board");
+    lua_pushboolean(L, m->count_linemark);
+    lua_setfield(L, -2, "count_linemark");
+    lua_setfield(L, -2, "mbparams");
+    return call(h, 1, 0);
+}

@@ -1,0 +1,275 @@
+/* l_module.c: luaopen_marubatsu, the module table `mb`.
+ *
+ * Builds the table from the game and random bindings, adds Excel parsing,
+ * the one script loader (mb.loadscript) with its search path, and runs the
+ * Lua library of scripts/lib/ that is embedded in the binary (wrappers, AI
+ * loading, matches). The same code is the program's global `mb` and the
+ * `require "marubatsu"` of stock lua5.4.
+ *
+ * Where the built-in scripts live: $MARUBATSU_SCRIPTS if set, else the
+ * first of these (relative to the program or marubatsu.so) that holds
+ * ai2.lua: ../scripts, ../../scripts (the source tree), ../share/lua/5.4/
+ * marubatsu, ../../../share/lua/5.4/marubatsu (an installed copy). A script
+ * found there wins over the copy embedded at build time, so editing
+ * scripts/ai14s.lua takes effect without rebuilding. */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "embedded.h"
+#include "lmb.h"
+
+#ifndef MB_VERSION
+#define MB_VERSION "unknown"
+#endif
+
+#define MODULE_KEY "marubatsu.module"
+
+/* The embedded Lua library, run in this order when the module opens. */
+static const char *const library[] = {"lib/wrappers", "lib/loader", "lib/match", NULL};
+
+Lang lmb_lang(lua_State *L)
+{
+    Lang lang = LANG_JA;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY) == LUA_TTABLE) {
+        lua_getfield(L, -1, "lang");
+        const char *s = lua_tostring(L, -1);
+        if (s && strcmp(s, "en") == 0) lang = LANG_EN;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return lang;
+}
+
+/* mb.move("B2" [, game | height]) -> move: Excel coordinates as a move of
+ * a board of that height (default 3), checked against the game's size. */
+static int l_move(lua_State *L)
+{
+    const char *text = luaL_checkstring(L, 1);
+    int x, y, height = 3, width = MB_MAX_SIDE;
+    if (lua_isuserdata(L, 2)) {
+        const Geometry *geo = game_geom(lmb_check_game(L, 2));
+        height = geo->height;
+        width = geo->width;
+    } else if (!lua_isnoneornil(L, 2)) {
+        height = (int)lmb_check_range(L, 2, 1, MB_MAX_SIDE, "height");
+    }
+    if (notation_excel_parse(text, &x, &y) != MB_OK)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' is not a square like A1", text));
+    if (x >= width || y >= height)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' is off the board", text));
+    lua_pushinteger(L, y + x * height);
+    return 1;
+}
+
+/* ---- Finding scripts ---- */
+
+static bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The directory of this code's file: marubatsu.so, or the program. */
+static bool own_dir(char *dir, size_t len)
+{
+    Dl_info info;
+    char path[PATH_MAX] = "";
+    if (dladdr((void *)luaopen_marubatsu, &info) && info.dli_fname &&
+        strstr(info.dli_fname, ".so")) {
+        snprintf(path, sizeof path, "%s", info.dli_fname);
+    } else {
+        ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+        if (n <= 0) return false;
+        path[n] = '\0';
+    }
+    char *slash = strrchr(path, '/');
+    if (!slash) return false;
+    *slash = '\0';
+    snprintf(dir, len, "%s", path);
+    return true;
+}
+
+/* Push the built-in scripts directory, or nil. [-0, +1, m] */
+static void push_scripts_dir(lua_State *L)
+{
+    const char *env = getenv("MARUBATSU_SCRIPTS");
+    if (env && *env) {
+        lua_pushstring(L, env);
+        return;
+    }
+    static const char *const rel[] = {"../scripts", "../../scripts", "../share/lua/5.4/marubatsu",
+                                      "../../../share/lua/5.4/marubatsu", NULL};
+    char dir[PATH_MAX], probe[PATH_MAX + 64];
+    if (own_dir(dir, sizeof dir))
+        for (int i = 0; rel[i]; i++) {
+            snprintf(probe, sizeof probe, "%s/%s/ai2.lua", dir, rel[i]);
+            if (is_file(probe)) {
+                char real[PATH_MAX];
+                snprintf(probe, sizeof probe, "%s/%s", dir, rel[i]);
+                lua_pushstring(L, realpath(probe, real) ? real : probe);
+                return;
+            }
+        }
+    lua_pushnil(L);
+}
+
+static const EmbeddedScript *embedded(const char *name)
+{
+    for (const EmbeddedScript *e = embedded_scripts; e->name; e++)
+        if (strcmp(e->name, name) == 0) return e;
+    return NULL;
+}
+
+/* Is dir/name.lua a file? Then write its path. */
+static bool find_in(const char *dir, const char *name, char *path, size_t len)
+{
+    if (!dir) return false;
+    snprintf(path, len, "%s/%s.lua", dir, name);
+    return is_file(path);
+}
+
+/* mb.loadscript(spec [, env]) -> chunk, where | nil, message
+ * The one script loader. spec is a file path (it has a '/' or ends in
+ * ".lua") or a script name, looked up in the built-in directory
+ * (mb.scripts_dir), then among the scripts embedded at build time, then in
+ * each directory of mb.path. The chunk is compiled from text only (binary
+ * chunks are refused); with env it will run in that environment instead of
+ * the globals. Nothing is run yet. */
+static int l_loadscript(lua_State *L)
+{
+    const char *spec = luaL_checkstring(L, 1);
+    bool has_env = !lua_isnoneornil(L, 2);
+    if (has_env) luaL_checktype(L, 2, LUA_TTABLE);
+    char path[PATH_MAX] = "";
+    const EmbeddedScript *e = NULL;
+    size_t n = strlen(spec);
+    bool found = false;
+    if (strchr(spec, '/') || (n > 4 && strcmp(spec + n - 4, ".lua") == 0)) {
+        snprintf(path, sizeof path, "%s", spec);
+        found = true;
+    } else {
+        lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+        lua_getfield(L, -1, "scripts_dir");
+        found = find_in(lua_tostring(L, -1), spec, path, sizeof path);
+        lua_pop(L, 1);
+        if (!found && (e = embedded(spec)) != NULL) found = true;
+        lua_getfield(L, -1, "path");
+        lua_Integer dirs = lua_istable(L, -1) ? luaL_len(L, -1) : 0;
+        for (lua_Integer i = 1; i <= dirs && !found; i++) {
+            lua_geti(L, -1, i);
+            found = find_in(lua_tostring(L, -1), spec, path, sizeof path);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 2);
+    }
+    if (!found) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "AI script '%s' not found (looked in the built-in scripts and in "
+                           "mb.path; add a directory with -I DIR or MARUBATSU_PATH)",
+                        spec);
+        return 2;
+    }
+    int status;
+    if (e) {
+        const char *chunkname = lua_pushfstring(L, "=%s.lua (built in)", spec);
+        status = luaL_loadbufferx(L, e->text, e->len, chunkname, "t");
+        lua_remove(L, -2);
+    } else {
+        status = luaL_loadfilex(L, path, "t");
+    }
+    if (status != LUA_OK) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (has_env) {
+        lua_pushvalue(L, 2);
+        if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    }
+    if (e)
+        lua_pushfstring(L, "%s.lua (built in)", spec);
+    else
+        lua_pushstring(L, path);
+    return 2;
+}
+
+/* Run one embedded library file with mb as its argument. */
+static void run_library(lua_State *L, int mb, const char *name)
+{
+    const EmbeddedScript *e = embedded(name);
+    if (!e) luaL_error(L, "marubatsu: the built-in library %s is missing", name);
+    const char *chunkname = lua_pushfstring(L, "=scripts/%s.lua", name);
+    if (luaL_loadbufferx(L, e->text, e->len, chunkname, "t") != LUA_OK) lua_error(L);
+    lua_remove(L, -2);
+    lua_pushvalue(L, mb);
+    lua_call(L, 1, 0);
+}
+
+/* Split MARUBATSU_PATH (':'-separated) into the table on top. */
+static void fill_path(lua_State *L)
+{
+    const char *env = getenv("MARUBATSU_PATH");
+    lua_Integer n = 0;
+    while (env && *env) {
+        const char *colon = strchr(env, ':');
+        size_t len = colon ? (size_t)(colon - env) : strlen(env);
+        if (len) {
+            lua_pushlstring(L, env, len);
+            lua_rawseti(L, -2, ++n);
+        }
+        env = colon ? colon + 1 : NULL;
+    }
+}
+
+/* mb.clock() -> seconds on a monotonic clock (for rates and timeouts). */
+static int l_clock(lua_State *L)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    lua_pushnumber(L, (lua_Number)ts.tv_sec + 1e-9 * (lua_Number)ts.tv_nsec);
+    return 1;
+}
+
+/* mb.isatty(fd) -> true if the file descriptor (0, 1, 2) is a terminal. */
+static int l_isatty(lua_State *L)
+{
+    lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)));
+    return 1;
+}
+
+static const luaL_Reg functions[] = {
+    {"move", l_move},
+    {"clock", l_clock},
+    {"isatty", l_isatty},
+    {"loadscript", l_loadscript},
+    {NULL, NULL},
+};
+
+int luaopen_marubatsu(lua_State *L)
+{
+    luaL_checkversion(L);
+    luaL_newlib(L, functions);
+    int mb = lua_gettop(L);
+    lua_pushvalue(L, mb);
+    lua_setfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+    lua_pushliteral(L, MB_VERSION);
+    lua_setfield(L, mb, "VERSION");
+    lua_pushliteral(L, "ja");
+    lua_setfield(L, mb, "lang");
+    lmb_open_game(L);
+    lmb_open_random(L);
+    push_scripts_dir(L);
+    lua_setfield(L, mb, "scripts_dir");
+    lua_newtable(L);
+    fill_path(L);
+    lua_setfield(L, mb, "path");
+    for (int i = 0; library[i]; i++) run_library(L, mb, library[i]);
+    return 1;
+}

@@ -1,0 +1,53 @@
+/* lmb.h: what the Lua binding files share (the only files of the project
+ * that include lua.h). The binding builds two ways from the same sources: into
+ * the program (src/main.c opens it and sets the global `mb`) and into
+ * build/marubatsu.so for stock lua5.4's `require "marubatsu"`.
+ *
+ *   l_game.c    the game object (userdata "marubatsu.Game")
+ *   l_random.c  CPython-compatible random streams ("marubatsu.Random")
+ *   l_module.c  luaopen_marubatsu: the module table, script lookup, the
+ *               embedded Lua library of scripts/lib/
+ * Uses the engine headers and Lua 5.4. */
+#ifndef MB_LMB_H
+#define MB_LMB_H
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "marubatsu.h"
+
+#define LMB_GAME "marubatsu.Game"
+#define LMB_RANDOM "marubatsu.Random"
+
+/* ---- The module (l_module.c) ---- */
+
+/* require "marubatsu": the module table. The one symbol marubatsu.so
+ * exports. [-0, +1, e] */
+__attribute__((visibility("default"))) int luaopen_marubatsu(lua_State *L);
+
+/* ---- Game objects (l_game.c) ---- */
+
+/* The Game inside the userdata at arg, or a Lua error naming the argument. */
+Game *lmb_check_game(lua_State *L, int arg);
+/* Register the Game metatable and put the constructor in the table on top:
+ * mb.Marubatsu. [-0, +0, e] */
+void lmb_open_game(lua_State *L);
+
+/* ---- Random streams (l_random.c) ---- */
+
+/* The Rng inside the userdata at arg, or a Lua error. */
+Rng *lmb_check_random(lua_State *L, int arg);
+/* Register the Random metatable; put mb.Random and the module-level stream
+ * functions (seed, choice, randbelow, random, ...) in the table on top, the
+ * latter bound to one default stream per Lua state (also mb.stream). */
+void lmb_open_random(lua_State *L);
+
+/* ---- Helpers ---- */
+
+/* An integer argument in [lo, hi], or a Lua error "WHAT out of range". */
+lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi,
+                            const char *what);
+/* The message language of checked moves (mb.lang: "ja" default, or "en"). */
+Lang lmb_lang(lua_State *L);
+
+#endif
