@@ -40,6 +40,11 @@ for flavour in release asan; do
     [ "$flavour" = asan ] && dir=build/asan
     run_suite "[$flavour] engine (C)" "$dir/test_engine"
     run_suite "[$flavour] cli (golden)" sh tests/cli/run.sh "$dir/marubatsu"
+    if [ "$flavour" = release ]; then
+        run_suite "[release] lua (busted, .so)" sh tests/lua/run.sh so
+    else
+        run_suite "[asan] lua (busted, embedded)" sh tests/lua/run.sh "$dir/marubatsu"
+    fi
 done
 
 run_suite "[release] install" sh tests/install/check.sh

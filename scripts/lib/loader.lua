@@ -35,7 +35,7 @@ function mb.ai(spec)
     local ai = loaded[spec]
     if ai then return ai end
     local chunk, where = mb.loadscript(spec)
-    if not chunk then error(where, 2) end
+    if not chunk then error(where, 0) end
     ai = as_ai(chunk(spec, where), spec)
     loaded[spec] = ai
     return ai

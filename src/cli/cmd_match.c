@@ -44,7 +44,17 @@ int cmd_match(int argc, char **argv, Host *h)
             if (!cli_int(a.cmd, "-n", arg, 1, 1000000000, &n)) return EXIT_USAGE;
             m.match_num = n;
             break;
-        case OPT_SEED: m.seed = arg; break;
+        case OPT_SEED: {
+            const char *p = arg + (*arg == '-' || *arg == '+');
+            bool digits = *p != '\0';
+            for (; *p; p++) digits = digits && *p >= '0' && *p <= '9';
+            if (!digits) {
+                cli_error(a.cmd, "--seed must be an integer (any size), not '%s'", arg);
+                return EXIT_USAGE;
+            }
+            m.seed = arg;
+            break;
+        }
         case OPT_NO_PROGRESS: m.progress = false; break;
         case CLI_POSITIONAL:
             if (nai == 2) {

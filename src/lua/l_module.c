@@ -47,18 +47,18 @@ Lang lmb_lang(lua_State *L)
     return lang;
 }
 
-/* mb.move("B2" [, game | height]) -> move: Excel coordinates as a move of
- * a board of that height (default 3), checked against the game's size. */
+/* mb.move("B2" [, game | size]) -> move: Excel coordinates as a move of
+ * that game's board, or of a size x size board (default 3). */
 static int l_move(lua_State *L)
 {
     const char *text = luaL_checkstring(L, 1);
-    int x, y, height = 3, width = MB_MAX_SIDE;
+    int x, y, height = 3, width = 3;
     if (lua_isuserdata(L, 2)) {
         const Geometry *geo = game_geom(lmb_check_game(L, 2));
         height = geo->height;
         width = geo->width;
     } else if (!lua_isnoneornil(L, 2)) {
-        height = (int)lmb_check_range(L, 2, 1, MB_MAX_SIDE, "height");
+        height = width = (int)lmb_check_range(L, 2, 1, MB_MAX_SIDE, "size");
     }
     if (notation_excel_parse(text, &x, &y) != MB_OK)
         return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' is not a square like A1", text));

@@ -11,6 +11,9 @@ prog=$1
 update=${2:-}
 here=$(dirname "$0")
 tmp=$(mktemp -d)
+# the same environment for every run: no user Lua paths or AI directories
+export LUA_PATH='/nonexistent/?.lua' LUA_CPATH='/nonexistent/?.so'
+unset MARUBATSU_PATH MARUBATSU_SCRIPTS LUA_INIT LUA_INIT_5_4
 trap 'rm -rf "$tmp"' EXIT
 pass=0
 fail=0

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/install/check.sh: `make install` into a temporary DESTDIR, then use
-# the installed copy as a user would: run the program from there, and build
-# examples/engine_demo.c against the installed library with pkg-config.
+# the installed copy as a user would: run the program from there (it must
+# find the installed scripts), require the module from stock lua5.4, and
+# build examples/engine_demo.c against the installed library with pkg-config.
 # Prints "N passed, N failed" like every suite.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -23,6 +24,16 @@ check() { # NAME COMMAND...: one check
 prefix=/usr/local
 check install make -s install PREFIX=$prefix DESTDIR="$tmp/root"
 check program_runs sh -c "'$tmp/root$prefix/bin/marubatsu' show B2 | grep -qx '.O.'"
+root="$tmp/root$prefix"
+check program_finds_scripts sh -c "'$root/bin/marubatsu' -e 'print(mb.scripts_dir)' | \
+    grep -qx '$root/share/lua/5.4/marubatsu'"
+check program_match sh -c "'$root/bin/marubatsu' match ai2 ai2 -n 10 --seed 0 | grep -qx 'total       7      12       1'"
+check module_in_stock_lua sh -c "LUA_CPATH='$root/lib/lua/5.4/?.so' lua5.4 -e '
+    local mb = require \"marubatsu\"
+    assert(mb.scripts_dir == \"$root/share/lua/5.4/marubatsu\", mb.scripts_dir)
+    mb.seed(0)
+    local t = mb.ai_match{ai = {\"ai2\", \"ai2\"}, match_num = 10, quiet = true}
+    assert(t.total.win == 7 and t.total.lose == 12, \"match\")'"
 check headers_installed test -f "$tmp/root$prefix/include/marubatsu/marubatsu.h"
 export PKG_CONFIG_PATH="$tmp/root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/root"
 check pkg_config pkg-config --exists marubatsu
@@ -30,6 +41,7 @@ check demo_builds sh -c "cc -std=c11 -Wall -Werror examples/engine_demo.c \
     \$(pkg-config --cflags marubatsu) \$(pkg-config --libs --static marubatsu) -o '$tmp/demo'"
 check demo_runs sh -c "'$tmp/demo' | grep -qx '1000 random games: o 558, x 300, draw 142'"
 check uninstall sh -c "make -s uninstall PREFIX=$prefix DESTDIR='$tmp/root' && \
-    test ! -e '$tmp/root$prefix/bin/marubatsu'"
+    test ! -e '$root/bin/marubatsu' && test ! -e '$root/lib/lua/5.4/marubatsu.so' && \
+    test ! -e '$root/share/lua/5.4/marubatsu'"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,34 @@
+-- ai6: win if you can, else block the opponent's win, else any move
+-- (ais.md §4):
+--   1. a single legal move is returned as it is;
+--   2. the first legal move that wins for the side to move;
+--   3. the first legal move on which the opponent would win;
+--   4. otherwise all legal moves.
+--
+-- The series' quirk, reproduced on purpose (ais.md §4, §13 #2): step 3
+-- copies the game, overwrites its turn with the opponent and plays m, so
+-- the opponent's mark lands as move move_count + 1, and judge returns
+-- "playing" without looking at the board before move 2k - 1 (5 on 3x3).
+-- An opponent win that would come before that cannot be seen: playing x,
+-- ai6 does not block o's open two on its first chance (after o(0,0),
+-- x(1,1), o(1,0) it returns all 6 moves, not (2,0)). Hence the guard
+-- `move_count + 1 >= 2k - 1` below. Any board size.
+local mb = require "marubatsu"
+
+local function candidates(game)
+    local legal = game:calc_legal_moves()
+    if #legal == 1 then return legal end
+    local me = game.turn
+    local opponent = me == "o" and "x" or "o"
+    -- judge's early exit: nothing can win as move move_count + 1 before 2k-1
+    if game.move_count + 1 < 2 * game.k - 1 then return legal end
+    for _, m in ipairs(legal) do
+        if game:wins_with(m, me) then return {m} end
+    end
+    for _, m in ipairs(legal) do
+        if game:wins_with(m, opponent) then return {m} end
+    end
+    return legal
+end
+
+return mb.ai_by_candidate(candidates, "ai6")
