@@ -17,21 +17,23 @@
 -- never holds. The patterns generalise to any k: open two = (0,k-1,1),
 -- (k-1,0,1), single = (1,0,k-1), (0,1,k-1).
 --
--- This evaluator runs for every child of every decision: one reused
--- pattern table, the keys as upvalues (rebuilt only when k changes), the
--- parameters read only on the branch that needs them.
+-- This evaluator runs for every child of every decision, so it takes the
+-- fast path: game:markpats(mp) fills one reused array, read at indexes
+-- computed once per k (mb.markpat_index); parameters are read only on the
+-- branch that needs them.
 local mb = require "marubatsu"
 
 local mp = {}
-local K, P021, P201, P102, P012 = 3, "0,2,1", "2,0,1", "1,0,2", "0,1,2"
+local K, P021, P201, P102, P012
 
 local function set_keys(k)
     K = k
-    P021 = ("0,%d,1"):format(k - 1)
-    P201 = ("%d,0,1"):format(k - 1)
-    P102 = ("1,0,%d"):format(k - 1)
-    P012 = ("0,1,%d"):format(k - 1)
+    P021 = mb.markpat_index(0, k - 1, k)
+    P201 = mb.markpat_index(k - 1, 0, k)
+    P102 = mb.markpat_index(1, 0, k)
+    P012 = mb.markpat_index(0, 1, k)
 end
+set_keys(3)
 
 -- SPECIAL (ais.md §4), a 3x3 rule, false on any other board: x has just
 -- made its second move (move 4), x holds the centre, o holds two opposite
@@ -53,7 +55,7 @@ local function eval(game, params)
     if game.status == game.last_turn then return params.score_victory or 300 end
     local k = game.k
     if k ~= K then set_keys(k) end
-    game:count_markpats(mp)
+    game:markpats(mp)
     local score = 0
     local m021 = mp[P021]
     if m021 > 0 then

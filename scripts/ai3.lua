@@ -7,7 +7,8 @@ local mb = require "marubatsu"
 local function centre_of(game)
     local w, h = game.width, game.height
     if w % 2 == 0 or h % 2 == 0 then
-        error(("ai3: the centre rule needs odd width and height (board is %dx%d)"):format(w, h), 0)
+        error(("ai3: the centre rule needs odd width and height (board is %dx%d)")
+            :format(w, h), 0)
     end
     return game:xy_to_move(w // 2, h // 2)
 end

@@ -6,7 +6,8 @@ local mb = require "marubatsu"
 local function eval(game)
     local w, h = game.width, game.height
     if w % 2 == 0 or h % 2 == 0 then
-        error(("ai3s: the centre rule needs odd width and height (board is %dx%d)"):format(w, h), 0)
+        error(("ai3s: the centre rule needs odd width and height (board is %dx%d)")
+            :format(w, h), 0)
     end
     -- the middle square (w // 2, h // 2) is move h // 2 + (w // 2) * h
     if game.last_move == h // 2 + (w // 2) * h then return 1 end

@@ -8,7 +8,8 @@ local mb = require "marubatsu"
 local function candidates(game)
     local w, h = game.width, game.height
     if w % 2 == 0 or h % 2 == 0 then
-        error(("ai4: the centre rule needs odd width and height (board is %dx%d)"):format(w, h), 0)
+        error(("ai4: the centre rule needs odd width and height (board is %dx%d)")
+            :format(w, h), 0)
     end
     local c = game:xy_to_move(w // 2, h // 2)
     if game:getmark_by_move(c) == "." then return {c} end

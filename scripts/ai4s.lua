@@ -9,7 +9,8 @@ local mb = require "marubatsu"
 local function eval(game)
     local w, h = game.width, game.height
     if w % 2 == 0 or h % 2 == 0 then
-        error(("ai4s: the centre rule needs odd width and height (board is %dx%d)"):format(w, h), 0)
+        error(("ai4s: the centre rule needs odd width and height (board is %dx%d)")
+            :format(w, h), 0)
     end
     local m = game.last_move
     local x, y = m // h, m % h

@@ -8,15 +8,12 @@
 local mb = require "marubatsu"
 
 local mp = {}
-local K, P021, P201, P102, P012 = 3, "0,2,1", "2,0,1", "1,0,2", "0,1,2"
+local K, P021 = 3, "0,2,1"
 
--- The pattern keys for k in a row (written for 3, rebuilt if k changes).
+-- The pattern key for k in a row (written for 3, rebuilt if k changes).
 local function set_keys(k)
     K = k
     P021 = ("0,%d,1"):format(k - 1)
-    P201 = ("%d,0,1"):format(k - 1)
-    P102 = ("1,0,%d"):format(k - 1)
-    P012 = ("0,1,%d"):format(k - 1)
 end
 
 -- The centre square: (1,1) on 3x3, the middle square of a board with odd
@@ -24,7 +21,8 @@ end
 local function centre(game)
     local w, h = game.width, game.height
     if w % 2 == 0 or h % 2 == 0 then
-        error(("ai7s: the centre rule needs odd width and height (board is %%dx%%d)"):format(w, h), 0)
+        error(("ai7s: the centre rule needs odd width and height (board is %dx%d)")
+            :format(w, h), 0)
     end
     return h // 2 + (w // 2) * h
 end

@@ -25,7 +25,8 @@ end
 local function centre(game)
     local w, h = game.width, game.height
     if w % 2 == 0 or h % 2 == 0 then
-        error(("ai9s: the centre rule needs odd width and height (board is %%dx%%d)"):format(w, h), 0)
+        error(("ai9s: the centre rule needs odd width and height (board is %dx%d)")
+            :format(w, h), 0)
     end
     return h // 2 + (w // 2) * h
 end

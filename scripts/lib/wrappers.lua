@@ -54,14 +54,12 @@ end
 
 -- Score every legal move of game by eval (mover-view, on the child), in
 -- legal order; returns the best score and the moves that reach it, in legal
--- order. Runs inside one pcall per decision.
-local function score_moves(eval, game, params, legal, score_by_move)
+-- order. game:children() plays each move in turn and restores the game at
+-- the end, also when eval raises an error.
+local function score_moves(eval, game, params, score_by_move)
     local best, bestlist, n = -huge, {}, 0
-    for i = 1, #legal do
-        local m = legal[i]
-        game:move(m)
+    for m in game:children() do
         local s = eval(game, params)
-        game:unmove()
         if score_by_move then score_by_move[m] = s end
         if s > best then
             best, n = s, 1
@@ -77,7 +75,8 @@ end
 -- mb.ai_by_score(eval, name) -> AI (ais.md §3.2). eval(game, params) scores
 -- the position after the AI's move from the AI's point of view (higher is
 -- better for the side that just moved); the AI plays a best-scoring move.
--- An error in eval leaves the game as it was before the decision.
+-- An error in eval leaves the game as it was before the decision (the
+-- children() loop closes on errors too).
 function mb.ai_by_score(eval, name)
     local function fn(game, params)
         if params.calc_score then
@@ -85,17 +84,13 @@ function mb.ai_by_score(eval, name)
             if params.minimax and game.turn == "o" then s = -s end
             return s
         end
-        local legal = game:calc_legal_moves()
-        local start = game.move_count
-        local score_by_move = params.analyze and {} or nil
-        local ok, best, bestlist = pcall(score_moves, eval, game, params, legal, score_by_move)
-        if not ok then
-            while game.move_count > start do game:unmove() end
-            error(best, 0)
-        end
         if params.analyze then
-            return {candidate = bestlist, score_by_move = score_by_move, moves = legal, score = best}
+            local score_by_move = {}
+            local best, bestlist = score_moves(eval, game, params, score_by_move)
+            return {candidate = bestlist, score_by_move = score_by_move,
+                moves = game:calc_legal_moves(), score = best}
         end
+        local _, bestlist = score_moves(eval, game, params, nil)
         if params.rand == false then return bestlist[1] end
         return choice(bestlist)
     end

@@ -1,21 +1,78 @@
 /* l_game.c: the game object of the Lua API, mb.Marubatsu{...}.
  *
- * A full userdata holding a Game by value (Lua owns the memory; __gc frees
- * the engine's arrays). Methods and read-only fields are served by one
- * __index function: methods first (from an upvalue table), then fields.
- * Every argument is checked before the engine is touched, so a bad call
- * raises a Lua error and leaves the game exactly as it was. */
+ * A full userdata holding the engine's Game by value (Lua owns the memory;
+ * __gc frees the engine's arrays). Reading a game must be cheap, because
+ * evaluators read it hundreds of thousands of times per second, so the
+ * fields are not computed by a C __index function (about 35 ns a read) but
+ * kept in a plain Lua table that C updates on every change (about 10 ns a
+ * read):
+ *
+ *   userdata --metatable--> per-game table {__index = state, __gc, ...}
+ *   state = {status, turn, last_turn, move_count, last_move, records,
+ *            width, height, k, board, count_linemark}
+ *           --metatable--> {__index = methods} (shared)
+ *
+ * so game.status is one table read and game:move one more. The state table
+ * is also the userdata's user value, where C finds it to update it. The
+ * records table is a live view, updated in place like the series' list.
+ * Every method checks its arguments before the engine is touched, so a bad
+ * call raises a Lua error and leaves the game as it was. */
 #include <stdio.h>
 #include <string.h>
 
 #include "lmb.h"
 
-/* ---- Helpers ---- */
+/* The userdata: the engine's game and how far the records view reaches. */
+typedef struct LGame {
+    Game g;
+    int view_n; /* records[1..view_n] of the Lua view hold moves */
+} LGame;
 
-Game *lmb_check_game(lua_State *L, int arg)
+/* Marks the per-game metatables (a light userdata key). */
+static const char game_tag = 0;
+
+/* Upvalues shared by every method: the field names and values C writes. */
+enum {
+    UV_STATUS = 1, UV_TURN, UV_LAST_TURN, UV_MOVE_COUNT, UV_LAST_MOVE, UV_RECORDS,
+    UV_O, UV_X, UV_PLAYING, UV_DRAW, UV_STATE_MT,
+    UV_BASE = UV_STATE_MT, /* what the iterator of children() has */
+    UV_STEP,               /* methods also have that iterator */
+    UV_COUNT = UV_STEP
+};
+
+#define LMB_CHILDREN "marubatsu.Children"
+
+/* The state of one `for m in game:children()` loop. */
+typedef struct Children {
+    int n, next;  /* moves[0..n-1]; the next one to play */
+    int base;     /* the parent's move count */
+    bool active;  /* the game is at the child moves[next-1] */
+    int moves[];
+} Children;
+static const char *const upvalue_strings[] = {"status", "turn", "last_turn", "move_count",
+                                              "last_move", "records", "o", "x", "playing",
+                                              "draw"};
+
+/* ---- Checking arguments ---- */
+
+static LGame *test_game(lua_State *L, int arg)
 {
-    return luaL_checkudata(L, arg, LMB_GAME);
+    LGame *lg = NULL;
+    if (lua_type(L, arg) == LUA_TUSERDATA && lua_getmetatable(L, arg)) {
+        if (lua_rawgetp(L, -1, &game_tag) != LUA_TNIL) lg = lua_touserdata(L, arg);
+        lua_pop(L, 2);
+    }
+    return lg;
 }
+
+static LGame *check_lgame(lua_State *L, int arg)
+{
+    LGame *lg = test_game(L, arg);
+    if (!lg) luaL_typeerror(L, arg, "Marubatsu game");
+    return lg;
+}
+
+Game *lmb_check_game(lua_State *L, int arg) { return &check_lgame(L, arg)->g; }
 
 lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi,
                             const char *what)
@@ -33,6 +90,15 @@ static const char *mark_string(Mark m)
     return m == MARK_O ? "o" : m == MARK_X ? "x" : ".";
 }
 
+static Mark check_mark(lua_State *L, int arg)
+{
+    const char *s = luaL_checkstring(L, arg);
+    if (strcmp(s, "o") == 0) return MARK_O;
+    if (strcmp(s, "x") == 0) return MARK_X;
+    luaL_argerror(L, arg, "mark 'o' or 'x' expected");
+    return MARK_EMPTY;
+}
+
 /* A move argument: an integer square of this board. */
 static int check_move(lua_State *L, int arg, const Game *g)
 {
@@ -46,17 +112,164 @@ static void check_xy(lua_State *L, int arg, const Game *g, int *x, int *y)
     *y = (int)lmb_check_range(L, arg + 1, 0, geo->height - 1, "y");
 }
 
-/* Push a new game userdata made by init (game_init or game_copy); raises
- * with the engine's message on failure. */
-static Game *new_game(lua_State *L)
+/* ---- Keeping the state table in step ---- */
+
+static void push_mark(lua_State *L, Mark m)
 {
-    Game *g = lua_newuserdatauv(L, sizeof *g, 0);
-    memset(g, 0, sizeof *g); /* a valid, freeable state before anything can fail */
-    luaL_setmetatable(L, LMB_GAME);
-    return g;
+    if (m == MARK_EMPTY)
+        lua_pushnil(L);
+    else
+        lua_pushvalue(L, lua_upvalueindex(m == MARK_O ? UV_O : UV_X));
+}
+
+static void push_status(lua_State *L, Status s)
+{
+    if (s == STATUS_PLAYING)
+        lua_pushvalue(L, lua_upvalueindex(UV_PLAYING));
+    else if (s == STATUS_DRAW)
+        lua_pushvalue(L, lua_upvalueindex(UV_DRAW));
+    else
+        push_mark(L, s);
+}
+
+/* What a change touched, for sync(). */
+enum {
+    SYNC_STATUS = 1,     /* status */
+    SYNC_TURNS = 2,      /* turn, last_turn, move_count */
+    SYNC_LAST_MOVE = 4,  /* last_move */
+    SYNC_ALL = 7,
+};
+
+/* Bring the state table of the game at ud up to date: the fields named by
+ * `what`, and the records view from index `from` on (1 rebuilds it, a
+ * value past the end only trims it). Called by every method that changes
+ * the game; a move rewrites four fields and one record (about 40 ns). */
+static void sync(lua_State *L, int ud, LGame *lg, int what, int from)
+{
+    const Game *g = &lg->g;
+    lua_getiuservalue(L, ud, 1);
+    int st = lua_gettop(L);
+    if (what & SYNC_STATUS) {
+        lua_pushvalue(L, lua_upvalueindex(UV_STATUS));
+        push_status(L, g->status);
+        lua_rawset(L, st);
+    }
+    if (what & SYNC_TURNS) {
+        lua_pushvalue(L, lua_upvalueindex(UV_TURN));
+        push_mark(L, g->turn);
+        lua_rawset(L, st);
+        lua_pushvalue(L, lua_upvalueindex(UV_LAST_TURN));
+        push_mark(L, g->last_turn);
+        lua_rawset(L, st);
+        lua_pushvalue(L, lua_upvalueindex(UV_MOVE_COUNT));
+        lua_pushinteger(L, g->move_count);
+        lua_rawset(L, st);
+    }
+    if (what & SYNC_LAST_MOVE) {
+        lua_pushvalue(L, lua_upvalueindex(UV_LAST_MOVE));
+        lua_pushinteger(L, g->last_move);
+        lua_rawset(L, st);
+    }
+    /* the records view: records[0] = -1, records[i] = the i-th move */
+    lua_getiuservalue(L, ud, 2);
+    int n = g->nrecords - 1;
+    for (int i = from; i <= n; i++) {
+        lua_pushinteger(L, g->records[i]);
+        lua_rawseti(L, -2, i);
+    }
+    for (int i = n + 1; i <= lg->view_n; i++) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
+    lg->view_n = n;
+    lua_pop(L, 2);
 }
 
 /* ---- Construction ---- */
+
+static int l_gc(lua_State *L)
+{
+    LGame *lg = lua_touserdata(L, 1);
+    if (lg) game_free(&lg->g);
+    return 0;
+}
+
+static int l_tostring(lua_State *L)
+{
+    Game *g = lmb_check_game(L, 1);
+    char buf[sizeof "winner playing\n" + (MB_MAX_SIDE + 1) * MB_MAX_SIDE];
+    size_t n = notation_text(g, buf);
+    lua_pushlstring(L, buf, n);
+    return 1;
+}
+
+static int l_newindex(lua_State *L)
+{
+    return luaL_error(L, "game fields are read-only (use the methods to change a game)");
+}
+
+/* Push a new, empty, freeable game userdata; init_object() completes it
+ * once the engine has made its Game. */
+static LGame *new_userdata(lua_State *L)
+{
+    LGame *lg = lua_newuserdatauv(L, sizeof *lg, 2);
+    memset(lg, 0, sizeof *lg);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, l_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    return lg;
+}
+
+/* Give the game at ud its metatable and state table. [-0, +0, m] */
+static void init_object(lua_State *L, int ud, LGame *lg)
+{
+    const Game *g = &lg->g;
+    const Geometry *geo = game_geom(g);
+    /* the state table, whose misses go to the methods */
+    lua_createtable(L, 0, 12);
+    int st = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(UV_STATE_MT));
+    lua_setmetatable(L, st);
+    lua_pushinteger(L, geo->width);
+    lua_setfield(L, st, "width");
+    lua_pushinteger(L, geo->height);
+    lua_setfield(L, st, "height");
+    lua_pushinteger(L, geo->k);
+    lua_setfield(L, st, "k");
+    lua_pushstring(L, board_kind_name(g->board.kind));
+    lua_setfield(L, st, "board");
+    lua_pushboolean(L, g->board.counters);
+    lua_setfield(L, st, "count_linemark");
+    lua_createtable(L, geo->ncells, 1);
+    lua_pushinteger(L, MOVE_NONE);
+    lua_rawseti(L, -2, 0);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, ud, 2);
+    lua_setfield(L, st, "records");
+    lua_pushvalue(L, st);
+    lua_setiuservalue(L, ud, 1);
+    /* the per-game metatable */
+    lua_createtable(L, 0, 7);
+    lua_pushvalue(L, st);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, l_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, l_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, l_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushliteral(L, LMB_GAME);
+    lua_setfield(L, -2, "__name");
+    lua_pushliteral(L, LMB_GAME);
+    lua_setfield(L, -2, "__metatable");
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, -2, &game_tag);
+    lua_setmetatable(L, ud);
+    lua_pop(L, 1);
+    lg->view_n = 0;
+    sync(L, ud, lg, SYNC_ALL, 1);
+}
 
 /* An optional integer field of the options table at 1. */
 static int opt_int_field(lua_State *L, const char *name, int dflt)
@@ -77,57 +290,61 @@ static int opt_int_field(lua_State *L, const char *name, int dflt)
     return v;
 }
 
+/* The options table at 1 as GameOptions; unknown keys are errors. */
+static GameOptions read_options(lua_State *L)
+{
+    GameOptions o = game_default_options();
+    if (lua_isnoneornil(L, 1)) return o;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    static const char *const known[] = {"width", "height", "k", "board", "count_linemark", NULL};
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        bool ok = false;
+        for (int i = 0; known[i] && !ok; i++)
+            ok = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), known[i]) == 0;
+        if (!ok)
+            luaL_error(L, "unknown option %s to 'Marubatsu' (width, height, k, board, "
+                          "count_linemark)",
+                       luaL_tolstring(L, -1, NULL));
+    }
+    o.width = opt_int_field(L, "width", 3);
+    o.height = opt_int_field(L, "height", 3);
+    o.k = opt_int_field(L, "k", 0);
+    if (lua_getfield(L, 1, "board") != LUA_TNIL) {
+        const char *name = lua_tostring(L, -1);
+        if (!lua_isstring(L, -1) || board_kind_parse(name, &o.board) != MB_OK)
+            luaL_error(L, "bad option 'board' to 'Marubatsu' (list, list1d or bitboard "
+                          "expected, got %s)",
+                       luaL_tolstring(L, -1, NULL));
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "count_linemark");
+    o.count_linemark = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return o;
+}
+
 /* mb.Marubatsu{width=, height=, k=, board=, count_linemark=} -> game */
 static int l_new(lua_State *L)
 {
-    GameOptions o = game_default_options();
-    if (!lua_isnoneornil(L, 1)) {
-        luaL_checktype(L, 1, LUA_TTABLE);
-        static const char *const known[] = {"width", "height", "k", "board", "count_linemark", NULL};
-        lua_pushnil(L);
-        while (lua_next(L, 1)) {
-            lua_pop(L, 1);
-            bool ok = false;
-            for (int i = 0; known[i] && !ok; i++)
-                ok = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), known[i]) == 0;
-            if (!ok)
-                luaL_error(L, "unknown option %s to 'Marubatsu' (width, height, k, board, "
-                              "count_linemark)",
-                           luaL_tolstring(L, -1, NULL));
-        }
-        o.width = opt_int_field(L, "width", 3);
-        o.height = opt_int_field(L, "height", 3);
-        o.k = opt_int_field(L, "k", 0);
-        if (lua_getfield(L, 1, "board") != LUA_TNIL) {
-            const char *name = lua_tostring(L, -1);
-            if (!lua_isstring(L, -1) || board_kind_parse(name, &o.board) != MB_OK)
-                luaL_error(L, "bad option 'board' to 'Marubatsu' (list, list1d or bitboard "
-                              "expected, got %s)",
-                           luaL_tolstring(L, -1, NULL));
-        }
-        lua_pop(L, 1);
-        lua_getfield(L, 1, "count_linemark");
-        o.count_linemark = lua_toboolean(L, -1);
-        lua_pop(L, 1);
-    }
-    Game *g = new_game(L);
+    GameOptions o = read_options(L);
+    LGame *lg = new_userdata(L);
+    int ud = lua_gettop(L);
     char err[160];
-    int rc = game_init(g, &o, err, sizeof err);
+    int rc = game_init(&lg->g, &o, err, sizeof err);
     if (rc) return luaL_error(L, "Marubatsu: %s", rc == MB_ESIZE ? err : mb_strerror(rc));
+    init_object(L, ud, lg);
     return 1;
-}
-
-static int l_gc(lua_State *L)
-{
-    game_free(lmb_check_game(L, 1));
-    return 0;
 }
 
 static int l_copy(lua_State *L)
 {
     Game *src = lmb_check_game(L, 1);
-    Game *dst = new_game(L);
-    if (game_copy(dst, src)) return luaL_error(L, "copy: out of memory");
+    LGame *lg = new_userdata(L);
+    int ud = lua_gettop(L);
+    if (game_copy(&lg->g, src)) return luaL_error(L, "copy: out of memory");
+    init_object(L, ud, lg);
     return 1;
 }
 
@@ -136,23 +353,44 @@ static int l_copy(lua_State *L)
 /* game:move(m): the checked move; errors leave the game unchanged. */
 static int l_move(lua_State *L)
 {
-    Game *g = lmb_check_game(L, 1);
+    LGame *lg = check_lgame(L, 1);
+    Game *g = &lg->g;
     int m = check_move(L, 2, g);
     if (g->status != STATUS_PLAYING)
         return luaL_error(L, "move: the game is over (%s)", status_name(g->status));
     if (game_get(g, m) != MARK_EMPTY)
         return luaL_argerror(L, 2, lua_pushfstring(L, "square %d is occupied", m));
     game_move(g, m);
+    sync(L, 1, lg, SYNC_TURNS | SYNC_LAST_MOVE | (g->status != STATUS_PLAYING), g->move_count);
     return 0;
 }
 
-static Mark check_mark(lua_State *L, int arg)
+static int l_unmove(lua_State *L)
 {
-    const char *s = luaL_checkstring(L, arg);
-    if (strcmp(s, "o") == 0) return MARK_O;
-    if (strcmp(s, "x") == 0) return MARK_X;
-    luaL_argerror(L, arg, "mark 'o' or 'x' expected");
-    return MARK_EMPTY;
+    LGame *lg = check_lgame(L, 1);
+    Status before = lg->g.status;
+    game_unmove(&lg->g);
+    sync(L, 1, lg, SYNC_TURNS | SYNC_LAST_MOVE | (before != lg->g.status), lg->g.nrecords);
+    return 0;
+}
+
+static int l_restart(lua_State *L)
+{
+    LGame *lg = check_lgame(L, 1);
+    game_restart(&lg->g);
+    sync(L, 1, lg, SYNC_ALL, 1);
+    return 0;
+}
+
+static int l_change_step(lua_State *L)
+{
+    LGame *lg = check_lgame(L, 1);
+    lua_Integer step = luaL_checkinteger(L, 2);
+    if (step < 0) step = 0;
+    if (step > MB_MAX_CELLS) step = MB_MAX_CELLS;
+    game_change_step(&lg->g, (int)step);
+    sync(L, 1, lg, SYNC_ALL, 1);
+    return 0;
 }
 
 /* A typed coordinate for cmove/place_mark: Lua integers as they are, floats
@@ -161,8 +399,8 @@ static bool coord_arg(lua_State *L, int arg, IntText *out)
 {
     if (lua_type(L, arg) == LUA_TNUMBER) {
         lua_Number v = lua_tonumber(L, arg);
-        lua_Integer i = lua_isinteger(L, arg) ? lua_tointeger(L, arg) : (lua_Integer)v;
         if (!lua_isinteger(L, arg) && (v != v || v > 1e18 || v < -1e18)) return false;
+        lua_Integer i = lua_isinteger(L, arg) ? lua_tointeger(L, arg) : (lua_Integer)v;
         out->value = (long long)i;
         snprintf(out->digits, sizeof out->digits, "%lld", (long long)i);
         return true;
@@ -174,13 +412,11 @@ static bool coord_arg(lua_State *L, int arg, IntText *out)
 /* cmove/place_mark/remove_mark: true, or false and the series' message. */
 static int checked(lua_State *L, int which)
 {
-    Game *g = lmb_check_game(L, 1);
-    IntText x, y;
+    LGame *lg = check_lgame(L, 1);
+    Game *g = &lg->g;
+    IntText x = {0}, y = {0};
     int rc;
-    Mark mark = MARK_EMPTY;
-    if (which == 1) {
-        mark = check_mark(L, 4);
-    }
+    Mark mark = which == 1 ? check_mark(L, 4) : MARK_EMPTY;
     if (!coord_arg(L, 2, &x) || !coord_arg(L, 3, &y)) {
         rc = MB_ENOTINT;
     } else if (x.value < 0 || y.value < 0 || x.value >= MB_MAX_SIDE || y.value >= MB_MAX_SIDE) {
@@ -193,6 +429,7 @@ static int checked(lua_State *L, int which)
         rc = game_remove_mark(g, (int)x.value, (int)y.value);
     }
     if (rc == MB_OK) {
+        sync(L, 1, lg, SYNC_ALL, 1);
         lua_pushboolean(L, 1);
         return 1;
     }
@@ -206,28 +443,6 @@ static int checked(lua_State *L, int which)
 static int l_cmove(lua_State *L) { return checked(L, 0); }
 static int l_place_mark(lua_State *L) { return checked(L, 1); }
 static int l_remove_mark(lua_State *L) { return checked(L, 2); }
-
-static int l_unmove(lua_State *L)
-{
-    game_unmove(lmb_check_game(L, 1));
-    return 0;
-}
-
-static int l_restart(lua_State *L)
-{
-    game_restart(lmb_check_game(L, 1));
-    return 0;
-}
-
-static int l_change_step(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    lua_Integer step = luaL_checkinteger(L, 2);
-    if (step < 0) step = 0;
-    if (step > MB_MAX_CELLS) step = MB_MAX_CELLS;
-    game_change_step(g, (int)step);
-    return 0;
-}
 
 static int l_judge(lua_State *L)
 {
@@ -346,22 +561,27 @@ static int l_bits(lua_State *L)
     return 2;
 }
 
+/* The table to fill: the one at arg, or a new one. [-0, +1, m] */
+static void push_target(lua_State *L, int arg, int narr, int nrec)
+{
+    if (lua_istable(L, arg)) {
+        lua_pushvalue(L, arg);
+        return;
+    }
+    luaL_argcheck(L, lua_isnoneornil(L, arg), arg, "table expected to fill");
+    lua_createtable(L, narr, nrec);
+}
+
 /* game:count_markpats([t]) -> t: t["l,t,e"] = the number of lines with l
  * marks of last_turn, t of turn and e empty squares, for every pattern
- * (zeros included). The key strings are made once per shape and cached in
- * the registry, so a call costs one C call and (k+1)(k+2)/2 table writes. */
+ * (zeros included). The key strings are made once per k and cached. */
 static int l_count_markpats(lua_State *L)
 {
     Game *g = lmb_check_game(L, 1);
     int k = game_geom(g)->k, k1 = k + 1;
     int32_t hist[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
     markpats_of_game(g, hist);
-    if (lua_istable(L, 2))
-        lua_pushvalue(L, 2);
-    else {
-        luaL_argcheck(L, lua_isnoneornil(L, 2), 2, "table expected to fill");
-        lua_createtable(L, 0, k1 * (k1 + 1) / 2);
-    }
+    push_target(L, 2, 0, k1 * (k1 + 1) / 2);
     /* registry["marubatsu.markpat_keys"][k] = {"0,0,k", ...} in (last, turn) order */
     lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.markpat_keys");
     if (lua_rawgeti(L, -1, k) != LUA_TTABLE) {
@@ -382,6 +602,23 @@ static int l_count_markpats(lua_State *L)
             lua_rawset(L, -5);
         }
     lua_pop(L, 2);
+    return 1;
+}
+
+/* game:markpats([t]) -> t: the same counts as an array, the fast path for
+ * evaluators: t[1 + last*(k+1) + turn] (mb.markpat_index gives the index). */
+static int l_markpats(lua_State *L)
+{
+    Game *g = lmb_check_game(L, 1);
+    int k1 = game_geom(g)->k + 1, n = k1 * k1;
+    int32_t hist[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
+    markpats_of_game(g, hist);
+    push_target(L, 2, n, 0);
+    for (int last = 0; last < k1; last++)
+        for (int turn = 0, i = last * k1; turn < k1 - last; turn++, i++) {
+            lua_pushinteger(L, hist[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
     return 1;
 }
 
@@ -411,98 +648,87 @@ static int l_wins_with(lua_State *L)
     return 1;
 }
 
-static int l_tostring(lua_State *L)
+/* ---- Visiting the children of a position ---- */
+
+/* Take the game back from the current child to the parent, after checking
+ * that the loop body left it at that child. */
+static void children_back(lua_State *L, Children *c, Game *g)
+{
+    if (g->move_count != c->base + 1 || g->last_move != c->moves[c->next - 1])
+        luaL_error(L, "children: the game was changed inside the loop (restore it before the "
+                      "next iteration)");
+    game_unmove(g);
+    c->active = false;
+}
+
+/* The iterator: leave the previous child, enter the next; nil at the end,
+ * with the game back at the parent. One C call per child. */
+static int children_step(lua_State *L)
+{
+    Children *c = luaL_checkudata(L, 1, LMB_CHILDREN);
+    lua_getiuservalue(L, 1, 1);
+    int ud = lua_gettop(L);
+    LGame *lg = lua_touserdata(L, ud);
+    Game *g = &lg->g;
+    Status before = g->status;
+    bool sibling = c->active;
+    if (c->active) children_back(L, c, g);
+    if (c->next >= c->n) {
+        sync(L, ud, lg, SYNC_TURNS | SYNC_LAST_MOVE | (before != g->status), g->nrecords);
+        return 0;
+    }
+    int m = c->moves[c->next++];
+    game_move(g, m);
+    c->active = true;
+    /* between siblings only the last move, the status and one record change */
+    sync(L, ud, lg, (sibling ? 0 : SYNC_TURNS) | SYNC_LAST_MOVE | (before != g->status),
+         g->move_count);
+    lua_pushinteger(L, m);
+    return 1;
+}
+
+/* __close: a loop left by break, return or an error restores the parent. */
+static int children_close(lua_State *L)
+{
+    Children *c = luaL_checkudata(L, 1, LMB_CHILDREN);
+    if (!c->active) return 0;
+    lua_getiuservalue(L, 1, 1);
+    LGame *lg = lua_touserdata(L, -1);
+    Status before = lg->g.status;
+    children_back(L, c, &lg->g);
+    sync(L, lua_gettop(L), lg, SYNC_TURNS | SYNC_LAST_MOVE | (before != lg->g.status),
+         lg->g.nrecords);
+    return 0;
+}
+
+/* for m in game:children() do ... end: play each legal move in turn (in
+ * the normative order); the body sees the game after that move, and the
+ * loop ends with the game back where it was, also when it is left by
+ * break or an error (Lua 5.4's closing value). The body must leave the
+ * game at the child it was given. */
+static int l_children(lua_State *L)
 {
     Game *g = lmb_check_game(L, 1);
-    char buf[sizeof "winner playing\n" + (MB_MAX_SIDE + 1) * MB_MAX_SIDE];
-    size_t n = notation_text(g, buf);
-    lua_pushlstring(L, buf, n);
-    return 1;
-}
-
-/* ---- Fields ---- */
-
-/* Push the read-only field `name`; false if there is none. */
-static bool push_field(lua_State *L, const Game *g, const char *name)
-{
-    const Geometry *geo = game_geom(g);
-    switch (name[0]) {
-    case 's':
-        if (strcmp(name, "status") != 0) return false;
-        lua_pushstring(L, status_name(g->status));
-        return true;
-    case 't':
-        if (strcmp(name, "turn") != 0) return false;
-        lua_pushstring(L, mark_string(g->turn));
-        return true;
-    case 'l':
-        if (strcmp(name, "last_turn") == 0) {
-            if (g->last_turn == MARK_EMPTY)
-                lua_pushnil(L);
-            else
-                lua_pushstring(L, mark_string(g->last_turn));
-        } else if (strcmp(name, "last_move") == 0) {
-            lua_pushinteger(L, g->last_move);
-        } else {
-            return false;
-        }
-        return true;
-    case 'm':
-        if (strcmp(name, "move_count") != 0) return false;
-        lua_pushinteger(L, g->move_count);
-        return true;
-    case 'r':
-        if (strcmp(name, "records") != 0) return false;
-        lua_createtable(L, g->nrecords - 1, 1);
-        for (int i = 0; i < g->nrecords; i++) {
-            lua_pushinteger(L, g->records[i]);
-            lua_rawseti(L, -2, i);
-        }
-        return true;
-    case 'w':
-        if (strcmp(name, "width") != 0) return false;
-        lua_pushinteger(L, geo->width);
-        return true;
-    case 'h':
-        if (strcmp(name, "height") != 0) return false;
-        lua_pushinteger(L, geo->height);
-        return true;
-    case 'k':
-        if (strcmp(name, "k") != 0) return false;
-        lua_pushinteger(L, geo->k);
-        return true;
-    case 'b':
-        if (strcmp(name, "board") != 0) return false;
-        lua_pushstring(L, board_kind_name(g->board.kind));
-        return true;
-    case 'c':
-        if (strcmp(name, "count_linemark") != 0) return false;
-        lua_pushboolean(L, g->board.counters);
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* __index(game, key): a method (upvalue 1) or a field; nil otherwise. */
-static int l_index(lua_State *L)
-{
-    Game *g = lua_touserdata(L, 1); /* only reachable through the Game metatable */
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
-    if (lua_type(L, 2) == LUA_TSTRING && push_field(L, g, lua_tostring(L, 2))) return 1;
+    int moves[MB_MAX_CELLS];
+    int n = game_legal_moves(g, moves);
+    Children *c = lua_newuserdatauv(L, sizeof *c + (size_t)n * sizeof(int), 1);
+    c->n = n;
+    c->next = 0;
+    c->base = g->move_count;
+    c->active = false;
+    memcpy(c->moves, moves, (size_t)n * sizeof(int));
+    luaL_setmetatable(L, LMB_CHILDREN);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    lua_pushvalue(L, lua_upvalueindex(UV_STEP));
+    lua_insert(L, -2);
     lua_pushnil(L);
-    return 1;
-}
-
-static int l_newindex(lua_State *L)
-{
-    lmb_check_game(L, 1);
-    return luaL_error(L, "game fields are read-only (use the methods to change a game)");
+    lua_pushvalue(L, -2);
+    return 4;
 }
 
 static const luaL_Reg methods[] = {
+    {"children", l_children},
     {"move", l_move},
     {"cmove", l_cmove},
     {"place_mark", l_place_mark},
@@ -521,27 +747,58 @@ static const luaL_Reg methods[] = {
     {"key", l_board_to_str},
     {"bits", l_bits},
     {"count_markpats", l_count_markpats},
+    {"markpats", l_markpats},
     {"is_winner", l_is_winner},
     {"wins_with", l_wins_with},
     {"copy", l_copy},
     {NULL, NULL},
 };
 
+/* mb.markpat_index(last, turn, k) -> the index of pattern (last, turn,
+ * k-last-turn) in game:markpats() */
+static int l_markpat_index(lua_State *L)
+{
+    lua_Integer k = lmb_check_range(L, 3, 1, MB_MAX_SIDE, "k");
+    lua_Integer last = lmb_check_range(L, 1, 0, k, "last");
+    lua_Integer turn = lmb_check_range(L, 2, 0, k - last, "turn");
+    lua_pushinteger(L, 1 + last * (k + 1) + turn);
+    return 1;
+}
+
+/* Push the upvalues every method shares (see UV_*): the strings and the
+ * state metatable, then (unless base_only) the children iterator. */
+static void push_upvalues(lua_State *L, int state_mt, bool base_only)
+{
+    for (size_t i = 0; i < sizeof upvalue_strings / sizeof upvalue_strings[0]; i++)
+        lua_pushstring(L, upvalue_strings[i]);
+    lua_pushvalue(L, state_mt);
+    if (base_only) return;
+    push_upvalues(L, state_mt, true);
+    lua_pushcclosure(L, children_step, UV_BASE);
+}
+
 void lmb_open_game(lua_State *L)
 {
-    luaL_newmetatable(L, LMB_GAME);
-    luaL_newlib(L, methods);
-    lua_pushcclosure(L, l_index, 1);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, l_newindex);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, l_gc);
-    lua_setfield(L, -2, "__gc");
-    lua_pushcfunction(L, l_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pop(L, 1);
+    int mb = lua_gettop(L);
+    /* the shared metatable of the state tables: misses go to the methods */
+    lua_createtable(L, 0, 1);
+    int state_mt = lua_gettop(L);
+    lua_createtable(L, 0, sizeof methods / sizeof methods[0]);
+    push_upvalues(L, state_mt, false);
+    luaL_setfuncs(L, methods, UV_COUNT);
+    lua_setfield(L, state_mt, "__index");
+    /* the constructor shares the upvalues */
+    push_upvalues(L, state_mt, false);
+    lua_pushcclosure(L, l_new, UV_COUNT);
+    lua_setfield(L, mb, "Marubatsu");
+    lua_pushcfunction(L, l_markpat_index);
+    lua_setfield(L, mb, "markpat_index");
+    /* the loops of children(): __close needs the shared upvalues too */
+    luaL_newmetatable(L, LMB_CHILDREN);
+    push_upvalues(L, state_mt, true);
+    lua_pushcclosure(L, children_close, UV_BASE);
+    lua_setfield(L, -2, "__close");
+    lua_pop(L, 2);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.markpat_keys");
-    lua_pushcfunction(L, l_new);
-    lua_setfield(L, -2, "Marubatsu");
 }

@@ -1,0 +1,310 @@
+-- ais_spec.lua: the rule-based AIs ai1..ai7 and ai1s..ai14s (ais.md §4)
+-- against the series' vectors on the 431 test positions (candidate lists
+-- and scores, exactly and in order), their strong-solution pass counts
+-- (ais.md §11.3), ai6's early-judge quirk, the seeded ai14s/ai2 games of
+-- ais.md §11.1, random draws, parameter overrides, and that an AI leaves
+-- the game and its params as they were.
+local mb = require "marubatsu"
+local json = require "dkjson"
+
+local DATA = os.getenv("MARUBATSU_SPEC_DATA") or "tests/data" -- copies of ../shared/spec/data
+
+local function load_json(name)
+    local f = assert(io.open(DATA .. "/" .. name, "rb"))
+    local text = f:read("a")
+    f:close()
+    return assert(json.decode(text))
+end
+
+local vectors = load_json("vectors_rule_ais_431.json")
+local bestmoves = load_json("bestmoves_by_board.json")
+local positions = vectors.positions
+
+local AIS = {"ai1", "ai2", "ai3", "ai4", "ai5", "ai6", "ai7",
+    "ai1s", "ai2s", "ai3s", "ai4s", "ai5s", "ai6s", "ai7s", "ai8s", "ai9s",
+    "ai10s", "ai11s", "ai12s", "ai13s", "ai14s"}
+
+-- ais.md §11.3 (ai6s/ai7s with the intended rule)
+local PASS = {ai1 = 138, ai1s = 138, ai2 = 0, ai2s = 0, ai3 = 117, ai3s = 117,
+    ai4 = 229, ai4s = 229, ai5 = 252, ai5s = 252, ai6 = 352, ai6s = 363,
+    ai7 = 334, ai7s = 339, ai8s = 342, ai9s = 349, ai10s = 349, ai11s = 356,
+    ai12s = 424, ai13s = 424, ai14s = 424}
+
+-- The game after the moves [[x, y], ...].
+local function replay(list)
+    local g = mb.Marubatsu()
+    for _, xy in ipairs(list) do g:move(g:xy_to_move(xy[1], xy[2])) end
+    return g
+end
+
+local function moves_of(g, list)
+    local t = {}
+    for i, xy in ipairs(list) do t[i] = g:xy_to_move(xy[1], xy[2]) end
+    return t
+end
+
+local function snapshot(g)
+    local r = g.records
+    return table.concat({g:board_to_str(), g.status, g.turn, tostring(g.last_turn),
+        g.move_count, g.last_move, table.concat(r, ",", 0, #r)}, "|")
+end
+
+local function where(list)
+    local t = {}
+    for i, xy in ipairs(list) do t[i] = ("(%d,%d)"):format(xy[1], xy[2]) end
+    return "after " .. (#t > 0 and table.concat(t, " ") or "nothing")
+end
+
+-- Does ai's candidate set lie within the position's best moves (ais.md §9.4)?
+local function passes(ai, g)
+    local best = {}
+    for _, xy in ipairs(bestmoves[g:board_to_str()]) do best[g:xy_to_move(xy[1], xy[2])] = true end
+    for _, m in ipairs(ai(g, {analyze = true}).candidate) do
+        if not best[m] then return false end
+    end
+    return true
+end
+
+-- Compare an analysis' scores with the vector's [[x, y, score], ...]: the
+-- same moves in legal order, numerically equal scores (2 == 2.0; all are
+-- multiples of 0.5, so exact).
+local function check_scores(name, g, want, r, list)
+    local moves = {}
+    for j, xys in ipairs(want) do moves[j] = g:xy_to_move(xys[1], xys[2]) end
+    assert.are.same(moves, r.moves, name .. " moves " .. where(list))
+    for j, xys in ipairs(want) do
+        local got = r.score_by_move[moves[j]]
+        assert(xys[3] == got, ("%s: score of (%d,%d) %s is %s, want %s")
+            :format(name, xys[1], xys[2], where(list), tostring(got), tostring(xys[3])))
+    end
+end
+
+-- Params that raise on any write, as the wrappers' own empty table does.
+local function frozen(t)
+    return setmetatable(t, {__newindex = function() error("params written", 2) end})
+end
+
+describe("rule-based AIs on the 431 test positions", function()
+    for _, name in ipairs(AIS) do
+        local vec = vectors[name]
+        local what = vec.score_by_move and " candidates and scores" or " candidates"
+        it(name .. " matches the series'" .. what, function()
+            local ai = mb.ai(name)
+            local params = frozen({analyze = true})
+            for i, list in ipairs(positions) do
+                local g = replay(list)
+                local before = snapshot(g)
+                local r = ai(g, params)
+                assert.are.equal(before, snapshot(g), name .. " changed the game " .. where(list))
+                assert.are.same(moves_of(g, vec.candidate[i]), r.candidate,
+                    name .. " candidate " .. where(list))
+                if vec.score_by_move then check_scores(name, g, vec.score_by_move[i], r, list) end
+            end
+        end)
+
+        it(name .. " passes " .. PASS[name] .. "/431 of the strong-solution test", function()
+            local ai = mb.ai(name)
+            local passed = 0
+            for _, list in ipairs(positions) do
+                if passes(ai, replay(list)) then passed = passed + 1 end
+            end
+            assert.are.equal(PASS[name], passed)
+        end)
+
+        it(name .. " plays a candidate, draws once, and leaves the game as it was", function()
+            local ai = mb.ai(name)
+            for i = 1, #positions, 7 do
+                local g = replay(positions[i])
+                local before = snapshot(g)
+                mb.seed(i)
+                local cand = ai(g, {analyze = true}).candidate
+                assert.are.equal(0, mb.draws())
+                local m = ai(g)
+                assert.are.equal(before, snapshot(g))
+                -- the wrapper's one choice over the candidates, even a single one
+                mb.seed(i)
+                assert.are.equal(mb.choice(cand), m)
+                local draws = mb.draws()
+                mb.seed(i)
+                ai(g)
+                assert.are.equal(draws, mb.draws())
+                assert.are.equal(cand[1], ai(g, {rand = false}))
+            end
+        end)
+    end
+end)
+
+describe("the series' quirks", function()
+    it("ai6 and ai7 cannot see o's win at move 4: all 6 moves after o(0,0) x(1,1) o(1,0)", function()
+        local g = replay({{0, 0}, {1, 1}, {1, 0}})
+        local legal = g:calc_legal_moves()
+        assert.are.equal(6, #legal)
+        assert.are.same(legal, mb.ai("ai6")(g, {analyze = true}).candidate)
+        assert.are.same(legal, mb.ai("ai7")(g, {analyze = true}).candidate)
+        -- a block at move 5 is seen: after o(0,0) x(1,1) o(2,2) x(1,0), o blocks (1,2)
+        local h = replay({{0, 0}, {1, 1}, {2, 2}, {1, 0}})
+        assert.are.same({h:xy_to_move(1, 2)}, mb.ai("ai6")(h, {analyze = true}).candidate)
+    end)
+
+    it("ai5 returns the first winning move only, ai5s ties all of them", function()
+        -- o on (0,0) (2,2) (0,2), x on (1,0) (2,0) (1,2), o to move: o wins on (0,1)
+        -- (column 0) and on (1,1) (diagonal)
+        local g = replay({{0, 0}, {1, 0}, {2, 2}, {2, 0}, {0, 2}, {1, 2}})
+        local ai5 = mb.ai("ai5")(g, {analyze = true}).candidate
+        local ai5s = mb.ai("ai5s")(g, {analyze = true}).candidate
+        assert.are.same({g:xy_to_move(0, 1)}, ai5)
+        assert.are.same({g:xy_to_move(0, 1), g:xy_to_move(1, 1)}, ai5s)
+    end)
+
+    it("ai12s, ai13s and ai14s fail the positions o(0,0) x(2,0) and o(0,0) x(2,0) o(1,0)", function()
+        for _, list in ipairs({{{0, 0}, {2, 0}}, {{0, 0}, {2, 0}, {1, 0}}}) do
+            for _, name in ipairs({"ai12s", "ai13s", "ai14s"}) do
+                assert.is_false(passes(mb.ai(name), replay(list)), name .. " " .. where(list))
+            end
+        end
+    end)
+end)
+
+describe("seeded games (ais.md §11.1)", function()
+    it("fresh seed(0), then ai14s/ai2 alternating sides, gives the series' four games", function()
+        local want = {
+            {{"ai14s", "ai2"}, "o", {{1, 1}, {1, 2}, {0, 2}, {2, 0}, {0, 1}, {2, 2}, {2, 1}}},
+            {{"ai2", "ai14s"}, "x", {{1, 2}, {1, 1}, {2, 1}, {2, 2}, {0, 2}, {0, 0}}},
+            {{"ai14s", "ai2"}, "o", {{1, 1}, {2, 0}, {0, 0}, {1, 2}, {2, 2}}},
+            {{"ai2", "ai14s"}, "x", {{2, 2}, {1, 1}, {2, 0}, {2, 1}, {0, 0}, {0, 1}}},
+        }
+        local g = mb.Marubatsu()
+        mb.seed(0)
+        for _, w in ipairs(want) do
+            local status = mb.play{ai = w[1], game = g}
+            assert.are.equal(w[2], status)
+            local records = g.records
+            assert.are.same(moves_of(g, w[3]), {table.unpack(records, 1, #records)})
+        end
+    end)
+end)
+
+describe("parameters", function()
+    -- o(0,0) x(0,1) o(1,0) x(1,1): o to move wins on (2,0)
+    local list = {{0, 0}, {0, 1}, {1, 0}, {1, 1}}
+
+    it("are read per call: ai14s with score_victory = 1000 scores a win 1000", function()
+        local g = replay(list)
+        local win = g:xy_to_move(2, 0)
+        local ai = mb.ai("ai14s")
+        assert.are.equal(300, ai(g, {analyze = true}).score_by_move[win])
+        assert.are.equal(1000, ai(g, {analyze = true, score_victory = 1000}).score_by_move[win])
+        assert.are.equal(300, ai(g, {analyze = true}).score_by_move[win])
+    end)
+
+    it("override the positional weights of ai11s..ai14s", function()
+        local g = replay({{1, 1}, {0, 0}}) -- o to move; no child is won or special
+        for _, name in ipairs({"ai11s", "ai12s", "ai13s", "ai14s"}) do
+            local ai = mb.ai(name)
+            local a = ai(g, {analyze = true})
+            local b = ai(g, {analyze = true, score_201 = 20, score_102 = 5, score_012 = -10})
+            local differs = false
+            for _, m in ipairs(a.moves) do differs = differs or a.score_by_move[m] ~= b.score_by_move[m] end
+            assert.is_true(differs, name)
+        end
+    end)
+
+    it("override score_defeat, score_special and score_sure_victory", function()
+        -- o(0,0) x(1,1) o(1,0), x plays (0,1): o keeps its open two on row 0
+        local g = replay({{0, 0}, {1, 1}, {1, 0}})
+        local m = g:xy_to_move(0, 1)
+        assert.are.equal(-7, mb.ai("ai12s")(g, {analyze = true, score_defeat = -7}).score_by_move[m])
+        assert.are.equal(-7, mb.ai("ai13s")(g, {analyze = true, score_defeat = -7}).score_by_move[m])
+        local d = mb.ai("ai14s")(g, {analyze = true}).score_by_move[m]
+        assert.are.equal(d + 93, mb.ai("ai14s")(g, {analyze = true, score_defeat = -7}).score_by_move[m])
+        -- SPECIAL: o(0,0) x(1,1) o(2,2); x on any edge scores score_special
+        local s = replay({{0, 0}, {1, 1}, {2, 2}})
+        local edges = {s:xy_to_move(1, 0), s:xy_to_move(0, 1), s:xy_to_move(2, 1), s:xy_to_move(1, 2)}
+        for _, name in ipairs({"ai12s", "ai13s", "ai14s"}) do
+            local r = mb.ai(name)(s, {analyze = true, score_special = 42})
+            for _, e in ipairs(edges) do assert.are.equal(42, r.score_by_move[e], name) end
+            assert.are.same(edges, r.candidate, name)
+        end
+        -- a fork: o(0,0) x(1,0) o(2,2) x(2,0), o plays (0,2): open twos on column 0 and row 2
+        local f = replay({{0, 0}, {1, 0}, {2, 2}, {2, 0}})
+        local fork = f:xy_to_move(0, 2)
+        for _, name in ipairs({"ai12s", "ai13s", "ai14s"}) do
+            assert.are.equal(200, mb.ai(name)(f, {analyze = true}).score_by_move[fork], name)
+            local r = mb.ai(name)(f, {analyze = true, score_sure_victory = 77})
+            assert.are.equal(77, r.score_by_move[fork], name)
+        end
+    end)
+
+    it("are never written to", function()
+        local g = replay(list)
+        for _, name in ipairs(AIS) do
+            local p = {analyze = true, score_victory = 5, score_201 = 3}
+            local copy = {}
+            for k, v in pairs(p) do copy[k] = v end
+            mb.ai(name)(g, p)
+            mb.ai(name)(g, frozen({}))
+            assert.are.same(copy, p, name)
+        end
+    end)
+end)
+
+describe("calc_score", function()
+    it("ai14s gives +300/-300/0 at game ends with minimax", function()
+        local ai = mb.ai("ai14s")
+        local o_won = replay({{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}})
+        assert.are.equal(300, ai(o_won, {calc_score = true}))
+        assert.are.equal(300, ai(o_won, {calc_score = true, minimax = true}))
+        local x_won = replay({{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 2}, {2, 1}})
+        assert.are.equal(300, ai(x_won, {calc_score = true}))
+        assert.are.equal(-300, ai(x_won, {calc_score = true, minimax = true}))
+        local draw = replay({{0, 0}, {1, 1}, {2, 2}, {1, 0}, {1, 2}, {0, 2}, {2, 0}, {2, 1}, {0, 1}})
+        assert.are.equal("draw", draw.status)
+        assert.are.equal(0, ai(draw, {calc_score = true}))
+    end)
+end)
+
+describe("other boards", function()
+    it("the centre rules need odd sides and say so", function()
+        local g = mb.Marubatsu{width = 4, height = 4, k = 3}
+        for _, name in ipairs({"ai3", "ai3s", "ai4", "ai4s", "ai7", "ai7s", "ai8s", "ai9s", "ai10s", "ai11s"}) do
+            local ok, err = pcall(mb.ai(name), g)
+            assert.is_false(ok, name)
+            assert.are.equal(name .. ": the centre rule needs odd width and height (board is 4x4)", err)
+            assert.are.equal(0, g.move_count, name)
+        end
+    end)
+
+    it("the others play whole games on 4x4 and 5x5 with k = 3 and k = 4", function()
+        local all = {"ai1", "ai2", "ai5", "ai6", "ai1s", "ai2s", "ai5s", "ai6s", "ai12s", "ai13s", "ai14s"}
+        for _, opts in ipairs({{width = 4, height = 4, k = 3}, {width = 5, height = 5, k = 4}}) do
+            mb.seed(1)
+            for _, name in ipairs(all) do
+                local g = mb.Marubatsu(opts)
+                local status = mb.play{ai = {name, "ai2"}, game = g}
+                assert.are_not.equal("playing", status)
+            end
+        end
+        mb.seed(1)
+        local g = mb.Marubatsu{width = 5, height = 5, k = 4}
+        for _, name in ipairs({"ai3", "ai4", "ai7", "ai7s", "ai11s"}) do
+            assert.are_not.equal("playing", mb.play{ai = {"ai2", name}, game = g})
+        end
+    end)
+
+    it("ai6 sees a k = 4 win only from move 2k - 1 = 7", function()
+        local function game_of(list)
+            local g = mb.Marubatsu{width = 5, height = 5, k = 4}
+            for _, xy in ipairs(list) do g:move(g:xy_to_move(xy[1], xy[2])) end
+            return g
+        end
+        -- o on (0,0) (1,0) (2,0) wins on (3,0); x to move, that win would be move 6: unseen
+        local g = game_of({{0, 0}, {0, 4}, {1, 0}, {1, 4}, {2, 0}})
+        assert.are.same(g:calc_legal_moves(), mb.ai("ai6")(g, {analyze = true}).candidate)
+        -- o to move after x(4,4): its own win is move 7, seen
+        g:move(g:xy_to_move(4, 4))
+        assert.are.same({g:xy_to_move(3, 0)}, mb.ai("ai6")(g, {analyze = true}).candidate)
+        -- x to move at move 8 blocks it
+        g = game_of({{0, 0}, {0, 4}, {1, 0}, {1, 4}, {4, 2}, {4, 4}, {2, 0}})
+        assert.are.same({g:xy_to_move(3, 0)}, mb.ai("ai6")(g, {analyze = true}).candidate)
+    end)
+end)

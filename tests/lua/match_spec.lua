@@ -1,0 +1,84 @@
+-- match_spec.lua: matches on the CPython-compatible stream reproduce the
+-- series exactly: the first ai2 games after seed(0), the 10-iteration
+-- ai2 VS ai2 example with its printed tables (ais.md §9.2), and the
+-- benchmark procedure (ais.md §9.5, §11.1): seed(0), ai2 VS ai2 for
+-- 50,000 iterations, then ai14s VS ai2 for 50,000 on the same stream.
+local mb = require "marubatsu"
+
+local function tally(t)
+    return {t.o.win, t.o.lose, t.o.draw, t.x.win, t.x.lose, t.x.draw,
+        t.total.win, t.total.lose, t.total.draw}
+end
+
+-- Run f with io.write going to a temporary file; returns what was written.
+local function captured(f)
+    local tmp = io.tmpfile()
+    local old = io.output()
+    io.output(tmp)
+    local ok, err = pcall(f)
+    io.output(old)
+    tmp:seek("set")
+    local text = tmp:read("a")
+    tmp:close()
+    assert(ok, err)
+    return text
+end
+
+describe("ai2 games after seed(0) (ais.md §11.1)", function()
+    it("are the series' first six games, sides alternating as in ai_match", function()
+        local want = {
+            {"x", {{0, 2}, {1, 2}, {0, 0}, {0, 1}, {2, 2}, {2, 1}, {2, 0}, {1, 1}}},
+            {"x", {{1, 2}, {2, 1}, {1, 1}, {1, 0}, {2, 2}, {2, 0}, {0, 1}, {0, 0}}},
+            {"x", {{1, 0}, {2, 1}, {0, 2}, {2, 2}, {1, 2}, {2, 0}}},
+            {"x", {{1, 1}, {1, 0}, {1, 2}, {0, 0}, {2, 1}, {2, 2}, {0, 2}, {2, 0}}},
+            {"x", {{2, 1}, {1, 2}, {2, 0}, {0, 2}, {1, 0}, {2, 2}}},
+            {"x", {{1, 2}, {1, 1}, {0, 0}, {0, 2}, {1, 0}, {2, 0}}},
+        }
+        local g = mb.Marubatsu()
+        mb.seed(0)
+        for i, w in ipairs(want) do
+            assert.are.equal(w[1], mb.play{ai = {"ai2", "ai2"}, game = g}, "game " .. i)
+            local moves = {}
+            for j, xy in ipairs(w[2]) do moves[j] = g:xy_to_move(xy[1], xy[2]) end
+            local r = g.records
+            assert.are.same(moves, {table.unpack(r, 1, #r)}, "game " .. i)
+        end
+    end)
+end)
+
+describe("ai_match", function()
+    it("seed(0), ai2 VS ai2, 10 iterations: the series' example (ais.md §9.2)", function()
+        mb.seed(0)
+        local t = mb.ai_match{ai = {"ai2", "ai2"}, match_num = 10, quiet = true}
+        assert.are.same({2, 7, 1, 5, 5, 0, 7, 12, 1}, tally(t))
+        assert.are.same({"ai2", "ai2"}, t.names)
+    end)
+
+    it("prints the series' tables", function()
+        local text = captured(function()
+            mb.ai_match{ai = {"ai2", "ai2"}, match_num = 10, seed = 0, progress = false}
+        end)
+        assert.are.equal(table.concat({
+            "ai2 VS ai2",
+            "count     win    lose    draw",
+            "o           2       7       1",
+            "x           5       5       0",
+            "total       7      12       1",
+            "",
+            "ratio     win    lose    draw",
+            "o       20.0%   70.0%   10.0%",
+            "x       50.0%   50.0%    0.0%",
+            "total   35.0%   60.0%    5.0%",
+            "",
+            "",
+        }, "\n"), text)
+    end)
+
+    it("benchmark: seed(0), ai2 VS ai2 then ai14s VS ai2, 50,000 each on one stream", function()
+        mb.seed(0)
+        local t = mb.ai_match{ai = {"ai2", "ai2"}, match_num = 50000, quiet = true}
+        assert.are.same({29454, 14352, 6194, 14208, 29592, 6200, 43662, 43944, 12394}, tally(t))
+        t = mb.ai_match{ai = {"ai14s", "ai2"}, match_num = 50000, quiet = true}
+        assert.are.same({49446, 0, 554, 44043, 0, 5957, 93489, 0, 6511}, tally(t))
+    end)
+end)
