@@ -13,7 +13,10 @@ DESTDIR  ?=
 CC       ?= cc
 CSTD     := -std=c11
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wpointer-arith -Wvla
-OPT      := -O2 -DNDEBUG
+# the CPU's popcount instruction when the build machine has one (the
+# line scans of mark patterns count bits)
+HOST_ISA := $(shell grep -qw popcnt /proc/cpuinfo 2>/dev/null && echo -mpopcnt)
+OPT      := -O2 -DNDEBUG $(HOST_ISA)
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 DEFS     := -D_POSIX_C_SOURCE=200809L -DMB_VERSION='"$(VERSION)"'
 # Lua 5.4 through pkg-config (deferred: pkg-config may be installed by `deps`)
@@ -146,8 +149,10 @@ run: all
 test: deps $(REL)/marubatsu $(REL)/marubatsu.so $(REL)/test_engine $(ASAN)/marubatsu $(ASAN)/test_engine
 	@sh tests/run.sh
 
-bench: deps $(REL)/bench
+bench: deps $(REL)/bench $(REL)/marubatsu
 	./$(REL)/bench
+	@echo
+	./$(REL)/marubatsu run tests/bench/matches.lua
 
 # ---- install --------------------------------------------------------------
 HEADERS := $(sort $(wildcard include/*.h))

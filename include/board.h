@@ -73,9 +73,10 @@ void board_count_marks(const Board *b, int *n_o, int *n_x);
 bool board_is_winner(const Board *b, Mark player, int m);
 /* The empty squares in normative order (y outer, x inner); returns how many. */
 int board_empty_squares(const Board *b, int *out);
-/* Histogram of lines by (o count, x count) into hist[(k+1)*(k+1)], by
- * scanning the marks even when counters are kept. */
-void board_scan_line_counts(const Board *b, int32_t *hist);
+/* Histogram of lines by (count of `first`'s marks, count of the other
+ * side's) into hist[(k+1)*(k+1)], by scanning the marks even when counters
+ * are kept. first = MARK_O gives the counters' (o, x) order. */
+void board_scan_line_counts(const Board *b, Mark first, int32_t *hist);
 /* The board key: ncells mark characters in move order, then a NUL. */
 void board_key(const Board *b, char *buf);
 

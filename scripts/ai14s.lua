@@ -18,12 +18,11 @@
 -- (k-1,0,1), single = (1,0,k-1), (0,1,k-1).
 --
 -- This evaluator runs for every child of every decision, so it takes the
--- fast path: game:markpats(mp) fills one reused array, read at indexes
--- computed once per k (mb.markpat_index); parameters are read only on the
--- branch that needs them.
+-- fast path: game:markpats(i, ...) returns just the four counts it needs,
+-- at indexes computed once per k (mb.markpat_index), without filling a
+-- table; parameters are read only on the branch that needs them.
 local mb = require "marubatsu"
 
-local mp = {}
 local K, P021, P201, P102, P012
 
 local function set_keys(k)
@@ -55,17 +54,16 @@ local function eval(game, params)
     if game.status == game.last_turn then return params.score_victory or 300 end
     local k = game.k
     if k ~= K then set_keys(k) end
-    game:markpats(mp)
+    local m021, m201, m102, m012 = game:markpats(P021, P201, P102, P012)
     local score = 0
-    local m021 = mp[P021]
     if m021 > 0 then
         score = (params.score_defeat or -100) * m021
-    elseif mp[P201] >= 2 then
+    elseif m201 >= 2 then
         return params.score_sure_victory or 200
     end
     if special(game) then return params.score_special or 100 end
-    if mp[P201] == 1 then score = score + (params.score_201 or 2) end
-    return score + mp[P102] * (params.score_102 or 0.5) + mp[P012] * (params.score_012 or -1)
+    if m201 == 1 then score = score + (params.score_201 or 2) end
+    return score + m102 * (params.score_102 or 0.5) + m012 * (params.score_012 or -1)
 end
 
 return mb.ai_by_score(eval, "ai14s")

@@ -137,14 +137,14 @@ bool board_is_winner(const Board *b, Mark player, int m)
 
 int board_empty_squares(const Board *b, int *out) { return board_empty_squares_inline(b, out); }
 
-void board_scan_line_counts(const Board *b, int32_t *hist)
+void board_scan_line_counts(const Board *b, Mark first, int32_t *hist)
 {
     int k1 = b->geom->k + 1;
     memset(hist, 0, (size_t)k1 * (size_t)k1 * sizeof *hist);
     switch (b->kind) {
-    case BOARD_LIST: list_scan_line_counts(b, hist); break;
-    case BOARD_LIST1D: list1d_scan_line_counts(b, hist); break;
-    default: bits_scan_line_counts(b, hist); break;
+    case BOARD_LIST: list_scan_line_counts(b, first, hist); break;
+    case BOARD_LIST1D: list1d_scan_line_counts(b, first, hist); break;
+    default: bits_scan_line_counts(b, first, hist); break;
     }
 }
 

@@ -15,6 +15,9 @@
 /* The hot path must inline whatever the compiler thinks of its size. */
 #define HOT static inline __attribute__((always_inline))
 
+/* The other side (game.h's mark_other, which the board cannot include). */
+static inline Mark mark_other_(Mark m) { return (Mark)(MARK_O + MARK_X - m); }
+
 /* ---- BOARD_LIST: cols[x][y] ---- */
 
 static inline Mark list_get(const Board *b, int m)
@@ -27,7 +30,7 @@ static inline void list_put(Board *b, int m, Mark mark)
 }
 bool list_is_winner(const Board *b, Mark player, int m);
 int list_empty_squares(const Board *b, int *out);
-void list_scan_line_counts(const Board *b, int32_t *hist);
+void list_scan_line_counts(const Board *b, Mark first, int32_t *hist);
 
 /* ---- BOARD_LIST1D: cells[y + x*height] ---- */
 
@@ -35,7 +38,7 @@ static inline Mark list1d_get(const Board *b, int m) { return b->cells[m]; }
 static inline void list1d_put(Board *b, int m, Mark mark) { b->cells[m] = mark; }
 bool list1d_is_winner(const Board *b, Mark player, int m);
 int list1d_empty_squares(const Board *b, int *out);
-void list1d_scan_line_counts(const Board *b, int32_t *hist);
+void list1d_scan_line_counts(const Board *b, Mark first, int32_t *hist);
 
 /* ---- BOARD_BITS: planes of row-major bits ---- */
 
@@ -84,7 +87,7 @@ HOT int bits_empty_squares(const Board *b, int *out)
     }
     return n;
 }
-void bits_scan_line_counts(const Board *b, int32_t *hist);
+void bits_scan_line_counts(const Board *b, Mark first, int32_t *hist);
 
 /* ---- Line counters (count_linemark), for every back-end ---- */
 

@@ -39,17 +39,25 @@ bool bits_wins_scan(const Board *b, Mark player, int m)
     return false;
 }
 
-void bits_scan_line_counts(const Board *b, int32_t *hist)
+void bits_scan_line_counts(const Board *b, Mark first, int32_t *hist)
 {
     const Geometry *g = b->geom;
-    int nw = g->nwords, k = g->k;
+    int nw = g->nwords, k1 = g->k + 1;
+    const uint64_t *a = b->plane[first], *z = b->plane[mark_other_(first)];
+    if (nw == 1) {
+        uint64_t pa = a[0], pz = z[0];
+        const uint64_t *mask = g->line_mask;
+        for (int i = 0; i < g->nlines; i++)
+            hist[popcount64(pa & mask[i]) * k1 + popcount64(pz & mask[i])]++;
+        return;
+    }
     for (int i = 0; i < g->nlines; i++) {
         const uint64_t *mask = &g->line_mask[i * nw];
-        int o = 0, x = 0;
+        int na = 0, nz = 0;
         for (int w = 0; w < nw; w++) {
-            o += popcount64(b->plane[MARK_O][w] & mask[w]);
-            x += popcount64(b->plane[MARK_X][w] & mask[w]);
+            na += popcount64(a[w] & mask[w]);
+            nz += popcount64(z[w] & mask[w]);
         }
-        hist[o * (k + 1) + x]++;
+        hist[na * k1 + nz]++;
     }
 }

@@ -36,7 +36,7 @@ int list_empty_squares(const Board *b, int *out)
     return n;
 }
 
-void list_scan_line_counts(const Board *b, int32_t *hist)
+void list_scan_line_counts(const Board *b, Mark first, int32_t *hist)
 {
     const Geometry *g = b->geom;
     int k = g->k;
@@ -45,6 +45,6 @@ void list_scan_line_counts(const Board *b, int32_t *hist)
         int c[3] = {0, 0, 0};
         for (int j = 0, x = ln->x, y = ln->y; j < k; j++, x += ln->dx, y += ln->dy)
             c[b->cols[x][y]]++;
-        hist[c[MARK_O] * (k + 1) + c[MARK_X]]++;
+        hist[c[first] * (k + 1) + c[mark_other_(first)]]++;
     }
 }

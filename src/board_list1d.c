@@ -38,7 +38,7 @@ int list1d_empty_squares(const Board *b, int *out)
     return n;
 }
 
-void list1d_scan_line_counts(const Board *b, int32_t *hist)
+void list1d_scan_line_counts(const Board *b, Mark first, int32_t *hist)
 {
     const Geometry *g = b->geom;
     int k = g->k;
@@ -46,6 +46,6 @@ void list1d_scan_line_counts(const Board *b, int32_t *hist)
         const int16_t *sq = &g->line_cells[i * k];
         int c[3] = {0, 0, 0};
         for (int j = 0; j < k; j++) c[b->cells[sq[j]]]++;
-        hist[c[MARK_O] * (k + 1) + c[MARK_X]]++;
+        hist[c[first] * (k + 1) + c[mark_other_(first)]]++;
     }
 }

@@ -255,7 +255,7 @@ static bool counters_ok(const Board *b)
     const Geometry *geo = b->geom;
     int k = geo->k, k1 = k + 1;
     int32_t hist[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
-    board_scan_line_counts(b, hist);
+    board_scan_line_counts(b, MARK_O, hist);
     if (memcmp(hist, b->hist, (size_t)k1 * (size_t)k1 * sizeof *hist) != 0) return false;
     for (int i = 0; i < geo->nlines; i++) {
         int c[3] = {0, 0, 0};

@@ -1,24 +1,25 @@
 /* markpats.c: mark-pattern histograms (see markpats.h).
  *
- * Both modes first get the histogram of lines by (o count, x count): the
- * counters keep it, the scan rebuilds it. The (last, turn) view is then a
- * copy when 〇 moved last and a transpose when × did. */
+ * The counters keep the histogram of lines by (o count, x count); the
+ * (last, turn) view is a copy when 〇 moved last and a transpose when ×
+ * did. The scan counts in (last, turn) order directly. */
 #include "markpats.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* Reorder an (o, x) histogram into (last_turn, turn) order. */
-static void orient(const Geometry *g, const int32_t *ox, Mark turn, Mark last_turn, int32_t *hist)
+/* Reorder an (o, x) histogram into (last_turn, turn) order. Only the
+ * entries with o + x <= k can be non-zero; the others are set to 0. */
+static void orient(const Geometry *g, const int32_t *ox, Mark last_turn, int32_t *hist)
 {
     int k1 = g->k + 1, n = k1 * k1;
-    if (last_turn == MARK_EMPTY) last_turn = mark_other(turn);
     if (last_turn == MARK_O) {
         memcpy(hist, ox, (size_t)n * sizeof *hist);
         return;
     }
+    memset(hist, 0, (size_t)n * sizeof *hist);
     for (int o = 0; o < k1; o++)
-        for (int x = 0; x < k1; x++) hist[x * k1 + o] = ox[o * k1 + x];
+        for (int x = 0; o + x < k1; x++) hist[x * k1 + o] = ox[o * k1 + x];
 }
 
 void markpats_count(const Board *b, Mark turn, Mark last_turn, int32_t *hist)
@@ -27,14 +28,12 @@ void markpats_count(const Board *b, Mark turn, Mark last_turn, int32_t *hist)
         markpats_count_scan(b, turn, last_turn, hist);
         return;
     }
-    orient(b->geom, b->hist, turn, last_turn, hist);
+    orient(b->geom, b->hist, last_turn == MARK_EMPTY ? mark_other(turn) : last_turn, hist);
 }
 
 void markpats_count_scan(const Board *b, Mark turn, Mark last_turn, int32_t *hist)
 {
-    int32_t ox[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
-    board_scan_line_counts(b, ox);
-    orient(b->geom, ox, turn, last_turn, hist);
+    board_scan_line_counts(b, last_turn == MARK_EMPTY ? mark_other(turn) : last_turn, hist);
 }
 
 void markpats_of_game(const Game *g, int32_t *hist)

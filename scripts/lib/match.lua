@@ -5,6 +5,7 @@ local mb = ...
 
 local EMPTY = {}
 local STATUSES = {"o", "x", "draw"}
+local mtype = math.type
 
 -- One game on `game` from its start: a0 plays 〇 with p0, a1 × with p1.
 -- Returns the final status. An AI that returns something other than a
@@ -14,13 +15,13 @@ local function play_game(game, a0, a1, p0, p1)
     local f0, f1 = a0.fn, a1.fn
     while true do
         local m = f0(game, p0)
-        if math.type(m) ~= "integer" then
+        if mtype(m) ~= "integer" then
             error(("%s (o) returned %s, not a move"):format(a0.name, tostring(m)), 0)
         end
         game:move(m)
         if game.status ~= "playing" then return game.status end
         m = f1(game, p1)
-        if math.type(m) ~= "integer" then
+        if mtype(m) ~= "integer" then
             error(("%s (x) returned %s, not a move"):format(a1.name, tostring(m)), 0)
         end
         game:move(m)

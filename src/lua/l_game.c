@@ -34,8 +34,8 @@ static const char game_tag = 0;
 /* Upvalues shared by every method: the field names and values C writes. */
 enum {
     UV_STATUS = 1, UV_TURN, UV_LAST_TURN, UV_MOVE_COUNT, UV_LAST_MOVE, UV_RECORDS,
-    UV_O, UV_X, UV_PLAYING, UV_DRAW, UV_STATE_MT,
-    UV_BASE = UV_STATE_MT, /* what the iterator of children() has */
+    UV_O, UV_X, UV_PLAYING, UV_DRAW, UV_STATE_MT, UV_CHILDREN_MT,
+    UV_BASE = UV_CHILDREN_MT, /* what the iterator of children() has */
     UV_STEP,               /* methods also have that iterator */
     UV_COUNT = UV_STEP
 };
@@ -227,7 +227,7 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     const Game *g = &lg->g;
     const Geometry *geo = game_geom(g);
     /* the state table, whose misses go to the methods */
-    lua_createtable(L, 0, 12);
+    lua_createtable(L, 0, 64); /* sparse: hot keys rarely share a chain */
     int st = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(UV_STATE_MT));
     lua_setmetatable(L, st);
@@ -250,7 +250,7 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_pushvalue(L, st);
     lua_setiuservalue(L, ud, 1);
     /* the per-game metatable */
-    lua_createtable(L, 0, 7);
+    lua_createtable(L, 0, 32); /* sparse: __index is read on every access */
     lua_pushvalue(L, st);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, l_newindex);
@@ -606,13 +606,23 @@ static int l_count_markpats(lua_State *L)
 }
 
 /* game:markpats([t]) -> t: the same counts as an array, the fast path for
- * evaluators: t[1 + last*(k+1) + turn] (mb.markpat_index gives the index). */
+ * evaluators: t[1 + last*(k+1) + turn] (mb.markpat_index gives the index).
+ * game:markpats(i, j, ...) -> the counts at those indexes, without a table:
+ * the fastest way to read the few patterns an evaluator needs. */
 static int l_markpats(lua_State *L)
 {
     Game *g = lmb_check_game(L, 1);
     int k1 = game_geom(g)->k + 1, n = k1 * k1;
     int32_t hist[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
     markpats_of_game(g, hist);
+    if (lua_type(L, 2) == LUA_TNUMBER) {
+        int top = lua_gettop(L);
+        for (int a = 2; a <= top; a++) {
+            lua_Integer i = lmb_check_range(L, a, 1, n, "pattern index");
+            lua_pushinteger(L, hist[i - 1]);
+        }
+        return top - 1;
+    }
     push_target(L, 2, n, 0);
     for (int last = 0; last < k1; last++)
         for (int turn = 0, i = last * k1; turn < k1 - last; turn++, i++) {
@@ -650,6 +660,19 @@ static int l_wins_with(lua_State *L)
 
 /* ---- Visiting the children of a position ---- */
 
+/* The loop state at arg: checked against the metatable held as an upvalue
+ * (a registry lookup by name would hash a string on every child). */
+static Children *check_children(lua_State *L, int arg)
+{
+    if (lua_getmetatable(L, arg)) {
+        bool ok = lua_rawequal(L, -1, lua_upvalueindex(UV_CHILDREN_MT));
+        lua_pop(L, 1);
+        if (ok) return lua_touserdata(L, arg);
+    }
+    luaL_typeerror(L, arg, "children loop");
+    return NULL;
+}
+
 /* Take the game back from the current child to the parent, after checking
  * that the loop body left it at that child. */
 static void children_back(lua_State *L, Children *c, Game *g)
@@ -665,7 +688,7 @@ static void children_back(lua_State *L, Children *c, Game *g)
  * with the game back at the parent. One C call per child. */
 static int children_step(lua_State *L)
 {
-    Children *c = luaL_checkudata(L, 1, LMB_CHILDREN);
+    Children *c = check_children(L, 1);
     lua_getiuservalue(L, 1, 1);
     int ud = lua_gettop(L);
     LGame *lg = lua_touserdata(L, ud);
@@ -690,7 +713,7 @@ static int children_step(lua_State *L)
 /* __close: a loop left by break, return or an error restores the parent. */
 static int children_close(lua_State *L)
 {
-    Children *c = luaL_checkudata(L, 1, LMB_CHILDREN);
+    Children *c = check_children(L, 1);
     if (!c->active) return 0;
     lua_getiuservalue(L, 1, 1);
     LGame *lg = lua_touserdata(L, -1);
@@ -717,7 +740,8 @@ static int l_children(lua_State *L)
     c->base = g->move_count;
     c->active = false;
     memcpy(c->moves, moves, (size_t)n * sizeof(int));
-    luaL_setmetatable(L, LMB_CHILDREN);
+    lua_pushvalue(L, lua_upvalueindex(UV_CHILDREN_MT));
+    lua_setmetatable(L, -2);
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, 1);
     lua_pushvalue(L, lua_upvalueindex(UV_STEP));
@@ -766,14 +790,15 @@ static int l_markpat_index(lua_State *L)
 }
 
 /* Push the upvalues every method shares (see UV_*): the strings and the
- * state metatable, then (unless base_only) the children iterator. */
-static void push_upvalues(lua_State *L, int state_mt, bool base_only)
+ * two metatables, then (unless base_only) the children iterator. */
+static void push_upvalues(lua_State *L, int state_mt, int children_mt, bool base_only)
 {
     for (size_t i = 0; i < sizeof upvalue_strings / sizeof upvalue_strings[0]; i++)
         lua_pushstring(L, upvalue_strings[i]);
     lua_pushvalue(L, state_mt);
+    lua_pushvalue(L, children_mt);
     if (base_only) return;
-    push_upvalues(L, state_mt, true);
+    push_upvalues(L, state_mt, children_mt, true);
     lua_pushcclosure(L, children_step, UV_BASE);
 }
 
@@ -783,21 +808,22 @@ void lmb_open_game(lua_State *L)
     /* the shared metatable of the state tables: misses go to the methods */
     lua_createtable(L, 0, 1);
     int state_mt = lua_gettop(L);
-    lua_createtable(L, 0, sizeof methods / sizeof methods[0]);
-    push_upvalues(L, state_mt, false);
+    /* the metatable of children() loops; __close needs the upvalues too */
+    luaL_newmetatable(L, LMB_CHILDREN);
+    int children_mt = lua_gettop(L);
+    push_upvalues(L, state_mt, children_mt, true);
+    lua_pushcclosure(L, children_close, UV_BASE);
+    lua_setfield(L, children_mt, "__close");
+    lua_createtable(L, 0, 128); /* sparse, as the state tables */
+    push_upvalues(L, state_mt, children_mt, false);
     luaL_setfuncs(L, methods, UV_COUNT);
     lua_setfield(L, state_mt, "__index");
     /* the constructor shares the upvalues */
-    push_upvalues(L, state_mt, false);
+    push_upvalues(L, state_mt, children_mt, false);
     lua_pushcclosure(L, l_new, UV_COUNT);
     lua_setfield(L, mb, "Marubatsu");
     lua_pushcfunction(L, l_markpat_index);
     lua_setfield(L, mb, "markpat_index");
-    /* the loops of children(): __close needs the shared upvalues too */
-    luaL_newmetatable(L, LMB_CHILDREN);
-    push_upvalues(L, state_mt, true);
-    lua_pushcclosure(L, children_close, UV_BASE);
-    lua_setfield(L, -2, "__close");
     lua_pop(L, 2);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.markpat_keys");
