@@ -99,9 +99,9 @@ $(REL)/marubatsu.so: $(call objs,$(PIC),$(LIB_SRC) $(BIND_SRC))
 	@echo "  LINK    $@"
 	@$(CC) -shared -o $@ $^ -lm
 
-$(REL)/test_engine: $(call objs,$(REL),$(TEST_SRC)) $(REL)/libmarubatsu.a
+$(REL)/test_engine: $(call objs,$(REL),$(TEST_SRC) $(BIND_SRC)) $(REL)/libmarubatsu.a
 	@echo "  LINK    $@"
-	@$(CC) $(OPT) -o $@ $^ -lm
+	@$(CC) $(OPT) -o $@ $^ $(LUA_LIBS) -lm
 
 $(REL)/bench: $(call objs,$(REL),$(BENCH_SRC)) $(REL)/libmarubatsu.a
 	@echo "  LINK    $@"
@@ -121,9 +121,9 @@ $(ASAN)/marubatsu: $(call objs,$(ASAN),$(CLI_SRC)) $(ASAN)/libmarubatsu.a
 	@echo "  LINK    $@"
 	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
 
-$(ASAN)/test_engine: $(call objs,$(ASAN),$(TEST_SRC)) $(ASAN)/libmarubatsu.a
+$(ASAN)/test_engine: $(call objs,$(ASAN),$(TEST_SRC) $(BIND_SRC)) $(ASAN)/libmarubatsu.a
 	@echo "  LINK    $@"
-	@$(CC) $(SANITIZE) -o $@ $^ -lm
+	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
 
 # ---- debug ----------------------------------------------------------------
 $(DBG)/obj/%.o: %.c | build/.deps-ok
@@ -135,9 +135,9 @@ $(DBG)/marubatsu: $(call objs,$(DBG),$(LIB_SRC) $(CLI_SRC))
 	@echo "  LINK    $@"
 	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
 
-$(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC))
+$(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC) $(BIND_SRC))
 	@echo "  LINK    $@"
-	@$(CC) $(SANITIZE) -o $@ $^ -lm
+	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
 
 debug: deps $(DBG)/marubatsu $(DBG)/test_engine
 

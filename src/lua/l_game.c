@@ -14,7 +14,8 @@
  *
  * so game.status is one table read and game:move one more. The state table
  * is also the userdata's user value, where C finds it to update it. The
- * records table is a live view, updated in place like the series' list.
+ * records table is a live view, updated in place like the series' list:
+ * moves append to it, unmove pops it, and restart starts a new one.
  * Every method checks its arguments before the engine is touched, so a bad
  * call raises a Lua error and leaves the game as it was. */
 #include <stdio.h>
@@ -58,6 +59,7 @@ static const char *const upvalue_strings[] = {"status", "turn", "last_turn", "mo
 static LGame *test_game(lua_State *L, int arg)
 {
     LGame *lg = NULL;
+    arg = lua_absindex(L, arg);
     if (lua_type(L, arg) == LUA_TUSERDATA && lua_getmetatable(L, arg)) {
         if (lua_rawgetp(L, -1, &game_tag) != LUA_TNIL) lg = lua_touserdata(L, arg);
         lua_pop(L, 2);
@@ -185,6 +187,23 @@ static void sync(lua_State *L, int ud, LGame *lg, int what, int from)
     lua_pop(L, 2);
 }
 
+/* Give the game at ud a new, empty records view, as the series' restart
+ * makes a new list: a table taken from game.records before keeps its moves.
+ * The view is filled by the next sync(). */
+static void new_records_view(lua_State *L, int ud, LGame *lg)
+{
+    lua_createtable(L, game_geom(&lg->g)->ncells, 1);
+    lua_pushinteger(L, MOVE_NONE);
+    lua_rawseti(L, -2, 0);
+    lua_getiuservalue(L, ud, 1);
+    lua_pushvalue(L, lua_upvalueindex(UV_RECORDS));
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    lua_setiuservalue(L, ud, 2);
+    lg->view_n = 0;
+}
+
 /* ---- Construction ---- */
 
 static int l_gc(lua_State *L)
@@ -241,14 +260,9 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, st, "board");
     lua_pushboolean(L, g->board.counters);
     lua_setfield(L, st, "count_linemark");
-    lua_createtable(L, geo->ncells, 1);
-    lua_pushinteger(L, MOVE_NONE);
-    lua_rawseti(L, -2, 0);
-    lua_pushvalue(L, -1);
-    lua_setiuservalue(L, ud, 2);
-    lua_setfield(L, st, "records");
     lua_pushvalue(L, st);
     lua_setiuservalue(L, ud, 1);
+    new_records_view(L, ud, lg);
     /* the per-game metatable */
     lua_createtable(L, 0, 32); /* sparse: __index is read on every access */
     lua_pushvalue(L, st);
@@ -267,7 +281,6 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_rawsetp(L, -2, &game_tag);
     lua_setmetatable(L, ud);
     lua_pop(L, 1);
-    lg->view_n = 0;
     sync(L, ud, lg, SYNC_ALL, 1);
 }
 
@@ -378,6 +391,7 @@ static int l_restart(lua_State *L)
 {
     LGame *lg = check_lgame(L, 1);
     game_restart(&lg->g);
+    new_records_view(L, 1, lg);
     sync(L, 1, lg, SYNC_ALL, 1);
     return 0;
 }
@@ -664,6 +678,7 @@ static int l_wins_with(lua_State *L)
  * (a registry lookup by name would hash a string on every child). */
 static Children *check_children(lua_State *L, int arg)
 {
+    arg = lua_absindex(L, arg);
     if (lua_getmetatable(L, arg)) {
         bool ok = lua_rawequal(L, -1, lua_upvalueindex(UV_CHILDREN_MT));
         lua_pop(L, 1);
@@ -677,9 +692,11 @@ static Children *check_children(lua_State *L, int arg)
  * that the loop body left it at that child. */
 static void children_back(lua_State *L, Children *c, Game *g)
 {
-    if (g->move_count != c->base + 1 || g->last_move != c->moves[c->next - 1])
+    if (g->move_count != c->base + 1 || g->last_move != c->moves[c->next - 1]) {
+        c->active = false; /* the loop no longer owns the position: leave it alone */
         luaL_error(L, "children: the game was changed inside the loop (restore it before the "
                       "next iteration)");
+    }
     game_unmove(g);
     c->active = false;
 }

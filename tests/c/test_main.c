@@ -19,6 +19,7 @@ extern const TestCase symmetry_tests[];
 extern const TestCase perft_tests[];
 extern const TestCase rng_tests[];
 extern const TestCase wincheck_tests[];
+extern const TestCase binding_tests[];
 
 static const struct {
     const char *name;
@@ -28,7 +29,7 @@ static const struct {
     {"judge", judge_tests},       {"notation", notation_tests},
     {"markpats", markpats_tests}, {"symmetry", symmetry_tests},
     {"perft", perft_tests},       {"rng", rng_tests},
-    {"wincheck", wincheck_tests},
+    {"wincheck", wincheck_tests}, {"binding", binding_tests},
 };
 
 static int current_failures;

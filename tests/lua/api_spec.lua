@@ -125,6 +125,51 @@ describe("Marubatsu objects", function()
         assert.are.same({[0] = -1}, g.records)
     end)
 
+    it("share the records list like the series: in place until restart", function()
+        local g = mb.Marubatsu()
+        local r = g.records
+        g:move(4)
+        g:move(0)
+        assert.are.same({[0] = -1, 4, 0}, r) -- moves append in place
+        g:unmove()
+        assert.are.same({[0] = -1, 4}, r) -- unmove pops in place
+        g:restart()
+        assert.are.same({[0] = -1, 4}, r) -- restart makes a new list
+        assert.are_not.equal(r, g.records)
+        g:move(8)
+        assert.are.same({[0] = -1, 4}, r)
+        assert.are.same({[0] = -1, 8}, g.records)
+    end)
+
+    it("visit children and restore the game after a loop, a break or an error", function()
+        local g = game_of("B2")
+        local seen = {}
+        for m in g:children() do
+            seen[#seen + 1] = m .. ":" .. g:board_to_str() .. ":" .. g.turn .. ":" .. g.move_count
+        end
+        assert.are.equal(8, #seen)
+        assert.are.equal("0:x...o....:o:2", seen[1])
+        assert.are.equal("Turn x\n...\n.O.\n...\n", tostring(g))
+        for m in g:children() do
+            if m == 6 then break end
+        end
+        assert.are.equal(1, g.move_count)
+        assert.has_error(function()
+            for m in g:children() do
+                if m == 3 then error("boom") end
+            end
+        end)
+        assert.are.same({[0] = -1, 4}, g.records)
+        assert.are.equal("x", g.turn)
+        assert.has_error(function()
+            for _ in g:children() do g:unmove() end
+        end, "children: the game was changed inside the loop (restore it before the next iteration)")
+        local over = game_of("A1,A2,B1,B2,C1")
+        local n = 0
+        for _ in over:children() do n = n + 1 end
+        assert.are.equal(0, n)
+    end)
+
     it("answer the coordinate helpers", function()
         local g = mb.Marubatsu{width = 4, height = 3}
         assert.are.equal(3 * 2 + 1, g:xy_to_move(2, 1))
