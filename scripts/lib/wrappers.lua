@@ -40,11 +40,32 @@ end
 -- mb.is_ai(x) -> true if x is an AI made by make_ai.
 function mb.is_ai(x) return getmetatable(x) == AI end
 
+-- With params.debug the wrappers show their work on stdout: the position,
+-- then the candidates (or every move's score) and the best moves.
+local function squares(game, moves)
+    local out = {}
+    for i, m in ipairs(moves) do out[i] = game:excel(m) end
+    return table.concat(out, " ")
+end
+
+local function debug_candidates(name, game, candidate)
+    io.write(tostring(game), name, " candidates: ", squares(game, candidate), "\n")
+end
+
+local function debug_scores(name, game, moves, score_by_move, bestlist)
+    io.write(tostring(game))
+    for _, m in ipairs(moves) do
+        io.write(("%s %s score %s\n"):format(name, game:excel(m), tostring(score_by_move[m])))
+    end
+    io.write(name, " best: ", squares(game, bestlist), "\n")
+end
+
 -- mb.ai_by_candidate(func, name) -> AI (ais.md §3.1). func(game, params)
 -- returns the candidate moves, in legal order; the AI picks one.
 function mb.ai_by_candidate(func, name)
     local function fn(game, params)
         local candidate = func(game, params)
+        if params.debug then debug_candidates(name, game, candidate) end
         if params.analyze then return {candidate = candidate} end
         if params.rand == false then return candidate[1] end
         return choice(candidate)
@@ -84,11 +105,17 @@ function mb.ai_by_score(eval, name)
             if params.minimax and game.turn == "o" then s = -s end
             return s
         end
-        if params.analyze then
+        if params.analyze or params.debug then
             local score_by_move = {}
             local best, bestlist = score_moves(eval, game, params, score_by_move)
-            return {candidate = bestlist, score_by_move = score_by_move,
-                moves = game:calc_legal_moves(), score = best}
+            local moves = game:calc_legal_moves()
+            if params.debug then debug_scores(name, game, moves, score_by_move, bestlist) end
+            if params.analyze then
+                return {candidate = bestlist, score_by_move = score_by_move, moves = moves,
+                    score = best}
+            end
+            if params.rand == false then return bestlist[1] end
+            return choice(bestlist)
         end
         local _, bestlist = score_moves(eval, game, params, nil)
         if params.rand == false then return bestlist[1] end
