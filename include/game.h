@@ -50,6 +50,9 @@ GameOptions game_default_options(void);
 /* Start a game. MB_OK, MB_ESIZE (bad shape, message in err), MB_EINVAL
  * (unknown back-end) or MB_ENOMEM; on failure g is left freeable. */
 int game_init(Game *g, const GameOptions *opt, char *err, size_t errlen);
+/* Start a game on an existing shape (takes its own reference), so games of
+ * one shape can share it: MB_OK, MB_EINVAL or MB_ENOMEM. */
+int game_init_geometry(Game *g, Geometry *geo, BoardKind kind, bool count_linemark);
 /* Release a game (a zeroed or freed game is fine). */
 void game_free(Game *g);
 /* Make dst (not initialised) an independent copy of src. */

@@ -31,10 +31,18 @@ int game_init(Game *g, const GameOptions *opt, char *err, size_t errlen)
     if ((unsigned)o.board >= BOARD_KINDS) return MB_EINVAL;
     Geometry *geom = geometry_new(o.width, o.height, o.k);
     if (!geom) return MB_ENOMEM;
-    rc = board_init(&g->board, geom, o.board, o.count_linemark);
+    rc = game_init_geometry(g, geom, o.board, o.count_linemark);
     geometry_unref(geom); /* the board holds its own reference */
+    return rc;
+}
+
+int game_init_geometry(Game *g, Geometry *geo, BoardKind kind, bool count_linemark)
+{
+    memset(g, 0, sizeof *g);
+    if ((unsigned)kind >= BOARD_KINDS) return MB_EINVAL;
+    int rc = board_init(&g->board, geo, kind, count_linemark);
     if (rc) return rc;
-    g->records = malloc(((size_t)geom->ncells + 1) * sizeof *g->records);
+    g->records = malloc(((size_t)geo->ncells + 1) * sizeof *g->records);
     if (!g->records) {
         board_free(&g->board);
         return MB_ENOMEM;

@@ -2,7 +2,8 @@
 -- once with mb as its argument.
 --
 -- mb.ai(spec) accepts an AI (returned as is), a function (game, params) ->
--- move (wrapped, named "function"), a script name ("ai14s": looked up by
+-- move (wrapped, named "function"), a table {name =, fn =} (made an AI),
+-- a script name ("ai14s": looked up by
 -- mb.loadscript in the built-in scripts, then mb.path) or a file path
 -- ("my_ai.lua"). A script returns an AI, a function, or a table
 -- {name =, fn =}. Loaded scripts are cached by spec; mb.reload forgets them.
@@ -28,6 +29,9 @@ end
 function mb.ai(spec)
     if mb.is_ai(spec) then return spec end
     if type(spec) == "function" then return mb.make_ai("function", spec) end
+    if type(spec) == "table" and type(spec.fn) == "function" then
+        return mb.make_ai(spec.name or "table", spec.fn, spec)
+    end
     if type(spec) ~= "string" then
         error(("bad argument #1 to 'ai' (AI name, file, function or AI expected, got %s)")
             :format(type(spec)), 2)

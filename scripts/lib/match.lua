@@ -3,50 +3,62 @@
 -- once with mb as its argument.
 local mb = ...
 
-local EMPTY = {}
+local EMPTY = mb.NO_PARAMS
 local STATUSES = {"o", "x", "draw"}
 local mtype = math.type
 
--- One game on `game` from its start: a0 plays 〇 with p0, a1 × with p1.
--- Returns the final status. An AI that returns something other than a
--- legal move stops the match with an error naming it.
-local function play_game(game, a0, a1, p0, p1)
+-- The moves of one game: a0 plays 〇 with p0, a1 × with p1, from the
+-- start. Returns the final status.
+local function moves(game, a0, a1, p0, p1)
     game:restart()
     local f0, f1 = a0.fn, a1.fn
     while true do
         local m = f0(game, p0)
-        if mtype(m) ~= "integer" then
-            error(("%s (o) returned %s, not a move"):format(a0.name, tostring(m)), 0)
-        end
+        if mtype(m) ~= "integer" then error(("it returned %s, not a square"):format(m), 0) end
         game:move(m)
         if game.status ~= "playing" then return game.status end
         m = f1(game, p1)
-        if mtype(m) ~= "integer" then
-            error(("%s (x) returned %s, not a move"):format(a1.name, tostring(m)), 0)
-        end
+        if mtype(m) ~= "integer" then error(("it returned %s, not a square"):format(m), 0) end
         game:move(m)
         if game.status ~= "playing" then return game.status end
     end
+end
+
+-- One game, as moves(); an AI that fails or returns something that is not
+-- a legal move stops it with an error naming that AI and its mark.
+local function play_game(game, a0, a1, p0, p1)
+    local ok, result = pcall(moves, game, a0, a1, p0, p1)
+    if ok then return result end
+    local ai, mark = a0, "o"
+    if game.turn == "x" then ai, mark = a1, "x" end
+    error(("%s (%s) did not play a legal move in position\n%s%s"):format(ai.name, mark,
+        tostring(game), tostring(result)), 0)
+end
+
+-- The two AIs of a call {ai = {A, B}, ...}, checked. [level: for errors]
+local function two_ais(t, fname)
+    if type(t) ~= "table" or type(t.ai) ~= "table" or t.ai[1] == nil or t.ai[2] == nil then
+        error(("bad argument #1 to '%s' (table {ai = {A, B}, ...} expected)"):format(fname), 3)
+    end
+    return mb.ai(t.ai[1]), mb.ai(t.ai[2])
 end
 
 -- mb.play{ai = {A, B}, params = {pA, pB}, verbose =, seed =, game =} -> status
 -- One game, A as 〇. With seed the default stream is seeded first; with
 -- verbose the position is printed before every move and at the end.
 function mb.play(t)
-    local a0, a1 = mb.ai(t.ai[1]), mb.ai(t.ai[2])
+    local a0, a1 = two_ais(t, "play")
     local params = t.params or EMPTY
     local game = t.game or mb.Marubatsu(t.mbparams)
     if t.seed ~= nil then mb.seed(t.seed) end
     if not t.verbose then return play_game(game, a0, a1, params[1] or EMPTY, params[2] or EMPTY) end
-    game:restart()
-    while game.status == "playing" do
-        print(game)
-        local ai, p = a1, params[2]
-        if game.turn == "o" then ai, p = a0, params[1] end
-        game:move(ai(game, p))
+    -- the same game, each AI printing the position before it moves
+    local function shown(ai)
+        return {name = ai.name, fn = function(g, p) print(g) return ai.fn(g, p) end}
     end
+    local status = play_game(game, shown(a0), shown(a1), params[1] or EMPTY, params[2] or EMPTY)
     print(game)
-    return game.status
+    return status
 end
 
 -- The progress line on stderr: iterations, rate and time left.
@@ -94,10 +106,7 @@ end
 -- progress bar on stderr when it is a terminal (progress = false: never).
 -- Returns {o = {win, lose, draw}, x = {...}, total = {...}} from A's view.
 function mb.ai_match(t)
-    if type(t) ~= "table" or type(t.ai) ~= "table" then
-        error("bad argument #1 to 'ai_match' (table {ai = {A, B}, ...} expected)", 2)
-    end
-    local a0, a1 = mb.ai(t.ai[1]), mb.ai(t.ai[2])
+    local a0, a1 = two_ais(t, "ai_match")
     local params = t.params or EMPTY
     local p0, p1 = params[1] or EMPTY, params[2] or EMPTY
     local match_num = t.match_num or 10000
@@ -139,7 +148,7 @@ end
 -- by move (matches.md §5). Gives up with an error after max_games games
 -- (the series would loop forever).
 function mb.show_progress(t)
-    local a0, a1 = mb.ai(t.ai[1]), mb.ai(t.ai[2])
+    local a0, a1 = two_ais(t, "show_progress")
     local params = t.params or EMPTY
     local winner = t.winner
     local ok = false

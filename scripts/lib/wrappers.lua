@@ -18,7 +18,9 @@ local mb = ...
 
 local choice = mb.choice
 local huge = math.huge
+-- The params of a call that gives none: shared, so read-only.
 local EMPTY = setmetatable({}, {__newindex = function() error("params are read-only", 2) end})
+mb.NO_PARAMS = EMPTY
 
 local AI = {}
 AI.__index = AI
@@ -64,6 +66,7 @@ end
 -- returns the candidate moves, in legal order; the AI picks one.
 function mb.ai_by_candidate(func, name)
     local function fn(game, params)
+        params = params or EMPTY
         local candidate = func(game, params)
         if params.debug then debug_candidates(name, game, candidate) end
         if params.analyze then return {candidate = candidate} end
@@ -100,6 +103,7 @@ end
 -- children() loop closes on errors too).
 function mb.ai_by_score(eval, name)
     local function fn(game, params)
+        params = params or EMPTY
         if params.calc_score then
             local s = eval(game, params)
             if params.minimax and game.turn == "o" then s = -s end

@@ -48,6 +48,7 @@ typedef struct Children {
     int n, next;  /* moves[0..n-1]; the next one to play */
     int base;     /* the parent's move count */
     bool active;  /* the game is at the child moves[next-1] */
+    bool edited;  /* the game's edited flag when the loop started */
     int moves[];
 } Children;
 static const char *const upvalue_strings[] = {"status", "turn", "last_turn", "move_count",
@@ -290,10 +291,11 @@ static int opt_int_field(lua_State *L, const char *name, int dflt)
     int t = lua_getfield(L, 1, name);
     int v = dflt;
     if (t != LUA_TNIL) {
-        if (!lua_isinteger(L, -1))
+        int exact;
+        lua_Integer i = lua_tointegerx(L, -1, &exact);
+        if (!exact || t != LUA_TNUMBER)
             luaL_error(L, "bad option '%s' to 'Marubatsu' (integer expected, got %s)", name,
-                       luaL_typename(L, -1));
-        lua_Integer i = lua_tointeger(L, -1);
+                       t == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1));
         if (i < 1 || i > MB_MAX_SIDE)
             luaL_error(L, "bad option '%s' to 'Marubatsu' (%d is not in 1..%d)", name, (int)i,
                        MB_MAX_SIDE);
@@ -338,15 +340,55 @@ static GameOptions read_options(lua_State *L)
     return o;
 }
 
+/* A shape's reference held by Lua: __gc drops it. */
+static int geometry_gc(lua_State *L)
+{
+    Geometry **held = lua_touserdata(L, 1);
+    geometry_unref(*held);
+    *held = NULL;
+    return 0;
+}
+
+/* The shape (width, height, k), built once per Lua state and kept in the
+ * registry: building one (its lines and win tables) costs more than the rest
+ * of a new game. Raises with the engine's message on a bad shape. */
+static Geometry *shared_geometry(lua_State *L, const GameOptions *o)
+{
+    char err[160];
+    int k = o->k ? o->k : geometry_default_k(o->width, o->height);
+    if (geometry_check(o->width, o->height, k, err, sizeof err) != MB_OK)
+        luaL_error(L, "Marubatsu: %s", err);
+    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.geometries");
+    lua_pushfstring(L, "%d,%d,%d", o->width, o->height, k);
+    if (lua_rawget(L, -2) == LUA_TUSERDATA) {
+        Geometry *geo = *(Geometry **)lua_touserdata(L, -1);
+        lua_pop(L, 2);
+        return geo;
+    }
+    lua_pop(L, 1);
+    Geometry **held = lua_newuserdatauv(L, sizeof *held, 0);
+    *held = NULL;
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, geometry_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    if (!(*held = geometry_new(o->width, o->height, k))) luaL_error(L, "Marubatsu: out of memory");
+    lua_pushfstring(L, "%d,%d,%d", o->width, o->height, k);
+    lua_insert(L, -2);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    return *held;
+}
+
 /* mb.Marubatsu{width=, height=, k=, board=, count_linemark=} -> game */
 static int l_new(lua_State *L)
 {
     GameOptions o = read_options(L);
+    Geometry *geo = shared_geometry(L, &o);
     LGame *lg = new_userdata(L);
     int ud = lua_gettop(L);
-    char err[160];
-    int rc = game_init(&lg->g, &o, err, sizeof err);
-    if (rc) return luaL_error(L, "Marubatsu: %s", rc == MB_ESIZE ? err : mb_strerror(rc));
+    int rc = game_init_geometry(&lg->g, geo, o.board, o.count_linemark);
+    if (rc) return luaL_error(L, "Marubatsu: %s", mb_strerror(rc));
     init_object(L, ud, lg);
     return 1;
 }
@@ -527,8 +569,7 @@ static int l_move_to_xy(lua_State *L)
 {
     Game *g = lmb_check_game(L, 1);
     int x, y;
-    lua_Integer m = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, m >= -1 && m < game_geom(g)->ncells, 2, "square out of range");
+    lua_Integer m = lmb_check_range(L, 2, -1, game_geom(g)->ncells - 1, "square");
     geometry_move_to_xy(game_geom(g), (int)m, &x, &y);
     lua_pushinteger(L, x);
     lua_pushinteger(L, y);
@@ -638,11 +679,10 @@ static int l_markpats(lua_State *L)
         return top - 1;
     }
     push_target(L, 2, n, 0);
-    for (int last = 0; last < k1; last++)
-        for (int turn = 0, i = last * k1; turn < k1 - last; turn++, i++) {
-            lua_pushinteger(L, hist[i]);
-            lua_rawseti(L, -2, i + 1);
-        }
+    for (int i = 0; i < n; i++) { /* impossible patterns read 0 too: no holes */
+        lua_pushinteger(L, hist[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
     return 1;
 }
 
@@ -664,7 +704,8 @@ static int l_wins_with(lua_State *L)
     Game *g = lmb_check_game(L, 1);
     int m = check_move(L, 2, g);
     Mark mark = lua_isnoneornil(L, 3) ? g->turn : check_mark(L, 3);
-    luaL_argcheck(L, game_get(g, m) == MARK_EMPTY, 2, "square is occupied");
+    if (game_get(g, m) != MARK_EMPTY)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "square %d is occupied", m));
     board_place(&g->board, m, mark);
     bool win = board_is_winner(&g->board, mark, m);
     board_lift(&g->board, m, mark);
@@ -692,7 +733,8 @@ static Children *check_children(lua_State *L, int arg)
  * that the loop body left it at that child. */
 static void children_back(lua_State *L, Children *c, Game *g)
 {
-    if (g->move_count != c->base + 1 || g->last_move != c->moves[c->next - 1]) {
+    if (g->move_count != c->base + 1 || g->last_move != c->moves[c->next - 1] ||
+        g->edited != c->edited) {
         c->active = false; /* the loop no longer owns the position: leave it alone */
         luaL_error(L, "children: the game was changed inside the loop (restore it before the "
                       "next iteration)");
@@ -756,6 +798,7 @@ static int l_children(lua_State *L)
     c->next = 0;
     c->base = g->move_count;
     c->active = false;
+    c->edited = g->edited;
     memcpy(c->moves, moves, (size_t)n * sizeof(int));
     lua_pushvalue(L, lua_upvalueindex(UV_CHILDREN_MT));
     lua_setmetatable(L, -2);
@@ -844,4 +887,6 @@ void lmb_open_game(lua_State *L)
     lua_pop(L, 2);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.markpat_keys");
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.geometries");
 }

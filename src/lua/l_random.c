@@ -49,13 +49,17 @@ static void seed_from(lua_State *L, Rng *r, int arg)
     case LUA_TNIL:
         seed_entropy(L, r);
         return;
-    case LUA_TNUMBER:
-        if (lua_isinteger(L, arg)) {
-            rng_seed_i64(r, (int64_t)lua_tointeger(L, arg));
+    case LUA_TNUMBER: {
+        int exact;
+        lua_Integer n = lua_tointegerx(L, arg, &exact); /* 3.0 is 3, as int(3.0) */
+        if (exact) {
+            rng_seed_i64(r, (int64_t)n);
             return;
         }
-        luaL_argerror(L, arg, "integer seed expected, got a non-integral number");
+        luaL_argerror(L, arg, "integer seed expected, got a number with a fraction (or too "
+                              "large: pass big seeds as decimal strings)");
         return;
+    }
     case LUA_TSTRING:
         if (rng_seed_decimal(r, lua_tostring(L, arg)) != MB_OK)
             luaL_argerror(L, arg, "integer seed expected (decimal digits)");
@@ -171,8 +175,12 @@ static Rng *new_stream(lua_State *L)
 /* mb.Random([seed]) -> stream */
 static int l_new(lua_State *L)
 {
-    Rng *r = new_stream(L);
-    seed_from(L, r, 1);
+    bool seeded = !lua_isnoneornil(L, 1);
+    Rng *r = new_stream(L); /* pushed after the argument */
+    if (seeded)
+        seed_from(L, r, 1);
+    else
+        seed_entropy(L, r);
     return 1;
 }
 
