@@ -1,6 +1,6 @@
 # marubatsu: build, test, benchmark, install.
 #   make            library, program (build/marubatsu), after installing missing packages
-#   make run        build and start the program (make run ARGS='show A1,B2')
+#   make run        build and start the program: the REPL (make run ARGS='show A1,B2')
 #   make test       every test, then again under ASan+UBSan; ends "N passed, N failed"
 #   make bench      speed tables (release build)
 #   make debug      -O0 -g with sanitizers and invariant checks, in build/debug
@@ -22,18 +22,19 @@ DEFS     := -D_POSIX_C_SOURCE=200809L -DMB_VERSION='"$(VERSION)"'
 # Lua 5.4 through pkg-config (deferred: pkg-config may be installed by `deps`)
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4)
+EDIT_LIBS  = $(shell pkg-config --libs libedit)
 CPPFLAGS  = -Iinclude -Isrc -Isrc/lua -Ibuild/gen $(LUA_CFLAGS) $(DEFS)
 DEPFLAGS  = -MMD -MP
 
 # Debian packages the build and the tests need (checked with dpkg-query).
-PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-busted lua-dkjson
+PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-busted lua-dkjson libedit-dev tmux
 
 LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
 # the Lua binding: in the program, and (without the host) in marubatsu.so
-BIND_SRC := $(sort $(filter-out src/lua/l_host.c,$(wildcard src/lua/l_*.c))) build/gen/embedded.c
-HOST_SRC := src/lua/l_host.c
+HOST_SRC := src/lua/l_host.c src/lua/l_repl.c
+BIND_SRC := $(sort $(filter-out $(HOST_SRC),$(wildcard src/lua/l_*.c))) build/gen/embedded.c
 CLI_SRC  := src/main.c $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
-SCRIPTS  := $(sort $(wildcard scripts/*.lua scripts/lib/*.lua))
+SCRIPTS  := $(sort $(wildcard scripts/*.lua scripts/lib/*.lua)) docs/lua-api.md
 TEST_SRC := $(sort $(wildcard tests/c/*.c))
 BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
 
@@ -86,7 +87,7 @@ $(REL)/libmarubatsu.a: $(call objs,$(REL),$(LIB_SRC))
 
 $(REL)/marubatsu: $(call objs,$(REL),$(CLI_SRC)) $(REL)/libmarubatsu.a
 	@echo "  LINK    $@"
-	@$(CC) $(OPT) -o $@ $^ $(LUA_LIBS) -lm
+	@$(CC) $(OPT) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
 
 # ---- marubatsu.so for stock lua5.4 (position-independent objects) ---------
 PIC := build/pic
@@ -119,7 +120,7 @@ $(ASAN)/libmarubatsu.a: $(call objs,$(ASAN),$(LIB_SRC))
 
 $(ASAN)/marubatsu: $(call objs,$(ASAN),$(CLI_SRC)) $(ASAN)/libmarubatsu.a
 	@echo "  LINK    $@"
-	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
+	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
 
 $(ASAN)/test_engine: $(call objs,$(ASAN),$(TEST_SRC) $(BIND_SRC)) $(ASAN)/libmarubatsu.a
 	@echo "  LINK    $@"
@@ -133,7 +134,7 @@ $(DBG)/obj/%.o: %.c | build/.deps-ok
 
 $(DBG)/marubatsu: $(call objs,$(DBG),$(LIB_SRC) $(CLI_SRC))
 	@echo "  LINK    $@"
-	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
+	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
 
 $(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC) $(BIND_SRC))
 	@echo "  LINK    $@"
@@ -142,7 +143,7 @@ $(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC) $(BIND_SRC))
 debug: deps $(DBG)/marubatsu $(DBG)/test_engine
 
 # ---- use ------------------------------------------------------------------
-ARGS ?= --help
+ARGS ?=
 run: all
 	./$(REL)/marubatsu $(ARGS)
 
@@ -163,10 +164,12 @@ PCDIR   := $(LIBDIR)/pkgconfig
 
 LUACDIR := $(LIBDIR)/lua/5.4
 LUADIR  := $(PREFIX)/share/lua/5.4/marubatsu
+MANDIR  := $(PREFIX)/share/man/man1
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) \
-	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib
+	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib $(DESTDIR)$(MANDIR)
+	install -m 644 docs/marubatsu.1 $(DESTDIR)$(MANDIR)/marubatsu.1
 	install -m 755 $(REL)/marubatsu $(DESTDIR)$(BINDIR)/marubatsu
 	install -m 755 $(REL)/marubatsu.so $(DESTDIR)$(LUACDIR)/marubatsu.so
 	install -m 644 $(wildcard scripts/*.lua) $(DESTDIR)$(LUADIR)/
@@ -178,7 +181,8 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/marubatsu $(DESTDIR)$(LIBDIR)/libmarubatsu.a \
-	  $(DESTDIR)$(PCDIR)/marubatsu.pc $(DESTDIR)$(LUACDIR)/marubatsu.so
+	  $(DESTDIR)$(PCDIR)/marubatsu.pc $(DESTDIR)$(LUACDIR)/marubatsu.so \
+	  $(DESTDIR)$(MANDIR)/marubatsu.1
 	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(LUADIR)
 
 clean:

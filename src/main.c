@@ -1,9 +1,10 @@
-/* main.c: the marubatsu program: Lua options, then a subcommand.
+/* main.c: the marubatsu program: Lua options, then a subcommand or the REPL.
  *
- *   marubatsu [-I DIR] [-l MOD] [-e CODE] ... [COMMAND [ARGS...]]
+ *   marubatsu [-I DIR] [-l MOD] [-e CODE] [-i] [-E] ... [COMMAND [ARGS...]]
  *
  * The options run in order in one Lua state (where `mb` is the module), as
- * lua's do; the command, if any, runs after them in the same state. */
+ * lua's do; the command, if any, runs after them in the same state. With no
+ * command and no -e, or with -i, the REPL follows. */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +19,8 @@ static const char usage[] =
     "commands:\n"
     "  run FILE [ARGS]   run a Lua script (mb is the marubatsu module; ARGS in arg)\n"
     "  match AI0 AI1     play AIs against each other, the series' match table\n"
+    "  play              play a game in the terminal (you against ai14s by default)\n"
+    "  replay FILE       step through a game saved by play's save command\n"
     "  show MOVES        print the position after a list of moves (\"A1,B2,C3\")\n"
     "  perft             count the game tree by depth\n"
     "\n"
@@ -25,10 +28,18 @@ static const char usage[] =
     "  -e CODE           run a chunk of Lua\n"
     "  -l MOD            require a module into the global MOD (-l NAME=MOD too)\n"
     "  -I DIR            also look for AI scripts in DIR (like MARUBATSU_PATH)\n"
+    "  -i                the REPL after the options and the command\n"
+    "  -E                do not run the init file (~/.marubatsurc.lua, MARUBATSU_INIT)\n"
     "  -h, --help        this help;  --version  the version\n"
     "\n"
-    "Run 'marubatsu COMMAND --help' for a command's options. Lua errors print the\n"
-    "message and a traceback and exit with status 1; usage errors exit with 2.\n";
+    "With no command and no -e, the REPL starts (reading plainly, with no prompts,\n"
+    "when stdin is not a terminal). Run 'marubatsu COMMAND --help' for a command's\n"
+    "options. Lua errors print the message and a traceback and exit with status 1;\n"
+    "usage errors exit with 2.\n";
+
+static const char short_usage[] =
+    "usage: marubatsu [-e CODE] [-l MOD] [-I DIR] [-i] [-E] [COMMAND [ARGS...]]\n"
+    "commands: run, match, play, replay, show, perft (marubatsu --help for more)\n";
 
 typedef struct Command {
     const char *name;
@@ -39,6 +50,8 @@ typedef struct Command {
 static const Command commands[] = {
     {"run", NULL, cmd_run},
     {"match", NULL, cmd_match},
+    {"play", NULL, cmd_play},
+    {"replay", NULL, cmd_replay},
     {"show", cmd_show, NULL},
     {"perft", cmd_perft, NULL},
 };
@@ -50,16 +63,22 @@ static const Command *find_command(const char *name)
     return NULL;
 }
 
+/* An option without a value: -i or -E. */
+static bool flag_option(const char *o) { return strcmp(o, "-i") == 0 || strcmp(o, "-E") == 0; }
+
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs(usage, stderr);
-        return EXIT_USAGE;
-    }
     /* Step 1. the options, checked before anything runs */
     int i = 1;
+    bool repl = false, no_init = false, code = false;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *o = argv[i];
+        if (flag_option(o)) {
+            repl = repl || o[1] == 'i';
+            no_init = no_init || o[1] == 'E';
+            continue;
+        }
+        code = code || strcmp(o, "-e") == 0;
         if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
             fputs(usage, stdout);
             return 0;
@@ -73,7 +92,7 @@ int main(int argc, char **argv)
             break;
         }
         if (strcmp(o, "-e") != 0 && strcmp(o, "-l") != 0 && strcmp(o, "-I") != 0) {
-            fprintf(stderr, "marubatsu: unknown option '%s'\n\n%s", o, usage);
+            fprintf(stderr, "marubatsu: unknown option '%s'\n%s", o, short_usage);
             return EXIT_USAGE;
         }
         if (i + 1 >= argc) {
@@ -87,10 +106,11 @@ int main(int argc, char **argv)
     if (first_command < argc) {
         cmd = find_command(argv[first_command]);
         if (!cmd) {
-            fprintf(stderr, "marubatsu: unknown command '%s'\n\n%s", argv[first_command], usage);
+            fprintf(stderr, "marubatsu: unknown command '%s'\n%s", argv[first_command], short_usage);
             return EXIT_USAGE;
         }
     }
+    if (!cmd && !code) repl = true;
     /* Step 2. commands that need no Lua and no options */
     if (cmd && cmd->run && first_command == 1)
         return cmd->run(argc - first_command, argv + first_command);
@@ -101,6 +121,10 @@ int main(int argc, char **argv)
     int status = 0;
     for (i = 1; i < first_command && status == 0; i += 2) {
         if (strcmp(argv[i], "--") == 0) break;
+        if (flag_option(argv[i])) {
+            i--; /* no value */
+            continue;
+        }
         const char *v = argv[i + 1];
         switch (argv[i][1]) {
         case 'I': status = host_add_path(h, v); break;
@@ -111,6 +135,10 @@ int main(int argc, char **argv)
     if (status == 0 && cmd)
         status = cmd->run_lua ? cmd->run_lua(argc - first_command, argv + first_command, h)
                               : cmd->run(argc - first_command, argv + first_command);
+    if (status == 0 && repl) {
+        ReplArgs r = {no_init};
+        status = host_repl(h, &r);
+    }
     host_free(h);
     return status;
 }

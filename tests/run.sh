@@ -40,6 +40,7 @@ for flavour in release asan; do
     [ "$flavour" = asan ] && dir=build/asan
     run_suite "[$flavour] engine (C)" "$dir/test_engine"
     run_suite "[$flavour] cli (golden)" sh tests/cli/run.sh "$dir/marubatsu"
+    run_suite "[$flavour] repl (golden)" sh tests/repl/run.sh "$dir/marubatsu"
     if [ "$flavour" = release ]; then
         run_suite "[release] lua (busted, .so)" sh tests/lua/run.sh so
     else
@@ -47,6 +48,8 @@ for flavour in release asan; do
     fi
 done
 
+run_suite "[release] repl (tmux)" sh tests/tmux/repl.sh build/marubatsu
+run_suite "[release] play (tmux)" sh tests/tmux/play.sh build/marubatsu
 run_suite "[release] install" sh tests/install/check.sh
 
 echo "$pass passed, $fail failed"

@@ -50,7 +50,7 @@ end
 function mb.reload(spec)
     if spec == nil then
         loaded = {}
-        return nil
+        return
     end
     loaded[spec] = nil
     return mb.ai(spec)

@@ -63,5 +63,7 @@ int cmd_show(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_run(int argc, char **argv, Host *h);
 int cmd_match(int argc, char **argv, Host *h);
+int cmd_play(int argc, char **argv, Host *h);
+int cmd_replay(int argc, char **argv, Host *h);
 
 #endif

@@ -41,4 +41,18 @@ typedef struct MatchArgs {
 /* mb.ai_match with these arguments: the table on stdout. */
 int host_match(Host *h, const MatchArgs *m);
 
+/* Call mb.FUNCTION{key = value, ...} with n string pairs (the Lua side
+ * converts what it needs); for subcommands written in Lua. If the call
+ * returns a number, it is the exit status. */
+int host_call_table(Host *h, const char *function, const char *const *keys,
+                    const char *const *values, int n);
+
+/* The interactive REPL (see l_repl.c). */
+typedef struct ReplArgs {
+    bool no_init; /* -E: skip ~/.marubatsurc.lua and MARUBATSU_INIT */
+} ReplArgs;
+
+/* Read-eval-print until end of input; the exit status. */
+int host_repl(Host *h, const ReplArgs *r);
+
 #endif

@@ -59,6 +59,8 @@ static int open_all(lua_State *L)
     return 0;
 }
 
+lua_State *host_state(Host *h) { return h->L; }
+
 Host *host_new(void)
 {
     Host *h = calloc(1, sizeof *h);
@@ -167,4 +169,26 @@ int host_match(Host *h, const MatchArgs *m)
     lua_setfield(L, -2, "count_linemark");
     lua_setfield(L, -2, "mbparams");
     return call(h, 1, 0);
+}
+
+int host_call_table(Host *h, const char *function, const char *const *keys,
+                    const char *const *values, int n)
+{
+    lua_State *L = h->L;
+    lua_getglobal(L, "mb");
+    if (lua_getfield(L, -1, function) != LUA_TFUNCTION) {
+        lua_pop(L, 2);
+        fprintf(stderr, "marubatsu: mb.%s is missing\n", function);
+        return 1;
+    }
+    lua_remove(L, -2);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, values[i]);
+        lua_setfield(L, -2, keys[i]);
+    }
+    if (call(h, 1, 1)) return 1;
+    int status = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 0;
+    lua_pop(L, 1);
+    return status;
 }

@@ -13,6 +13,7 @@
  * found there wins over the copy embedded at build time, so editing
  * scripts/ai14s.lua takes effect without rebuilding. */
 #define _GNU_SOURCE /* dladdr */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
@@ -32,7 +33,7 @@
 #define MODULE_KEY "marubatsu.module"
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/loader", "lib/match", NULL};
+static const char *const library[] = {"lib/wrappers", "lib/loader", "lib/match", "lib/play", NULL};
 
 Lang lmb_lang(lua_State *L)
 {
@@ -244,8 +245,78 @@ static int l_isatty(lua_State *L)
     return 1;
 }
 
+/* mb.embedded(name) -> text | nil: a file carried in the binary at build
+ * time ("lib/match", "ai14s", "docs/lua-api.md"). */
+static int l_embedded(lua_State *L)
+{
+    const EmbeddedScript *e = embedded(luaL_checkstring(L, 1));
+    if (e)
+        lua_pushlstring(L, e->text, e->len);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* Add the names of the *.lua files of dir to the set at index t. */
+static void add_dir_names(lua_State *L, int t, const char *dir)
+{
+    DIR *d = dir ? opendir(dir) : NULL;
+    struct dirent *ent;
+    while (d && (ent = readdir(d)) != NULL) {
+        size_t n = strlen(ent->d_name);
+        if (n > 4 && strcmp(ent->d_name + n - 4, ".lua") == 0 && ent->d_name[0] != '.') {
+            lua_pushlstring(L, ent->d_name, n - 4);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, t);
+        }
+    }
+    if (d) closedir(d);
+}
+
+/* mb.list_scripts() -> {name, ...}: the AI scripts mb.ai can find by name
+ * (built-in, embedded, and in mb.path), sorted. */
+static int l_list_scripts(lua_State *L)
+{
+    lua_newtable(L);
+    int set = lua_gettop(L);
+    for (const EmbeddedScript *e = embedded_scripts; e->name; e++)
+        if (!strchr(e->name, '/')) {
+            lua_pushstring(L, e->name);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, set);
+        }
+    lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+    lua_getfield(L, -1, "scripts_dir");
+    add_dir_names(L, set, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "path");
+    lua_Integer dirs = lua_istable(L, -1) ? luaL_len(L, -1) : 0;
+    for (lua_Integer i = 1; i <= dirs; i++) {
+        lua_geti(L, -1, i);
+        add_dir_names(L, set, lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    lua_newtable(L);
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, set)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, ++n);
+    }
+    lua_getglobal(L, "table");
+    lua_getfield(L, -1, "sort");
+    lua_pushvalue(L, -3);
+    lua_call(L, 1, 0);
+    lua_pop(L, 1);
+    return 1;
+}
+
 static const luaL_Reg functions[] = {
     {"move", l_move},
+    {"embedded", l_embedded},
+    {"list_scripts", l_list_scripts},
     {"clock", l_clock},
     {"isatty", l_isatty},
     {"loadscript", l_loadscript},

@@ -42,6 +42,12 @@ Rng *lmb_check_random(lua_State *L, int arg);
  * latter bound to one default stream per Lua state (also mb.stream). */
 void lmb_open_random(lua_State *L);
 
+/* ---- The program's host (l_host.c) ---- */
+
+typedef struct Host Host;
+/* The Lua state of a host, for the REPL. */
+lua_State *host_state(Host *h);
+
 /* ---- Helpers ---- */
 
 /* An integer argument in [lo, hi], or a Lua error "WHAT out of range". */

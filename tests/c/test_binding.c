@@ -49,7 +49,9 @@ TEST(embedded_scripts_compile)
 {
     lua_State *L = luaL_newstate();
     int n = 0;
-    for (const EmbeddedScript *e = embedded_scripts; e->name; e++, n++) {
+    for (const EmbeddedScript *e = embedded_scripts; e->name; e++) {
+        if (strchr(e->name, '.')) continue; /* docs/lua-api.md: text, not Lua */
+        n++;
         int rc = luaL_loadbufferx(L, e->text, e->len, e->name, "t");
         if (rc != LUA_OK) t_fail(__FILE__, __LINE__, "%s: %s", e->name, lua_tostring(L, -1));
         lua_pop(L, 1);

@@ -34,6 +34,9 @@ check module_in_stock_lua sh -c "LUA_CPATH='$root/lib/lua/5.4/?.so' lua5.4 -e '
     mb.seed(0)
     local t = mb.ai_match{ai = {\"ai2\", \"ai2\"}, match_num = 10, quiet = true}
     assert(t.total.win == 7 and t.total.lose == 12, \"match\")'"
+check man_page sh -c "man -l '$root/share/man/man1/marubatsu.1' 2>/dev/null | grep -q 'AI sandbox' || \
+    grep -q '^.TH MARUBATSU 1' '$root/share/man/man1/marubatsu.1'"
+check installed_repl sh -c "printf 'mb.ai(\"ai14s\").name\n' | '$root/bin/marubatsu' -E | grep -qx ai14s"
 check headers_installed test -f "$tmp/root$prefix/include/marubatsu/marubatsu.h"
 export PKG_CONFIG_PATH="$tmp/root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/root"
 check pkg_config pkg-config --exists marubatsu
@@ -42,6 +45,6 @@ check demo_builds sh -c "cc -std=c11 -Wall -Werror examples/engine_demo.c \
 check demo_runs sh -c "'$tmp/demo' | grep -qx '1000 random games: o 558, x 300, draw 142'"
 check uninstall sh -c "make -s uninstall PREFIX=$prefix DESTDIR='$tmp/root' && \
     test ! -e '$root/bin/marubatsu' && test ! -e '$root/lib/lua/5.4/marubatsu.so' && \
-    test ! -e '$root/share/lua/5.4/marubatsu'"
+    test ! -e '$root/share/lua/5.4/marubatsu' && test ! -e '$root/share/man/man1/marubatsu.1'"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

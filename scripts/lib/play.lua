@@ -1,0 +1,409 @@
+-- scripts/lib/play.lua: playing in the terminal (`marubatsu play`, the
+-- series' play loop, game.md §5.11) and stepping through a saved game
+-- (`marubatsu replay`). Embedded; runs once with mb as its argument and
+-- defines mb.play_terminal{...} and mb.replay_terminal{...}, which the
+-- program calls with string options and whose result is the exit status.
+--
+-- The game record file (written by `save`, read by `load` and `replay`):
+--
+--     # marubatsu game record        lines starting with # are comments
+--     # board 3x3 k=3                optional header, before the moves: the
+--                                    shape WxH and k (default 3x3; k = the
+--                                    shorter side when "k=K" is left out)
+--     A1,B2,C3                       the moves in order, Excel squares
+--                                    (column letters, row from 1), separated
+--                                    by commas and/or blanks and newlines
+--
+-- A "# board" line must be followed by a digit and be a valid header. Every
+-- move is checked (a square, on the board, legal at that point) and an error
+-- names the line. `save` writes the moves on one comma-separated line, which
+-- `marubatsu show` also accepts.
+local mb = ...
+
+local EMPTY = mb.NO_PARAMS
+
+-- ---- Messages ------------------------------------------------------------
+-- The series' messages follow mb.lang (Japanese by default, byte for byte);
+-- the moves' messages come from game:cmove. The commands' own messages are
+-- English, like the program's other messages.
+local MESSAGES = {
+    ja = {prompt = "x,y の形式で座標を入力して下さい。exit を入力すると終了します",
+          not_xy = "x, y の形式ではありません", bye = "ゲームを終了します"},
+    en = {prompt = "Enter the coordinates as x,y. Type exit to quit",
+          not_xy = "Not in the form x, y", bye = "Ending the game"},
+}
+local function msg(key) return (mb.lang == "en" and MESSAGES.en or MESSAGES.ja)[key] end
+local PROMPT_EXTRA = " (undo, hint, save FILE, load FILE): "
+
+local function say(...) io.write(..., "\n") end
+local function trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
+
+-- ---- Showing a position --------------------------------------------------
+-- Plain: the series' text form (tostring), followed by an empty line as the
+-- series' print(game) gives. Fancy (a UTF-8 colour terminal): 〇 and × in
+-- colour, the last move in reverse video, column letters and row numbers.
+local GLYPH = {o = "〇", x = "×"}
+local COLOUR = {o = "1;31", x = "1;34"}
+
+-- Can stdout show colour and 〇/×? A terminal, TERM not "dumb", and a UTF-8
+-- locale (the first set of LC_ALL, LC_CTYPE, LANG).
+local function fancy_terminal()
+    if not mb.isatty(1) then return false end
+    local term = os.getenv("TERM")
+    if term == nil or term == "" or term == "dumb" then return false end
+    for _, var in ipairs({"LC_ALL", "LC_CTYPE", "LANG"}) do
+        local v = os.getenv(var)
+        if v and v ~= "" then return v:upper():gsub("-", ""):find("UTF8") ~= nil end
+    end
+    return false
+end
+
+local function column_name(game, x) return (game:excel(game:xy_to_move(x, 0)):gsub("%d+$", "")) end
+local function mark_name(mark, fancy) return fancy and GLYPH[mark] or mark end
+
+local function render_fancy(game)
+    local out = {}
+    if game.status == "playing" then
+        out[1] = "Turn " .. GLYPH[game.turn]
+    else
+        out[1] = "winner " .. (GLYPH[game.status] or game.status)
+    end
+    local lw = #tostring(game.height)
+    local head = {(" "):rep(lw)}
+    for x = 0, game.width - 1 do head[#head + 1] = ("%-2s"):format(column_name(game, x)) end
+    out[2] = table.concat(head, " ")
+    for y = 0, game.height - 1 do
+        local row = {("%" .. lw .. "d"):format(y + 1)}
+        for x = 0, game.width - 1 do
+            local m = game:xy_to_move(x, y)
+            local mark = game:getmark(x, y)
+            if mark == "." then
+                row[#row + 1] = "\27[2m.\27[0m "
+            else
+                local sgr = COLOUR[mark] .. (m == game.last_move and ";7" or "")
+                local pad = mark == "x" and " " or "" -- × is one column wide, 〇 two
+                row[#row + 1] = ("\27[%sm%s\27[0m%s"):format(sgr, GLYPH[mark], pad)
+            end
+        end
+        out[#out + 1] = table.concat(row, " ")
+    end
+    return table.concat(out, "\n") .. "\n"
+end
+
+local function show(s)
+    io.write(s.fancy and render_fancy(s.game) or tostring(s.game), "\n")
+end
+
+-- The number as the series' scores read: -2, -2.5, inf.
+local function fmt_score(v)
+    if type(v) ~= "number" then return tostring(v) end
+    if v == math.floor(v) and math.abs(v) < 1e15 then return ("%d"):format(v) end
+    return ("%g"):format(v)
+end
+
+local function result_line(game, players, fancy)
+    if game.status == "draw" then return "result: draw" end
+    local p = players and players[game.status == "o" and 1 or 2]
+    local who = p and (" (" .. p.label .. ")") or ""
+    return ("result: %s wins%s"):format(mark_name(game.status, fancy), who)
+end
+
+-- ---- Game records --------------------------------------------------------
+-- read_record(path, mbparams) -> game | nil, message. The game is new, of
+-- the file's shape (plus mbparams' back-end options), with every move
+-- played; the message names the file and the line.
+local function read_record(path, mbparams)
+    local f, err = io.open(path, "rb")
+    if not f then return nil, err end
+    local text, rerr = f:read("a")
+    f:close()
+    if not text then return nil, ("%s: %s"):format(path, rerr) end
+    local shape, moves, n = nil, {}, 0
+    local function fail(line, text_) return nil, ("%s: line %d: %s"):format(path, line, text_) end
+    for line in (text:gsub("\r", "")):gmatch("([^\n]*)\n?") do
+        n = n + 1
+        local spec = line:match("^#%s*board%s+(%d.-)%s*$")
+        if spec then
+            if shape then return fail(n, "a second board header") end
+            if #moves > 0 then return fail(n, "the board header must come before the moves") end
+            local w, h, k = spec:match("^(%d+)x(%d+)%s+k=(%d+)$")
+            if not w then w, h = spec:match("^(%d+)x(%d+)$") end
+            if not w then
+                return fail(n, ("bad board header '%s' (expected '# board WxH k=K')"):format(line))
+            end
+            shape = {width = tonumber(w), height = tonumber(h), k = tonumber(k), line = n}
+        elseif not line:match("^#") then
+            for item in line:gmatch("[^,%s]+") do moves[#moves + 1] = {text = item, line = n} end
+        end
+    end
+    shape = shape or {width = 3, height = 3}
+    local options = {width = shape.width, height = shape.height, k = shape.k}
+    for key, v in pairs(mbparams or {}) do options[key] = v end
+    local ok, game = pcall(mb.Marubatsu, options)
+    if not ok then
+        return fail(shape.line, "bad board header: " .. tostring(game):gsub("^Marubatsu: ", ""))
+    end
+    for i, item in ipairs(moves) do
+        local good, m = pcall(mb.move, item.text, game)
+        if not good then
+            local why = item.text:match("^%a+%d+$") and "is off the %dx%d board"
+                or "is not a square like A1"
+            return fail(item.line, ("move %d '%s' " .. why):format(i, item.text, game.width, game.height))
+        elseif game.status ~= "playing" then
+            return fail(item.line, ("move %d (%s) is illegal: the game is already over (%s)")
+                :format(i, item.text:upper(), game.status == "draw" and "a draw" or game.status .. " won"))
+        elseif game:getmark_by_move(m) ~= "." then
+            return fail(item.line, ("move %d (%s) is illegal: the square is occupied")
+                :format(i, item.text:upper()))
+        end
+        game:move(m)
+    end
+    return game
+end
+
+-- write_record(game, path) -> true | nil, message
+local function write_record(game, path)
+    local f, err = io.open(path, "wb")
+    if not f then return nil, err end
+    local squares = {}
+    for i = 1, game.move_count do squares[i] = game:excel(game.records[i]) end
+    f:write("# marubatsu game record\n",
+        ("# board %dx%d k=%d\n"):format(game.width, game.height, game.k),
+        table.concat(squares, ","), "\n")
+    local ok, werr = f:close()
+    if not ok then return nil, werr end
+    return true
+end
+
+-- ---- The commands typed at the prompt -------------------------------------
+local commands = {}
+
+-- undo: take back moves up to and including the last one a person made, so
+-- that it is a person's turn again (their move and the AI's reply).
+function commands.undo(s)
+    local game = s.game
+    local i = game.move_count
+    while i >= 1 and s.players[(i - 1) % 2 + 1].ai do i = i - 1 end -- move i made by o if odd
+    if i == 0 then return say("undo: no move of yours to take back") end
+    local taken = {}
+    for j = i, game.move_count do taken[#taken + 1] = game:excel(game.records[j]) end
+    for _ = i, game.move_count do game:unmove() end
+    say(("undo: took back %d move%s (%s)")
+        :format(#taken, #taken > 1 and "s" or "", table.concat(taken, ", ")))
+end
+
+-- hint: the hint AI's analysis (ai(game, {analyze = true})): its best moves
+-- and, for a score AI, the score of every move on a grid of the board.
+function commands.hint(s)
+    local game, ai = s.game, s.hint
+    local ok, a = pcall(ai, game, {analyze = true})
+    if not ok then return say("hint: " .. tostring(a)) end
+    if math.type(a) == "integer" then -- an AI without analysis: just its move
+        return say(("hint from %s: %s"):format(ai.name, game:excel(a)))
+    end
+    if type(a) ~= "table" or type(a.candidate) ~= "table" then
+        return say(("hint from %s: no analysis (it returned %s)"):format(ai.name, tostring(a)))
+    end
+    local best = {}
+    for i, m in ipairs(a.candidate) do best[i] = game:excel(m) end
+    if not a.score_by_move then
+        return say(("hint from %s: %s (its candidate moves; it gives no scores)")
+            :format(ai.name, table.concat(best, " ")))
+    end
+    say(("hint from %s: %s (best score %s)")
+        :format(ai.name, table.concat(best, " "), fmt_score(a.score)))
+    say(("its score of each move (higher is better for %s):"):format(mark_name(game.turn, s.fancy)))
+    local cells, w = {}, 2
+    for y = 0, game.height - 1 do
+        for x = 0, game.width - 1 do
+            local m = game:xy_to_move(x, y)
+            local mark = game:getmark(x, y)
+            local score = a.score_by_move[m]
+            local text = mark ~= "." and mark or score and fmt_score(score) or "-"
+            cells[m] = text
+            w = math.max(w, #text)
+        end
+    end
+    local lw, cell = #tostring(game.height), "%" .. w .. "s"
+    local line = {(" "):rep(lw)}
+    for x = 0, game.width - 1 do line[#line + 1] = cell:format(column_name(game, x)) end
+    say(table.concat(line, "  "))
+    for y = 0, game.height - 1 do
+        line = {("%" .. lw .. "d"):format(y + 1)}
+        for x = 0, game.width - 1 do line[#line + 1] = cell:format(cells[game:xy_to_move(x, y)]) end
+        say(table.concat(line, "  "))
+    end
+end
+
+function commands.save(s, path)
+    if path == "" then return say("save: a file name is needed: save FILE") end
+    local ok, err = write_record(s.game, path)
+    if not ok then return say("save: " .. err) end
+    say(("saved %d moves to %s"):format(s.game.move_count, path))
+end
+
+function commands.load(s, path)
+    if path == "" then return say("load: a file name is needed: load FILE") end
+    local game, err = read_record(path, s.mbparams)
+    if not game then return say("load: " .. err .. " (the game goes on unchanged)") end
+    s.game = game
+    say(("loaded %d moves from %s (board %dx%d k=%d)")
+        :format(game.move_count, path, game.width, game.height, game.k))
+end
+
+-- ---- Reading what the person types -----------------------------------------
+-- The next line, or nil at the end of input. Lines that do not come from a
+-- terminal are echoed after the prompt, so that a transcript reads well.
+local function ask(s, prompt)
+    io.write(prompt)
+    io.stdout:flush()
+    local line = s.input:read("l")
+    if line == nil then io.write("\n") return nil end
+    line = line:gsub("\r$", "")
+    if s.echo then io.write(line, "\n") end
+    return line
+end
+
+-- A typed move: "B2" (Excel) -> x, y as integers; "x,y" -> the two halves
+-- as typed (cmove converts them); anything else -> nil.
+local function parse_move(line)
+    local letters, digits = trim(line):match("^(%a%a?%a?)(%d%d?%d?%d?)$")
+    if letters then
+        local x = 0
+        for c in letters:upper():gmatch(".") do x = x * 26 + (c:byte() - 64) end
+        return x - 1, tonumber(digits) - 1
+    end
+    local parts = {}
+    -- the series' coord.split(","): exactly two parts, or not the x,y form
+    for part in (line .. ","):gmatch("([^,]*),") do parts[#parts + 1] = part end
+    if #parts == 2 then return parts[1], parts[2] end
+    return nil
+end
+
+-- ---- The play loop (game.md §5.11) ------------------------------------------
+-- Returns the final status, or nil when the person quits.
+local function play_loop(s)
+    while s.game.status == "playing" do
+        local game = s.game
+        local index = game.turn == "o" and 1 or 2
+        show(s) -- the position before every move
+        local player = s.players[index]
+        if player.ai then
+            local m, why = player.ai(game, EMPTY), nil
+            if math.type(m) ~= "integer" then
+                why = ("returned %s, not a move"):format(tostring(m))
+            elseif m < 0 or m >= game.width * game.height then
+                why = ("played square %d, off the board (0..%d)")
+                    :format(m, game.width * game.height - 1)
+            elseif game:getmark_by_move(m) ~= "." then
+                why = ("played %s (square %d), which is occupied"):format(game:excel(m), m)
+            end
+            if why then error(("%s (%s) %s"):format(player.ai.name, game.turn, why), 0) end
+            game:move(m)
+        else
+            local line = ask(s, msg("prompt") .. PROMPT_EXTRA)
+            local word, rest = trim(line or "exit"):match("^(%S*)%s*(.-)$")
+            if word == "exit" and rest == "" then
+                say(msg("bye"))
+                return nil
+            elseif commands[word] and (rest == "" or word == "save" or word == "load") then
+                commands[word](s, rest)
+            else
+                local x, y = parse_move(line)
+                if x == nil then
+                    say(msg("not_xy")) -- and ask again
+                else
+                    local ok, err = game:cmove(x, y)
+                    if not ok then say(err) end
+                end
+            end
+        end
+    end
+    show(s) -- the final position
+    say(result_line(s.game, s.players, s.fancy))
+    return s.game.status
+end
+
+-- Load an AI for a command-line option; nil and the message on failure.
+local function load_ai(spec)
+    local ok, ai = pcall(mb.ai, spec)
+    if ok then return ai end
+    return nil, tostring(ai)
+end
+
+-- mb.play_terminal{o =, x =, seed =, hint =, ascii =, input =, width =,
+--                  height =, k =, board =, count_linemark =} -> exit status
+-- The options are strings, as given on the command line ("human" or an AI
+-- name or file for o and x).
+function mb.play_terminal(t)
+    local function fail(text)
+        io.stderr:write("marubatsu play: ", text, "\n")
+        return 1
+    end
+    local s = {players = {}, fancy = not t.ascii and fancy_terminal()}
+    for i, mark in ipairs({"o", "x"}) do
+        local spec = t[mark] or (mark == "o" and "human" or "ai14s")
+        if spec:lower() == "human" then
+            s.players[i] = {label = "human"}
+        else
+            local ai, err = load_ai(spec)
+            if not ai then return fail(err) end
+            s.players[i] = {ai = ai, label = ai.name}
+        end
+    end
+    local err
+    s.hint, err = load_ai(t.hint or "ai14s")
+    if not s.hint then return fail(err) end
+    s.mbparams = {board = t.board, count_linemark = t.count_linemark and true or nil}
+    local function num(v) return v ~= nil and tonumber(v) or nil end
+    local options = {width = num(t.width), height = num(t.height), k = num(t.k),
+                     board = t.board, count_linemark = s.mbparams.count_linemark}
+    local ok, game = pcall(mb.Marubatsu, options)
+    if not ok then return fail(game) end
+    s.game = game
+    if t.input then
+        s.input, err = io.open(t.input, "rb")
+        if not s.input then return fail("cannot read the input: " .. err) end
+        s.echo = true
+    else
+        s.input, s.echo = io.stdin, not mb.isatty(0)
+    end
+    if t.seed then mb.seed(t.seed) end
+    play_loop(s)
+    if s.input ~= io.stdin then s.input:close() end
+    return 0
+end
+
+-- mb.replay_terminal{file =, all =, ascii =} -> exit status
+-- Print the start position and the position after each move of a saved
+-- game; on a terminal (stdin), wait for Enter between moves unless all.
+function mb.replay_terminal(t)
+    local final, err = read_record(t.file)
+    if not final then
+        io.stderr:write("marubatsu replay: ", err, "\n")
+        return 1
+    end
+    local s = {fancy = not t.ascii and fancy_terminal(), input = io.stdin, echo = false}
+    local wait = not t.all and mb.isatty(0)
+    local records, n = final.records, final.move_count
+    s.game = mb.Marubatsu{width = final.width, height = final.height, k = final.k}
+    say(("%s: %d move%s, board %dx%d k=%d")
+        :format(t.file, n, n == 1 and "" or "s", final.width, final.height, final.k))
+    show(s)
+    for i = 1, n do
+        if wait then
+            local line = ask(s, ("[Enter] move %d of %d, q quits: "):format(i, n))
+            if line == nil or trim(line) == "q" then return 0 end
+        end
+        local mark = s.game.turn
+        s.game:move(records[i])
+        say(("move %d/%d: %s %s"):format(i, n, mark_name(mark, s.fancy), s.game:excel(records[i])))
+        show(s)
+    end
+    if final.status == "playing" then
+        say(("result: not finished (%s to move)"):format(mark_name(final.turn, s.fancy)))
+    else
+        say(result_line(final, nil, s.fancy))
+    end
+    return 0
+end

@@ -1,0 +1,207 @@
+/* cmd_play.c: `marubatsu play` (the series' play loop in the terminal) and
+ * `marubatsu replay FILE` (step through a saved game). The options are
+ * checked here; the games run in Lua (scripts/lib/play.lua:
+ * mb.play_terminal, mb.replay_terminal). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mberror.h"
+
+static const char play_usage[] =
+    "usage: marubatsu [options] play [options]\n"
+    "Play a game in the terminal, the series' play loop: the position is shown\n"
+    "before every move, a person types a move, an AI plays its own. An AI is a\n"
+    "name (ai2, ai14s, ...: the built-in scripts, then -I directories and\n"
+    "MARUBATSU_PATH) or a Lua file. When both players are AIs the game plays to\n"
+    "the end. At the end the final position and the result are printed.\n"
+    "\n"
+    "options:\n"
+    "  --o PLAYER              who plays o (first): human or an AI (default human)\n"
+    "  --x PLAYER              who plays x: human or an AI (default ai14s)\n"
+    "  --seed S                seed the random stream before the game, exactly\n"
+    "                          like CPython's random.seed(S)\n"
+    "  --hint AI               the AI that answers 'hint' (default ai14s)\n"
+    "  --ascii                 the series' plain text board; by default the board\n"
+    "                          has colour and the marks 〇 and × when stdout is a\n"
+    "                          terminal, TERM is not dumb and the locale is UTF-8\n"
+    "                          (the first set of LC_ALL, LC_CTYPE, LANG)\n"
+    "  --input FILE            read the typed lines from FILE instead of stdin, for\n"
+    "                          scripted play and tests (lines that do not come from\n"
+    "                          a terminal are echoed after the prompt)\n" CLI_BOARD_HELP
+    "\n"
+    "typed at the prompt:\n"
+    "  x,y                     a move: column x and row y, counted from 0 (the\n"
+    "                          series' form; '1,2' is B3)\n"
+    "  B2                      a move as an Excel square: column letter, row from 1\n"
+    "  undo                    take back your last move and the AI's reply\n"
+    "  hint                    what the hint AI would play, with its score of each\n"
+    "                          move for a score AI (its analysis, which draws no\n"
+    "                          random numbers)\n"
+    "  save FILE               write the game record to FILE\n"
+    "  load FILE               read a game record and go on from there (a bad file:\n"
+    "                          a message naming the line, and the game goes on)\n"
+    "  exit                    quit; the end of the input quits too\n"
+    "The messages about moves follow mb.lang: Japanese by default (the series'\n"
+    "wording), English with -e 'mb.lang = \"en\"'. The commands' messages are in\n"
+    "English.\n"
+    "\n"
+    "game record files (save, load, replay):\n"
+    "  # marubatsu game record     lines starting with # are comments\n"
+    "  # board 3x3 k=3             optional, before the moves: the shape (default\n"
+    "                              3x3; without k=K, k is the shorter side)\n"
+    "  A1,B2,C3                    the moves in order, Excel squares separated by\n"
+    "                              commas and/or blanks and newlines\n"
+    "The moves line that save writes is also valid input for show:\n"
+    "  marubatsu show \"$(grep -v '^#' game.txt)\"   (3x3; else add --width W\n"
+    "                                              --height H --k K)\n"
+    "\n"
+    "exit status: 0 when the game ends or is quit, 1 on an error (an unknown AI,\n"
+    "an AI that fails, an unreadable --input file), 2 on bad options.\n";
+
+static const char replay_usage[] =
+    "usage: marubatsu [options] replay FILE [options]\n"
+    "Step through a saved game record (the format is in 'marubatsu play --help'):\n"
+    "print the start position, then the position after each move. On a terminal\n"
+    "it waits for Enter before each move (q quits).\n"
+    "\n"
+    "options:\n"
+    "  --all                   print every position at once, without waiting\n"
+    "                          (also what happens when stdin is not a terminal)\n"
+    "  --ascii                 the series' plain text board (see play --help)\n"
+    "  --help                  show this help\n"
+    "\n"
+    "exit status: 0 ok, 1 an unreadable or malformed file (the message names the\n"
+    "line), 2 bad options.\n";
+
+enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL };
+
+/* The string options passed to the Lua side. */
+typedef struct Pairs {
+    const char *keys[16];
+    const char *values[16];
+    int n;
+} Pairs;
+
+/* Set key to value; a repeated option replaces the earlier one. */
+static void put(Pairs *p, const char *key, const char *value)
+{
+    int i = 0;
+    while (i < p->n && strcmp(p->keys[i], key) != 0) i++;
+    if (i == p->n) p->n++;
+    p->keys[i] = key;
+    p->values[i] = value;
+}
+
+static bool nonempty(const char *cmd, const char *option, const char *arg)
+{
+    if (*arg) return true;
+    cli_error(cmd, "%s needs a value (see --help)", option);
+    return false;
+}
+
+int cmd_play(int argc, char **argv, Host *h)
+{
+    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
+                                     {"o", true, OPT_O},
+                                     {"x", true, OPT_X},
+                                     {"seed", true, OPT_SEED},
+                                     {"hint", true, OPT_HINT},
+                                     {"ascii", false, OPT_ASCII},
+                                     {"input", true, OPT_INPUT},
+                                     {0}};
+    CliArgs a = cli_args(argc, argv);
+    GameOptions opt = game_default_options();
+    Pairs p = {{0}, {0}, 0};
+    const char *arg = NULL;
+    bool board_set = false;
+    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+        switch (id) {
+        case CLI_ERROR: return EXIT_USAGE;
+        case OPT_HELP: fputs(play_usage, stdout); return 0;
+        case OPT_O:
+        case OPT_X:
+            if (!nonempty(a.cmd, id == OPT_O ? "--o" : "--x", arg)) return EXIT_USAGE;
+            put(&p, id == OPT_O ? "o" : "x", arg);
+            break;
+        case OPT_HINT:
+            if (!nonempty(a.cmd, "--hint", arg)) return EXIT_USAGE;
+            put(&p, "hint", arg);
+            break;
+        case OPT_INPUT:
+            if (!nonempty(a.cmd, "--input", arg)) return EXIT_USAGE;
+            put(&p, "input", arg);
+            break;
+        case OPT_ASCII: put(&p, "ascii", "1"); break;
+        case OPT_SEED: {
+            const char *q = arg + (*arg == '-' || *arg == '+');
+            bool digits = *q != '\0';
+            for (; *q; q++) digits = digits && *q >= '0' && *q <= '9';
+            if (!digits) {
+                cli_error(a.cmd, "--seed must be an integer (any size), not '%s'", arg);
+                return EXIT_USAGE;
+            }
+            put(&p, "seed", arg);
+            break;
+        }
+        case CLI_POSITIONAL:
+            cli_error(a.cmd, "unexpected argument '%s' (see --help)", arg);
+            return EXIT_USAGE;
+        default:
+            if (!cli_board_option(a.cmd, id, arg, &opt)) return EXIT_USAGE;
+            if (id == OPT_BOARD) board_set = true;
+            break;
+        }
+    }
+    int k = opt.k ? opt.k : (opt.width < opt.height ? opt.width : opt.height);
+    char err[160];
+    if (geometry_check(opt.width, opt.height, k, err, sizeof err) != MB_OK) {
+        cli_error(a.cmd, "%s", err);
+        return EXIT_USAGE;
+    }
+    char width[16], height[16], kk[16];
+    snprintf(width, sizeof width, "%d", opt.width);
+    snprintf(height, sizeof height, "%d", opt.height);
+    snprintf(kk, sizeof kk, "%d", k);
+    Pairs all = {{0}, {0}, 0};
+    put(&all, "width", width);
+    put(&all, "height", height);
+    put(&all, "k", kk);
+    if (board_set) put(&all, "board", board_kind_name(opt.board));
+    if (opt.count_linemark) put(&all, "count_linemark", "1");
+    for (int i = 0; i < p.n; i++) put(&all, p.keys[i], p.values[i]);
+    return host_call_table(h, "play_terminal", all.keys, all.values, all.n);
+}
+
+int cmd_replay(int argc, char **argv, Host *h)
+{
+    static const CliOption opts[] = {{"all", false, OPT_ALL},
+                                     {"ascii", false, OPT_ASCII},
+                                     {"help", false, OPT_HELP},
+                                     {0}};
+    CliArgs a = cli_args(argc, argv);
+    Pairs p = {{0}, {0}, 0};
+    const char *arg = NULL, *file = NULL;
+    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+        switch (id) {
+        case CLI_ERROR: return EXIT_USAGE;
+        case OPT_HELP: fputs(replay_usage, stdout); return 0;
+        case OPT_ALL: put(&p, "all", "1"); break;
+        case OPT_ASCII: put(&p, "ascii", "1"); break;
+        default: /* CLI_POSITIONAL */
+            if (file) {
+                cli_error(a.cmd, "one game file expected, got a second: '%s'", arg);
+                return EXIT_USAGE;
+            }
+            file = arg;
+            break;
+        }
+    }
+    if (!file) {
+        cli_error(a.cmd, "a game file is needed, e.g. marubatsu replay game.txt (see --help)");
+        return EXIT_USAGE;
+    }
+    put(&p, "file", file);
+    return host_call_table(h, "replay_terminal", p.keys, p.values, p.n);
+}

@@ -1,0 +1,3 @@
+help "cmove"
+help(mb.ai_match)
+help "no_such_thing"

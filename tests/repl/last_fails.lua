@@ -1,0 +1,2 @@
+print("fine")
+error("the last chunk fails")

@@ -1,0 +1,144 @@
+#!/bin/sh
+# tests/tmux/play.sh: `marubatsu play` in a real terminal. It starts
+# `marubatsu play --seed 3` (a person as o against ai14s) in a detached tmux
+# session of 100x40 on a private tmux server, types a move, `undo`, then
+# always the first empty square until the game ends, reading the board with
+# `tmux capture-pane`, and checks that the board is drawn (with 〇/× on a
+# UTF-8 terminal), that undo takes back two plies, and that the game reaches
+# a final "winner ..." position, a result line and exit status 0.
+# Every wait polls the pane with a timeout; the tmux server is always killed.
+# Usage: sh tests/tmux/play.sh [PROGRAM]      (default build/marubatsu)
+# Ends with "N passed, N failed"; exit status 1 if anything failed.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+prog=${1:-build/marubatsu}
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "tmux not installed: skipped"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+case "$prog" in /*) ;; *) prog="$(pwd)/$prog" ;; esac
+# byte-wise text tools; the program gets a UTF-8 locale of its own below
+export LC_ALL=C
+unset TMUX # a private server, also when run inside tmux
+sock="marubatsu-test-$$"
+session=mbtest
+PROMPT_TEXT='exit を入力すると終了します'
+O='〇'
+pass=0
+fail=0
+
+T() { tmux -u -L "$sock" -f /dev/null "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+check() { # check NAME CONDITION-STATUS [DETAIL]
+    if [ "$2" -eq 0 ]; then
+        pass=$((pass + 1))
+        echo "ok $1"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $1${3:+: $3}"
+    fi
+}
+
+# the whole pane, history included, wrapped lines joined
+screen() { T capture-pane -p -J -S - -t "$session" 2>/dev/null; }
+prompts() { screen | grep -c -F "$PROMPT_TEXT"; }
+
+# wait_until COMMAND...: poll (every 0.1 s, at most 15 s) until it succeeds
+wait_until() {
+    i=0
+    while [ $i -lt 150 ]; do
+        "$@" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+more_prompts_than() { [ "$(prompts)" -gt "$1" ]; }
+finished() { screen | grep -q '^\[exit status'; }
+prompt_or_end() { more_prompts_than "$1" || finished; }
+
+# The last board on the screen: its rows, one line each, with the marks
+# as o, x and . separated by blanks (the row numbers removed).
+last_board() {
+    screen | awk -v o="$O" '
+        /^(Turn|winner) / { n = 0; rows = ""; inside = 1; next }
+        inside && /^ *[A-Z]/ && n == 0 { next }          # the column letters
+        inside && /^ *[0-9]+ / {
+            line = ""
+            for (i = 2; i <= NF; i++) {
+                c = $i == "." ? "." : ($i == o ? "o" : "x")
+                line = line (i > 2 ? " " : "") c
+            }
+            rows = rows line "\n"; n++; next
+        }
+        { inside = 0 }
+        END { printf "%s", rows }'
+}
+marks() { last_board | tr -cd 'ox' | wc -c | tr -d ' '; }
+# the first empty square of the last board, as "x,y" (0-based)
+first_empty() {
+    last_board | awk '{ for (i = 1; i <= NF; i++) if ($i == ".") { print (i - 1) "," (NR - 1); exit } }'
+}
+
+# ---- start the game ----------------------------------------------------------
+T new-session -d -s "$session" -x 100 -y 40 \
+    "env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color '$prog' play --seed 3; echo \"[exit status \$?]\"; sleep 3600"
+wait_until more_prompts_than 0
+check "the first prompt appears" $?
+if [ "$fail" -ne 0 ]; then # nothing else can work: show why and stop
+    screen | grep -v '^$' | tail -n 20
+    echo "$pass passed, $fail failed"
+    exit 1
+fi
+screen | grep -q "^Turn $O\$"
+check "the board header shows 〇 (UTF-8 terminal)" $?
+screen | grep -q '^ *A  B  C'
+check "the column letters are shown" $?
+[ "$(last_board | wc -l | tr -d ' ')" = 3 ] && [ "$(marks)" = 0 ]
+check "an empty 3x3 board is drawn" $? "$(last_board)"
+
+# ---- a move, then undo ------------------------------------------------------------
+n=$(prompts)
+T send-keys -t "$session" B2 Enter
+wait_until more_prompts_than "$n"
+check "after B2 the prompt comes back" $?
+[ "$(marks)" = 2 ] && last_board | sed -n 2p | grep -q '^\. o \.$'
+check "B2 and the AI's reply are on the board" $? "$(last_board)"
+
+n=$(prompts)
+T send-keys -t "$session" undo Enter
+wait_until more_prompts_than "$n"
+screen | grep -q '^undo: took back 2 moves (B2, '
+check "undo reports two moves taken back" $?
+[ "$(marks)" = 0 ]
+check "undo takes back two plies (the board is empty again)" $? "$(last_board)"
+
+# ---- play the first empty square until the game ends ----------------------------
+moves=0
+while ! finished && [ $moves -lt 9 ]; do
+    n=$(prompts)
+    sq=$(first_empty)
+    [ -n "$sq" ] || break
+    T send-keys -t "$session" "$sq" Enter
+    wait_until prompt_or_end "$n" || break
+    moves=$((moves + 1))
+done
+wait_until finished
+check "the game ends and the program exits" $?
+screen | grep -q '^winner '
+check "the final position has a 'winner ...' line" $?
+screen | grep -q '^result: '
+check "the result line is printed" $?
+screen | grep -q '^\[exit status 0\]'
+check "exit status 0" $?
+
+if [ "$fail" -ne 0 ] || [ -n "${MB_TMUX_SHOW:-}" ]; then
+    echo "--- the pane:"
+    screen | grep -v '^$' | tail -n 40
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
