@@ -154,6 +154,8 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	./$(REL)/bench
 	@echo
 	./$(REL)/marubatsu run tests/bench/matches.lua
+	@echo
+	sh tests/bench/startup.sh ./$(REL)/marubatsu
 
 # ---- install --------------------------------------------------------------
 HEADERS := $(sort $(wildcard include/*.h))
