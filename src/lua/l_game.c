@@ -17,7 +17,8 @@
  * records table is a live view, updated in place like the series' list:
  * moves append to it, unmove pops it, and restart starts a new one.
  * Every method checks its arguments before the engine is touched, so a bad
- * call raises a Lua error and leaves the game as it was. */
+ * call raises a Lua error and leaves the game as it was. The methods that
+ * only read the position are in l_position.c. */
 #include <stdio.h>
 #include <string.h>
 
@@ -88,12 +89,12 @@ lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer h
     return v;
 }
 
-static const char *mark_string(Mark m)
+const char *lmb_mark_string(Mark m)
 {
     return m == MARK_O ? "o" : m == MARK_X ? "x" : ".";
 }
 
-static Mark check_mark(lua_State *L, int arg)
+Mark lmb_check_mark(lua_State *L, int arg)
 {
     const char *s = luaL_checkstring(L, arg);
     if (strcmp(s, "o") == 0) return MARK_O;
@@ -103,12 +104,12 @@ static Mark check_mark(lua_State *L, int arg)
 }
 
 /* A move argument: an integer square of this board. */
-static int check_move(lua_State *L, int arg, const Game *g)
+int lmb_check_move(lua_State *L, int arg, const Game *g)
 {
     return (int)lmb_check_range(L, arg, 0, game_geom(g)->ncells - 1, "square");
 }
 
-static void check_xy(lua_State *L, int arg, const Game *g, int *x, int *y)
+void lmb_check_xy(lua_State *L, int arg, const Game *g, int *x, int *y)
 {
     const Geometry *geo = game_geom(g);
     *x = (int)lmb_check_range(L, arg, 0, geo->width - 1, "x");
@@ -410,7 +411,7 @@ static int l_move(lua_State *L)
 {
     LGame *lg = check_lgame(L, 1);
     Game *g = &lg->g;
-    int m = check_move(L, 2, g);
+    int m = lmb_check_move(L, 2, g);
     if (g->status != STATUS_PLAYING)
         return luaL_error(L, "move: the game is over (%s)", status_name(g->status));
     if (game_get(g, m) != MARK_EMPTY)
@@ -472,7 +473,7 @@ static int checked(lua_State *L, int which)
     Game *g = &lg->g;
     IntText x = {0}, y = {0};
     int rc;
-    Mark mark = which == 1 ? check_mark(L, 4) : MARK_EMPTY;
+    Mark mark = which == 1 ? lmb_check_mark(L, 4) : MARK_EMPTY;
     if (!coord_arg(L, 2, &x) || !coord_arg(L, 3, &y)) {
         rc = MB_ENOTINT;
     } else if (x.value < 0 || y.value < 0 || x.value >= MB_MAX_SIDE || y.value >= MB_MAX_SIDE) {
@@ -499,219 +500,6 @@ static int checked(lua_State *L, int which)
 static int l_cmove(lua_State *L) { return checked(L, 0); }
 static int l_place_mark(lua_State *L) { return checked(L, 1); }
 static int l_remove_mark(lua_State *L) { return checked(L, 2); }
-
-static int l_judge(lua_State *L)
-{
-    lua_pushstring(L, status_name(game_judge(lmb_check_game(L, 1))));
-    return 1;
-}
-
-/* Fill the table at arg (or a new one) with n integers, clearing what a
- * previous, longer fill left behind. [-0, +1, e] */
-static void push_int_list(lua_State *L, int arg, const int *v, int n)
-{
-    lua_Integer old = 0;
-    if (lua_istable(L, arg)) {
-        lua_pushvalue(L, arg);
-        old = (lua_Integer)lua_rawlen(L, -1);
-    } else {
-        luaL_argcheck(L, lua_isnoneornil(L, arg), arg, "table expected to fill");
-        lua_createtable(L, n, 0);
-    }
-    for (int i = 0; i < n; i++) {
-        lua_pushinteger(L, v[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    for (lua_Integer i = n + 1; i <= old; i++) {
-        lua_pushnil(L);
-        lua_rawseti(L, -2, i);
-    }
-}
-
-/* game:calc_legal_moves([t]) -> t: the legal moves in normative order. */
-static int l_calc_legal_moves(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    int moves[MB_MAX_CELLS];
-    int n = game_legal_moves(g, moves);
-    push_int_list(L, 2, moves, n);
-    return 1;
-}
-
-/* ---- Reading the board ---- */
-
-static int l_getmark(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    int x, y;
-    check_xy(L, 2, g, &x, &y);
-    lua_pushstring(L, mark_string(game_get(g, geometry_xy_to_move(game_geom(g), x, y))));
-    return 1;
-}
-
-static int l_getmark_by_move(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    lua_pushstring(L, mark_string(game_get(g, check_move(L, 2, g))));
-    return 1;
-}
-
-static int l_xy_to_move(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    int x, y;
-    check_xy(L, 2, g, &x, &y);
-    lua_pushinteger(L, geometry_xy_to_move(game_geom(g), x, y));
-    return 1;
-}
-
-static int l_move_to_xy(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    int x, y;
-    lua_Integer m = lmb_check_range(L, 2, -1, game_geom(g)->ncells - 1, "square");
-    geometry_move_to_xy(game_geom(g), (int)m, &x, &y);
-    lua_pushinteger(L, x);
-    lua_pushinteger(L, y);
-    return 2;
-}
-
-/* game:excel(m) -> "B2" */
-static int l_excel(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    int x, y;
-    char buf[16];
-    geometry_move_to_xy(game_geom(g), check_move(L, 2, g), &x, &y);
-    notation_excel_format(x, y, buf);
-    lua_pushstring(L, buf);
-    return 1;
-}
-
-static int l_board_to_str(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    char key[MB_MAX_CELLS + 1];
-    notation_key(g, key);
-    lua_pushlstring(L, key, (size_t)game_geom(g)->ncells);
-    return 1;
-}
-
-/* game:bits() -> o_mask, x_mask: the bit planes (bit x + y*width) as
- * integers, on boards of at most 64 squares. */
-static int l_bits(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    const Geometry *geo = game_geom(g);
-    if (geo->ncells > 64) return luaL_error(L, "bits: the board has more than 64 squares");
-    uint64_t o = 0, x = 0;
-    for (int m = 0; m < geo->ncells; m++) {
-        Mark k = game_get(g, m);
-        uint64_t bit = 1ULL << geo->bit_of[m];
-        if (k == MARK_O) o |= bit;
-        if (k == MARK_X) x |= bit;
-    }
-    lua_pushinteger(L, (lua_Integer)o);
-    lua_pushinteger(L, (lua_Integer)x);
-    return 2;
-}
-
-/* The table to fill: the one at arg, or a new one. [-0, +1, m] */
-static void push_target(lua_State *L, int arg, int narr, int nrec)
-{
-    if (lua_istable(L, arg)) {
-        lua_pushvalue(L, arg);
-        return;
-    }
-    luaL_argcheck(L, lua_isnoneornil(L, arg), arg, "table expected to fill");
-    lua_createtable(L, narr, nrec);
-}
-
-/* game:count_markpats([t]) -> t: t["l,t,e"] = the number of lines with l
- * marks of last_turn, t of turn and e empty squares, for every pattern
- * (zeros included). The key strings are made once per k and cached. */
-static int l_count_markpats(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    int k = game_geom(g)->k, k1 = k + 1;
-    int32_t hist[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
-    markpats_of_game(g, hist);
-    push_target(L, 2, 0, k1 * (k1 + 1) / 2);
-    /* registry["marubatsu.markpat_keys"][k] = {"0,0,k", ...} in (last, turn) order */
-    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.markpat_keys");
-    if (lua_rawgeti(L, -1, k) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_createtable(L, k1 * (k1 + 1) / 2, 0);
-        for (int last = 0, i = 1; last <= k; last++)
-            for (int turn = 0; turn + last <= k; turn++, i++) {
-                lua_pushfstring(L, "%d,%d,%d", last, turn, k - last - turn);
-                lua_rawseti(L, -2, i);
-            }
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, k);
-    }
-    for (int last = 0, i = 1; last <= k; last++)
-        for (int turn = 0; turn + last <= k; turn++, i++) {
-            lua_rawgeti(L, -1, i);
-            lua_pushinteger(L, hist[last * k1 + turn]);
-            lua_rawset(L, -5);
-        }
-    lua_pop(L, 2);
-    return 1;
-}
-
-/* game:markpats([t]) -> t: the same counts as an array, the fast path for
- * evaluators: t[1 + last*(k+1) + turn] (mb.markpat_index gives the index).
- * game:markpats(i, j, ...) -> the counts at those indexes, without a table:
- * the fastest way to read the few patterns an evaluator needs. */
-static int l_markpats(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    int k1 = game_geom(g)->k + 1, n = k1 * k1;
-    int32_t hist[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];
-    markpats_of_game(g, hist);
-    if (lua_type(L, 2) == LUA_TNUMBER) {
-        int top = lua_gettop(L);
-        for (int a = 2; a <= top; a++) {
-            lua_Integer i = lmb_check_range(L, a, 1, n, "pattern index");
-            lua_pushinteger(L, hist[i - 1]);
-        }
-        return top - 1;
-    }
-    push_target(L, 2, n, 0);
-    for (int i = 0; i < n; i++) { /* impossible patterns read 0 too: no holes */
-        lua_pushinteger(L, hist[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    return 1;
-}
-
-/* game:is_winner(mark, m) -> bool: does a line through square m hold only
- * mark's marks? (the series' board-level is_winner; no move-count rule) */
-static int l_is_winner(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    Mark mark = check_mark(L, 2);
-    lua_pushboolean(L, board_is_winner(&g->board, mark, check_move(L, 3, g)));
-    return 1;
-}
-
-/* game:wins_with(m [, mark]) -> bool: would mark (default: the side to
- * move) complete a line by playing on the empty square m? The game is not
- * changed; the move-count rule of judge is not applied. */
-static int l_wins_with(lua_State *L)
-{
-    Game *g = lmb_check_game(L, 1);
-    int m = check_move(L, 2, g);
-    Mark mark = lua_isnoneornil(L, 3) ? g->turn : check_mark(L, 3);
-    if (game_get(g, m) != MARK_EMPTY)
-        return luaL_argerror(L, 2, lua_pushfstring(L, "square %d is occupied", m));
-    board_place(&g->board, m, mark);
-    bool win = board_is_winner(&g->board, mark, m);
-    board_lift(&g->board, m, mark);
-    lua_pushboolean(L, win);
-    return 1;
-}
 
 /* ---- Visiting the children of a position ---- */
 
@@ -820,34 +608,9 @@ static const luaL_Reg methods[] = {
     {"unmove", l_unmove},
     {"restart", l_restart},
     {"change_step", l_change_step},
-    {"judge", l_judge},
-    {"calc_legal_moves", l_calc_legal_moves},
-    {"getmark", l_getmark},
-    {"getmark_by_move", l_getmark_by_move},
-    {"xy_to_move", l_xy_to_move},
-    {"move_to_xy", l_move_to_xy},
-    {"excel", l_excel},
-    {"board_to_str", l_board_to_str},
-    {"key", l_board_to_str},
-    {"bits", l_bits},
-    {"count_markpats", l_count_markpats},
-    {"markpats", l_markpats},
-    {"is_winner", l_is_winner},
-    {"wins_with", l_wins_with},
     {"copy", l_copy},
     {NULL, NULL},
 };
-
-/* mb.markpat_index(last, turn, k) -> the index of pattern (last, turn,
- * k-last-turn) in game:markpats() */
-static int l_markpat_index(lua_State *L)
-{
-    lua_Integer k = lmb_check_range(L, 3, 1, MB_MAX_SIDE, "k");
-    lua_Integer last = lmb_check_range(L, 1, 0, k, "last");
-    lua_Integer turn = lmb_check_range(L, 2, 0, k - last, "turn");
-    lua_pushinteger(L, 1 + last * (k + 1) + turn);
-    return 1;
-}
 
 /* Push the upvalues every method shares (see UV_*): the strings and the
  * two metatables, then (unless base_only) the children iterator. */
@@ -877,16 +640,14 @@ void lmb_open_game(lua_State *L)
     lua_createtable(L, 0, 128); /* sparse, as the state tables */
     push_upvalues(L, state_mt, children_mt, false);
     luaL_setfuncs(L, methods, UV_COUNT);
+    luaL_setfuncs(L, lmb_position_methods, 0); /* they need no upvalues */
     lua_setfield(L, state_mt, "__index");
     /* the constructor shares the upvalues */
     push_upvalues(L, state_mt, children_mt, false);
     lua_pushcclosure(L, l_new, UV_COUNT);
     lua_setfield(L, mb, "Marubatsu");
-    lua_pushcfunction(L, l_markpat_index);
-    lua_setfield(L, mb, "markpat_index");
     lua_pop(L, 2);
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.markpat_keys");
+    lmb_open_position(L);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.geometries");
 }

@@ -3,7 +3,9 @@
  * the program (src/main.c opens it and sets the global `mb`) and into
  * build/marubatsu.so for stock lua5.4's `require "marubatsu"`.
  *
- *   l_game.c    the game object (userdata "marubatsu.Game")
+ *   l_game.c    the game object (userdata "marubatsu.Game"), its state
+ *               table, the methods that change it, children() loops
+ *   l_position.c the methods that only read the position
  *   l_random.c  CPython-compatible random streams ("marubatsu.Random")
  *   l_module.c  luaopen_marubatsu: the module table, script lookup, the
  *               embedded Lua library of scripts/lib/
@@ -33,6 +35,13 @@ Game *lmb_check_game(lua_State *L, int arg);
  * mb.Marubatsu. [-0, +0, e] */
 void lmb_open_game(lua_State *L);
 
+/* ---- Reading methods of the game object (l_position.c) ---- */
+
+/* The methods that only read a position, for the game's methods table. */
+extern const luaL_Reg lmb_position_methods[];
+/* Put mb.markpat_index in the table on top; set up the registry. */
+void lmb_open_position(lua_State *L);
+
 /* ---- Random streams (l_random.c) ---- */
 
 /* The Rng inside the userdata at arg, or a Lua error. */
@@ -49,6 +58,15 @@ typedef struct Host Host;
 lua_State *host_state(Host *h);
 
 /* ---- Helpers ---- */
+
+/* "o", "x" or "." */
+const char *lmb_mark_string(Mark m);
+/* A mark argument, "o" or "x", or a Lua error. */
+Mark lmb_check_mark(lua_State *L, int arg);
+/* A move argument: an integer square of this game's board. */
+int lmb_check_move(lua_State *L, int arg, const Game *g);
+/* Square arguments x, y at arg and arg + 1, on this game's board. */
+void lmb_check_xy(lua_State *L, int arg, const Game *g, int *x, int *y);
 
 /* An integer argument in [lo, hi], or a Lua error "WHAT out of range". */
 lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi,
