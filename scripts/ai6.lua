@@ -11,23 +11,20 @@
 -- "playing" without looking at the board before move 2k - 1 (5 on 3x3).
 -- An opponent win that would come before that cannot be seen: playing x,
 -- ai6 does not block o's open two on its first chance (after o(0,0),
--- x(1,1), o(1,0) it returns all 6 moves, not (2,0)). Hence the guard
--- `move_count + 1 >= 2k - 1` below. Any board size.
+-- x(1,1), o(1,0) it returns all 6 moves, not (2,0)). mb.rules.winning_move
+-- judges this way: before move 2k - 1 it finds no win for either side.
+-- Any board size.
 local mb = require "marubatsu"
+
+local winning_move = mb.rules.winning_move
 
 local function candidates(game)
     local legal = game:calc_legal_moves()
     if #legal == 1 then return legal end
     local me = game.turn
     local opponent = me == "o" and "x" or "o"
-    -- judge's early exit: nothing can win as move move_count + 1 before 2k-1
-    if game.move_count + 1 < 2 * game.k - 1 then return legal end
-    for _, m in ipairs(legal) do
-        if game:wins_with(m, me) then return {m} end
-    end
-    for _, m in ipairs(legal) do
-        if game:wins_with(m, opponent) then return {m} end
-    end
+    local m = winning_move(game, me, legal) or winning_move(game, opponent, legal)
+    if m then return {m} end
     return legal
 end
 

@@ -3,19 +3,15 @@
 -- candidate function, as the series' analyze=True call), so no random
 -- draw happens inside; the wrapper draws once from the list. ai6's quirk
 -- (no block of an opponent win before move 2k - 1, see ai6.lua) comes
--- with it. Centre: (1,1) on 3x3, the middle square when width and height
--- are odd, an error on a board with an even side.
+-- with it. Centre (mb.rules.centre): (1,1) on 3x3, the middle square when
+-- width and height are odd, an error on a board with an even side.
 local mb = require "marubatsu"
 
+local centre = mb.rules.centre
 local ai6 = mb.ai("ai6")
 
 local function candidates(game, params)
-    local w, h = game.width, game.height
-    if w % 2 == 0 or h % 2 == 0 then
-        error(("ai7: the centre rule needs odd width and height (board is %dx%d)")
-            :format(w, h), 0)
-    end
-    local c = game:xy_to_move(w // 2, h // 2)
+    local c = centre(game, "ai7")
     if game:getmark_by_move(c) == "." then return {c} end
     return ai6.candidate(game, params)
 end

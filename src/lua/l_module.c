@@ -33,7 +33,7 @@
 #define MODULE_KEY "marubatsu.module"
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/loader", "lib/match", "lib/play", NULL};
+static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", NULL};
 
 Lang lmb_lang(lua_State *L)
 {

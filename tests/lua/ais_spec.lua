@@ -308,3 +308,69 @@ describe("other boards", function()
         assert.are.same({g:xy_to_move(3, 0)}, mb.ai("ai6")(g, {analyze = true}).candidate)
     end)
 end)
+
+describe("mb.rules, the pieces the AIs share", function()
+    local rules = mb.rules
+
+    it("centre: the middle square of odd sides, else an error naming the AI", function()
+        assert.are.equal(mb.move("B2"), rules.centre(mb.Marubatsu(), "ai3"))
+        local g = mb.Marubatsu{width = 5, height = 3, k = 3}
+        assert.are.equal(g:xy_to_move(2, 1), rules.centre(g, "ai3"))
+        local ok, err = pcall(rules.centre, mb.Marubatsu{width = 4, height = 5, k = 3}, "mine")
+        assert.is_false(ok)
+        assert.are.equal("mine: the centre rule needs odd width and height (board is 4x5)", err)
+    end)
+
+    it("corners in reading order, and is_corner", function()
+        local g = mb.Marubatsu{width = 4, height = 3, k = 3}
+        local want = {g:xy_to_move(0, 0), g:xy_to_move(3, 0), g:xy_to_move(0, 2), g:xy_to_move(3, 2)}
+        assert.are.same(want, rules.corners(g))
+        local corner = {}
+        for _, m in ipairs(want) do corner[m] = true end
+        for m = 0, 11 do assert.are.equal(corner[m] == true, rules.is_corner(g, m), m) end
+        assert.is_false(rules.is_corner(g, -1))
+    end)
+
+    it("patterns: the indexes of (0,k-1,1) (k-1,0,1) (1,0,k-1) (0,1,k-1), as count_markpats counts them", function()
+        for k = 1, 5 do
+            assert.are.same({mb.markpat_index(0, k - 1, k), mb.markpat_index(k - 1, 0, k),
+                mb.markpat_index(1, 0, k), mb.markpat_index(0, 1, k)}, {rules.patterns(k)})
+        end
+        mb.seed(7)
+        for _, opts in ipairs({{}, {width = 5, height = 5, k = 4}, {width = 4, height = 4, k = 3}}) do
+            local g = mb.Marubatsu(opts)
+            local k = g.k
+            while g.status == "playing" do
+                local c = g:count_markpats()
+                assert.are.same({c[("0,%d,1"):format(k - 1)], c[("%d,0,1"):format(k - 1)],
+                    c[("1,0,%d"):format(k - 1)], c[("0,1,%d"):format(k - 1)]},
+                    {g:markpats(rules.patterns(k))})
+                g:move(mb.choice(g:calc_legal_moves()))
+            end
+        end
+    end)
+
+    it("special: x's edge reply to o's opposite corners, on 3x3 only", function()
+        assert.is_true(rules.special(replay({{0, 0}, {1, 1}, {2, 2}, {1, 0}})))
+        assert.is_true(rules.special(replay({{2, 0}, {1, 1}, {0, 2}, {2, 1}})))
+        assert.is_false(rules.special(replay({{0, 0}, {1, 1}, {2, 2}, {2, 0}})))
+        assert.is_false(rules.special(replay({{0, 0}, {1, 1}, {2, 1}, {1, 0}})))
+        assert.is_false(rules.special(replay({{0, 0}, {1, 1}, {2, 2}})))
+        assert.is_false(rules.special(mb.Marubatsu{width = 5, height = 5, k = 3}))
+    end)
+
+    it("winning_move: the first winning move, none before move 2k - 1", function()
+        local g = replay({{0, 0}, {1, 1}, {1, 0}})
+        assert.is_nil(rules.winning_move(g, "o", g:calc_legal_moves()))
+        g:move(g:xy_to_move(2, 2))
+        assert.are.equal(g:xy_to_move(2, 0), rules.winning_move(g, "o", g:calc_legal_moves()))
+        assert.is_nil(rules.winning_move(g, "x", g:calc_legal_moves()))
+    end)
+
+    it("positional: score_201 for one open two, plus score_102 and score_012 per single", function()
+        assert.are.equal(2 + 3 * 0.5 - 2, rules.positional(mb.NO_PARAMS, 1, 3, 2))
+        assert.are.equal(0.5, rules.positional(mb.NO_PARAMS, 2, 1, 0))
+        assert.are.equal(10 + 3 - 4, rules.positional({score_201 = 10, score_102 = 1,
+            score_012 = -2}, 1, 3, 2))
+    end)
+end)
