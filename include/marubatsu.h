@@ -14,6 +14,7 @@
 #include "perft.h"
 #include "rng.h"
 #include "symmetry.h"
+#include "tree.h"
 #include "wincheck.h"
 
 #endif
