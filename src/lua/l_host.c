@@ -15,7 +15,7 @@ struct Host {
 
 /* Message handler: the error as text, with a traceback from where it was
  * raised. Non-string errors use their __tostring or their type. */
-static int traceback(lua_State *L)
+int lmb_traceback(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
     if (!msg) {
@@ -33,7 +33,7 @@ static int call(Host *h, int nargs, int nresults)
 {
     lua_State *L = h->L;
     int base = lua_gettop(L) - nargs;
-    lua_pushcfunction(L, traceback);
+    lua_pushcfunction(L, lmb_traceback);
     lua_insert(L, base);
     int rc = lua_pcall(L, nargs, nresults, base);
     lua_remove(L, base);

@@ -83,25 +83,12 @@ static int getc_interruptible(FILE *f)
 
 /* ---- Running chunks ---- */
 
-static int traceback(lua_State *L)
-{
-    const char *msg = lua_tostring(L, 1);
-    if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
-    luaL_traceback(L, L, msg, 1);
-    return 1;
-}
-
 /* Call the chunk on top with Ctrl-C armed; results stay on the stack.
  * Returns the pcall status (the message on top on failure). */
 static int run_chunk(lua_State *L)
 {
     int base = lua_gettop(L);
-    lua_pushcfunction(L, traceback);
+    lua_pushcfunction(L, lmb_traceback);
     lua_insert(L, base);
     running = L;
     int rc = lua_pcall(L, 0, LUA_MULTRET, base);

@@ -56,6 +56,8 @@ void lmb_open_random(lua_State *L);
 typedef struct Host Host;
 /* The Lua state of a host, for the REPL. */
 lua_State *host_state(Host *h);
+/* The program's message handler: the error as text with a traceback. */
+int lmb_traceback(lua_State *L);
 
 /* ---- Helpers ---- */
 
