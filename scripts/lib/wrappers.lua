@@ -63,13 +63,16 @@ local function debug_scores(name, game, moves, score_by_move, bestlist)
 end
 
 -- mb.ai_by_candidate(func, name) -> AI (ais.md §3.1). func(game, params)
--- returns the candidate moves, in legal order; the AI picks one.
+-- returns the candidate moves, in legal order; the AI picks one. func may
+-- return a table it reuses from call to call: the AI only reads it, and the
+-- analysis gets a copy.
 function mb.ai_by_candidate(func, name)
     local function fn(game, params)
         params = params or EMPTY
         local candidate = func(game, params)
         if params.debug then debug_candidates(name, game, candidate) end
-        if params.analyze then return {candidate = candidate} end
+        -- a copy: the rule may hand back a table it reuses (ai2 does)
+        if params.analyze then return {candidate = table.move(candidate, 1, #candidate, 1, {})} end
         if params.rand == false then return candidate[1] end
         return choice(candidate)
     end
