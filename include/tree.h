@@ -178,7 +178,7 @@ bool tree_table_equal(const TreeTable *a, const TreeTable *b, char *diff, size_t
 /* Write t in the shape of the series' JSON copies, byte for byte: compact,
  * rows in order, {"KEY":{"bestmoves":[[x,y],...],"score":S},...} or, with
  * with_score false, {"KEY":[[x,y],...],...}; no final newline. MB_OK, or
- * MB_EINVAL if the stream reported an error (errno says why). */
+ * MB_EIO if the stream reported an error (errno says why). */
 int tree_save_json(const TreeTable *t, bool with_score, FILE *f);
 /* Read either shape into t (initialised; emptied first). Accepts any JSON
  * whitespace, the two fields in either order, scores that are multiples of

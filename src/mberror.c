@@ -15,6 +15,7 @@ const char *mb_strerror(int err)
     case MB_EEMPTY: return "square has no mark";
     case MB_EOVER: return "the game is over";
     case MB_EALGO: return "win-check algorithm does not apply to this board";
+    case MB_EIO: return "input/output error";
     }
     return "unknown error";
 }

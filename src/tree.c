@@ -431,7 +431,7 @@ int tree_save_json(const TreeTable *t, bool with_score, FILE *f)
         fprintf(f, ",\"score\":%s}", score);
     }
     putc('}', f);
-    return ferror(f) ? MB_EINVAL : MB_OK;
+    return ferror(f) ? MB_EIO : MB_OK;
 }
 
 /* ---- JSON: reading ---- */
