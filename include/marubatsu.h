@@ -6,6 +6,7 @@
 #define MB_MARUBATSU_H
 
 #include "board.h"
+#include "eval14.h"
 #include "game.h"
 #include "geometry.h"
 #include "markpats.h"
@@ -13,8 +14,10 @@
 #include "notation.h"
 #include "perft.h"
 #include "rng.h"
+#include "search.h"
 #include "symmetry.h"
 #include "tree.h"
+#include "tt.h"
 #include "wincheck.h"
 
 #endif

@@ -21,6 +21,7 @@ extern const TestCase rng_tests[];
 extern const TestCase wincheck_tests[];
 extern const TestCase binding_tests[];
 extern const TestCase tree_tests[];
+extern const TestCase search_tests[];
 
 static const struct {
     const char *name;
@@ -31,7 +32,7 @@ static const struct {
     {"markpats", markpats_tests}, {"symmetry", symmetry_tests},
     {"perft", perft_tests},       {"rng", rng_tests},
     {"wincheck", wincheck_tests}, {"binding", binding_tests},
-    {"tree", tree_tests},
+    {"tree", tree_tests},         {"search", search_tests},
 };
 
 static int current_failures;

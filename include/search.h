@@ -1,0 +1,109 @@
+/* search.h: the series' depth-limited αβ search ai_abs_dls and its root
+ * driver ai_by_mmscore (spec search.md §3, §4; ais.md §3.3, §7.5).
+ *
+ * All search state lives in one Search struct: the game searched in place
+ * (move/unmove), the static evaluation callback, the depth limit, the
+ * transposition table it owns (tt.h), an optional borrowed table for move
+ * ordering, the node counter, the deadline and the status. Nothing is
+ * global, so several searches can live in one process.
+ *
+ * Scores are minimax values (o-view: 〇 maximises, × minimises) as doubles;
+ * the callback must return them in that view (eval14_search_eval does).
+ * The search only uses the engine API (game.h, symmetry.h), so it gives the
+ * same values and node counts on every back-end and counter setting.
+ *
+ * Aborting: a deadline on the monotonic clock (checked on entry to a node,
+ * before counting, every `check_every` nodes), or the callback setting
+ * s->status to SEARCH_ABORTED. Either way the search unwinds with unmove
+ * and the game is left exactly as it was (marks, key, records, counters).
+ * Uses game.h, symmetry.h, rng.h and tt.h. */
+#ifndef MB_SEARCH_H
+#define MB_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "rng.h"
+#include "tt.h"
+
+/* Static evaluation: the minimax (o-view) value of g. It may set the
+ * search's status (through ud) to abort; it must leave g as it found it. */
+typedef double (*SearchEval)(Game *g, void *ud);
+
+/* Results of a search call. */
+typedef enum SearchStatus {
+    SEARCH_OK = 0,
+    SEARCH_TIMEOUT,   /* the deadline passed ("time out" in the series) */
+    SEARCH_ABORTED,   /* the callback asked to stop */
+    SEARCH_ENOMEM,    /* the table could not grow */
+    SEARCH_EINTERNAL, /* a stored best move is not legal (move ordering) */
+} SearchStatus;
+
+#define SEARCH_CHECK_EVERY 64 /* default nodes between clock reads */
+
+typedef struct Search {
+    Game *game;           /* searched in place; restored after every call */
+    SearchEval eval;      /* static evaluation (o-view) */
+    void *eval_ud;        /* its user data */
+    int maxdepth;         /* depth limit below the search's start position */
+    bool use_tt;          /* probe and store `tt` */
+    TT tt;                /* owned: the table of the last call */
+    const TT *tt_for_mo;  /* borrowed, or NULL: orders moves only */
+    uint64_t count;       /* nodes entered by the current inner search */
+    bool has_deadline;
+    double deadline;      /* search_now() seconds */
+    uint32_t check_every; /* clock reads every this many nodes (>= 1) */
+    int status;           /* SearchStatus; SEARCH_OK while running */
+    /* symmetry maps of the game's shape, computed once by search_init */
+    int nsym;
+    int sym_ids[8];
+    int *sym_src;  /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
+    int *sym_move; /* nsym * ncells: move m maps to sym_move[i*ncells + m] */
+} Search;
+
+/* One root driver call (ai_by_mmscore with analyze). */
+typedef struct SearchRootResult {
+    int nmoves;                  /* legal root moves, in legal order */
+    int moves[MB_MAX_CELLS];
+    double scores[MB_MAX_CELLS]; /* o-view value of each root child */
+    uint64_t counts[MB_MAX_CELLS]; /* nodes of each child's search */
+    int ncandidates;             /* the tie list (best moves, legal order) */
+    int candidates[MB_MAX_CELLS];
+    double best_score;           /* max if 〇 is to move, min if × */
+    int bestmove;                /* candidates[0], or a random choice */
+    uint64_t total;              /* nodes over every child */
+    double time;                 /* seconds */
+} SearchRootResult;
+
+/* ---- Life cycle ---- */
+
+/* Set up a search of g with eval (o-view) and its ud, depth limit maxdepth:
+ * no table use, no move ordering, no deadline. MB_OK or MB_ENOMEM. */
+int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth);
+/* Release the table and the maps. */
+void search_free(Search *s);
+/* Seconds on the monotonic clock. */
+double search_now(void);
+/* Give up `seconds` from now (search_now() + seconds); negative: no limit. */
+void search_set_timelimit(Search *s, double seconds);
+
+/* ---- Searching ---- */
+
+/* The recursive fail-soft αβ (search.md §3.1) at the current position,
+ * which lies `depth` plies below the start: returns its minimax value,
+ * adding to s->count. On abort s->status is set, the position is restored
+ * and the return value is meaningless. */
+double search_abs_dls(Search *s, double alpha, double beta, int depth);
+/* ai_abs_dls(P) itself: count = 0, then search_abs_dls(s, -inf, +inf, 0);
+ * the table is not cleared (clear s->tt first for a fresh one). The value
+ * goes to *score and the status is returned; the game is restored. */
+int search_run(Search *s, double *score);
+/* The root driver (ai_by_mmscore): every root child in legal order is
+ * searched with search_run, sharing one table (cleared first) when
+ * share_tt, else with a fresh table each. With rng, the best move is one
+ * rng_choice_index over the tie list (drawn even for one candidate); else
+ * the first. Returns a SearchStatus; the game is always restored. */
+int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out);
+
+#endif

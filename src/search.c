@@ -1,0 +1,314 @@
+/* search.c: ai_abs_dls and its root driver (search.h; spec search.md §3-§4). */
+#include "search.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mberror.h"
+#include "symmetry.h"
+
+/* ------------------------------------------------------------------------
+ * Life cycle and clock
+ * ------------------------------------------------------------------------ */
+
+int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
+{
+    memset(s, 0, sizeof *s);
+    s->game = g;
+    s->eval = eval;
+    s->eval_ud = ud;
+    s->maxdepth = maxdepth;
+    s->check_every = SEARCH_CHECK_EVERY;
+    tt_init(&s->tt);
+    const Geometry *geo = game_geom(g);
+    int n = geo->ncells;
+    s->nsym = symmetry_list(geo, s->sym_ids);
+    s->sym_src = malloc((size_t)s->nsym * (size_t)n * sizeof *s->sym_src);
+    s->sym_move = malloc((size_t)s->nsym * (size_t)n * sizeof *s->sym_move);
+    if (!s->sym_src || !s->sym_move) {
+        search_free(s);
+        return MB_ENOMEM;
+    }
+    for (int i = 0; i < s->nsym; i++)
+        for (int m = 0; m < n; m++) {
+            int sx, sy;
+            symmetry_source(geo, s->sym_ids[i], geo->x_of[m], geo->y_of[m], &sx, &sy);
+            s->sym_src[i * n + m] = geometry_xy_to_move(geo, sx, sy);
+            s->sym_move[i * n + m] = symmetry_move(geo, s->sym_ids[i], m);
+        }
+    return MB_OK;
+}
+
+void search_free(Search *s)
+{
+    tt_free(&s->tt);
+    free(s->sym_src);
+    free(s->sym_move);
+    s->sym_src = s->sym_move = NULL;
+    s->nsym = 0;
+}
+
+double search_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void search_set_timelimit(Search *s, double seconds)
+{
+    s->has_deadline = seconds >= 0;
+    s->deadline = s->has_deadline ? search_now() + seconds : 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Keys and table helpers
+ * ------------------------------------------------------------------------ */
+
+/* The board key of the current position under symmetry map i (0: the
+ * identity, the position's own board_to_str key). */
+static void sym_key(const Search *s, int i, char *buf)
+{
+    const Game *g = s->game;
+    int n = game_geom(g)->ncells;
+    const int *src = s->sym_src + (size_t)i * (size_t)n;
+    for (int m = 0; m < n; m++) buf[m] = board_mark_char(game_get(g, src[m]));
+    buf[n] = '\0';
+}
+
+/* Bounds after a search of the node (step 9 of search.md §3.1): fail low
+ * sets the upper bound, fail high the lower one, otherwise both; the other
+ * bound keeps what the probe found. */
+static void tt_bounds_after(double score, double alpha0, double beta0, double *lower,
+                            double *upper)
+{
+    if (score <= alpha0)
+        *upper = score;
+    else if (score < beta0)
+        *lower = *upper = score;
+    else
+        *lower = score;
+}
+
+/* A probed entry's verdict (step 4): true with *value when the bounds
+ * settle the node for the window; otherwise the window is narrowed. */
+static bool tt_cutoff(const TTEntry *e, double *alpha, double *beta, double *value)
+{
+    if (e->lower == e->upper) {
+        *value = e->lower;
+        return true;
+    }
+    if (e->upper <= *alpha) {
+        *value = e->upper;
+        return true;
+    }
+    if (*beta <= e->lower) {
+        *value = e->lower;
+        return true;
+    }
+    *alpha = fmax(*alpha, e->lower);
+    *beta = fmin(*beta, e->upper);
+    return false;
+}
+
+/* Store (lower, upper, best) under every symmetric image of the position,
+ * in table order, so that the last transform yielding a key decides its
+ * move (search.md §3.4). */
+static void tt_store_symmetric(Search *s, double lower, double upper, int best)
+{
+    int n = game_geom(s->game)->ncells;
+    char key[MB_MAX_CELLS + 1];
+    for (int i = 0; i < s->nsym; i++) {
+        sym_key(s, i, key);
+        if (tt_store(&s->tt, key, lower, upper, s->sym_move[(size_t)i * (size_t)n + (size_t)best])) {
+            s->status = SEARCH_ENOMEM;
+            return;
+        }
+    }
+}
+
+/* True when the deadline has passed; read every check_every nodes. */
+static bool deadline_passed(const Search *s)
+{
+    if (!s->has_deadline) return false;
+    uint32_t every = s->check_every ? s->check_every : 1;
+    if (s->count % every != 0) return false;
+    return search_now() >= s->deadline;
+}
+
+/* ------------------------------------------------------------------------
+ * The αβ search
+ * ------------------------------------------------------------------------ */
+
+/* search_abs_dls: fail-soft αβ on minimax values, in place.
+ *
+ * Contract. For a window (alpha, beta) the returned value v satisfies
+ *   v <= alpha  -> the true value is <= v (fail low, an upper bound);
+ *   v >= beta   -> the true value is >= v (fail high, a lower bound);
+ *   otherwise   -> v is the exact value,
+ * where "true value" is the depth-limited minimax value with the static
+ * evaluation at finished positions and at depth == maxdepth. The table
+ * holds [lower, upper] bounds of those values with NO depth: within one
+ * root call every occurrence of a key lies at the same depth (search.md
+ * §3.2). Leaves are never stored; every node entered is counted. */
+double search_abs_dls(Search *s, double alpha, double beta, int depth)
+{
+    Game *g = s->game;
+
+    /* Step 1. deadline (before counting), count, terminal or depth limit */
+    if (deadline_passed(s)) {
+        s->status = SEARCH_TIMEOUT;
+        return 0;
+    }
+    s->count++;
+    if (g->status != STATUS_PLAYING || depth == s->maxdepth) return s->eval(g, s->eval_ud);
+
+    /* Step 2. table probe: an exact or deciding bound ends the node, else
+     * the window narrows */
+    char key[MB_MAX_CELLS + 1];
+    bool have_key = false;
+    double lower = -INFINITY, upper = INFINITY;
+    if (s->use_tt) {
+        TTEntry e;
+        sym_key(s, 0, key);
+        have_key = true;
+        if (tt_probe(&s->tt, key, &e)) {
+            double v;
+            if (tt_cutoff(&e, &alpha, &beta, &v)) return v;
+            lower = e.lower;
+            upper = e.upper;
+        }
+    }
+    double alpha0 = alpha, beta0 = beta;
+
+    /* Step 3. moves in legal order; the ordering table's move swaps with
+     * the first */
+    int moves[MB_MAX_CELLS];
+    int n = game_legal_moves(g, moves);
+    if (s->tt_for_mo) {
+        TTEntry e;
+        if (!have_key) sym_key(s, 0, key);
+        if (tt_probe(s->tt_for_mo, key, &e)) {
+            int p = 0;
+            while (p < n && moves[p] != e.move) p++;
+            if (p == n) {
+                s->status = SEARCH_EINTERNAL;
+                return 0;
+            }
+            moves[p] = moves[0];
+            moves[0] = e.move;
+        }
+    }
+
+    /* Step 4. move loop: 〇 maximises, × minimises; best is the first move
+     * reaching the final score */
+    bool max_node = g->turn == MARK_O;
+    double score = max_node ? -INFINITY : INFINITY;
+    int best = moves[0];
+    for (int i = 0; i < n; i++) {
+        game_move(g, moves[i]);
+        double v = search_abs_dls(s, alpha, beta, depth + 1);
+        game_unmove(g);
+        if (s->status) return 0;
+        if (max_node) {
+            if (v > score) {
+                best = moves[i];
+                score = v;
+            }
+            if (score >= beta) break;
+            alpha = fmax(alpha, score);
+        } else {
+            if (v < score) {
+                best = moves[i];
+                score = v;
+            }
+            if (score <= alpha) break;
+            beta = fmin(beta, score);
+        }
+    }
+
+    /* Step 5. store the bounds under every symmetric image */
+    if (s->use_tt) {
+        tt_bounds_after(score, alpha0, beta0, &lower, &upper);
+        tt_store_symmetric(s, lower, upper, best);
+    }
+    return score;
+}
+
+/* ------------------------------------------------------------------------
+ * Entry points
+ * ------------------------------------------------------------------------ */
+
+/* What a search must give back: the record and the replay future. */
+typedef struct Snapshot {
+    int move_count, nrecords;
+    int records[MB_MAX_CELLS + 1];
+} Snapshot;
+
+static void snapshot_take(const Game *g, Snapshot *sn)
+{
+    sn->move_count = g->move_count;
+    sn->nrecords = g->nrecords;
+    memcpy(sn->records, g->records, (size_t)g->nrecords * sizeof *sn->records);
+}
+
+/* Unwind any move left on the game, then put the record back. */
+static void snapshot_restore(Game *g, const Snapshot *sn)
+{
+    while (g->move_count > sn->move_count) game_unmove(g);
+    memcpy(g->records, sn->records, (size_t)sn->nrecords * sizeof *sn->records);
+    g->nrecords = sn->nrecords;
+}
+
+int search_run(Search *s, double *score)
+{
+    Snapshot sn;
+    snapshot_take(s->game, &sn);
+    s->count = 0;
+    s->status = SEARCH_OK;
+    double v = search_abs_dls(s, -INFINITY, INFINITY, 0);
+    snapshot_restore(s->game, &sn);
+    *score = s->status ? 0 : v;
+    return s->status;
+}
+
+int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
+{
+    Game *g = s->game;
+    double t0 = search_now();
+    Snapshot sn;
+    snapshot_take(g, &sn);
+    bool max_node = g->turn == MARK_O;
+    out->nmoves = game_legal_moves(g, out->moves);
+    out->ncandidates = 0;
+    out->best_score = max_node ? -INFINITY : INFINITY;
+    out->bestmove = MOVE_NONE;
+    out->total = 0;
+    tt_clear(&s->tt);
+    int rc = SEARCH_OK;
+    for (int i = 0; i < out->nmoves; i++) {
+        int m = out->moves[i];
+        if (!share_tt) tt_clear(&s->tt);
+        game_move(g, m);
+        double v;
+        rc = search_run(s, &v);
+        game_unmove(g);
+        out->total += s->count;
+        out->counts[i] = s->count;
+        out->scores[i] = v;
+        if (rc) break;
+        if (max_node ? v > out->best_score : v < out->best_score) {
+            out->best_score = v;
+            out->ncandidates = 0;
+        }
+        if (v == out->best_score) out->candidates[out->ncandidates++] = m;
+    }
+    snapshot_restore(g, &sn);
+    out->time = search_now() - t0;
+    if (rc) return rc;
+    if (out->ncandidates > 0)
+        out->bestmove = out->candidates[rng ? rng_choice_index(rng, out->ncandidates) : 0];
+    return SEARCH_OK;
+}
