@@ -599,6 +599,25 @@ static int l_children(lua_State *L)
     return 4;
 }
 
+/* The full sync as a closure with the methods' upvalues, kept in the
+ * registry under &sync_key for lmb_game_sync (C code without the upvalues). */
+static const char sync_key = 0;
+
+static int l_sync_all(lua_State *L)
+{
+    LGame *lg = check_lgame(L, 1);
+    sync(L, 1, lg, SYNC_ALL, 1);
+    return 0;
+}
+
+void lmb_game_sync(lua_State *L, int index)
+{
+    index = lua_absindex(L, index);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &sync_key);
+    lua_pushvalue(L, index);
+    lua_call(L, 1, 0);
+}
+
 static const luaL_Reg methods[] = {
     {"children", l_children},
     {"move", l_move},
@@ -646,6 +665,9 @@ void lmb_open_game(lua_State *L)
     push_upvalues(L, state_mt, children_mt, false);
     lua_pushcclosure(L, l_new, UV_COUNT);
     lua_setfield(L, mb, "Marubatsu");
+    push_upvalues(L, state_mt, children_mt, true);
+    lua_pushcclosure(L, l_sync_all, UV_BASE);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &sync_key);
     lua_pop(L, 2);
     lmb_open_position(L);
     lua_newtable(L);

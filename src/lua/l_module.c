@@ -336,6 +336,7 @@ int luaopen_marubatsu(lua_State *L)
     lua_setfield(L, mb, "lang");
     lmb_open_game(L);
     lmb_open_random(L);
+    lmb_open_search(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);

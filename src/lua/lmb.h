@@ -7,6 +7,7 @@
  *               table, the methods that change it, children() loops
  *   l_position.c the methods that only read the position
  *   l_random.c  CPython-compatible random streams ("marubatsu.Random")
+ *   l_search.c  mb.search_abs_dls: the C αβ search with a C or Lua evaluator
  *   l_module.c  luaopen_marubatsu: the module table, script lookup, the
  *               embedded Lua library of scripts/lib/
  * Uses the engine headers and Lua 5.4. */
@@ -34,6 +35,10 @@ Game *lmb_check_game(lua_State *L, int arg);
 /* Register the Game metatable and put the constructor in the table on top:
  * mb.Marubatsu. [-0, +0, e] */
 void lmb_open_game(lua_State *L);
+/* Bring the state table (fields and records view) of the game userdata at
+ * index up to date with its engine Game, in full: for C code that moved the
+ * engine game directly (l_search.c, before a Lua evaluator reads it). */
+void lmb_game_sync(lua_State *L, int index);
 
 /* ---- Reading methods of the game object (l_position.c) ---- */
 
@@ -50,6 +55,11 @@ Rng *lmb_check_random(lua_State *L, int arg);
  * functions (seed, choice, randbelow, random, ...) in the table on top, the
  * latter bound to one default stream per Lua state (also mb.stream). */
 void lmb_open_random(lua_State *L);
+
+/* ---- Searches (l_search.c) ---- */
+
+/* Put mb.search_abs_dls in the table on top (the αβ search of search.h). */
+void lmb_open_search(lua_State *L);
 
 /* ---- The program's host (l_host.c) ---- */
 

@@ -1,0 +1,44 @@
+-- ai_abs_dls: the series' depth-limited αβ search (search.md §3) under its
+-- root driver ai_by_mmscore (§4), run in C by mb.search_abs_dls. Every root
+-- child is searched `maxdepth` plies deeper (so maxdepth + 1 plies from the
+-- root) and scored in 〇's view; the AI plays a best move for the side to
+-- move. Parameters (all optional; the CLI passes none, so maxdepth 1):
+--   maxdepth (1)       depth below each root child; 8 solves 3x3 from start
+--   eval ("ai14s")     "ai14s" (the C evaluator) or a Lua function
+--                      (game) -> o-view score, called at the leaves
+--   use_tt (false)     transposition table with symmetric stores
+--   share_tt (true)    one table for all root children
+--   timelimit (nil)    seconds; running out raises "ai_abs_dls: time out"
+--   rand (true)        one mb.choice over the best moves (also with analyze)
+--   analyze (false)    return {candidate, score_by_move, moves, score,
+--                      bestmove, PV, count, counts, time, tt_size}
+--   calc_score (false) return the search value of the position itself
+local mb = require "marubatsu"
+
+local search = mb.search_abs_dls
+
+local function fn(game, params)
+    local result, err = search(game, {
+        maxdepth = params.maxdepth or 1,
+        eval = params.eval or "ai14s",
+        use_tt = params.use_tt or false,
+        share_tt = params.share_tt ~= false,
+        timelimit = params.timelimit,
+        rand = params.rand ~= false,
+        analyze = (params.analyze or params.debug) and true or false,
+        calc_score = params.calc_score or false,
+    })
+    if result == nil then error("ai_abs_dls: " .. tostring(err), 2) end
+    if params.debug then
+        io.write(tostring(game))
+        for _, m in ipairs(result.moves) do
+            io.write(("ai_abs_dls %s score %s\n"):format(game:excel(m),
+                tostring(result.score_by_move[m])))
+        end
+        io.write("ai_abs_dls best: ", game:excel(result.bestmove), "\n")
+        if not params.analyze then return result.bestmove end
+    end
+    return result
+end
+
+return mb.make_ai("ai_abs_dls", fn, {kind = "search"})
