@@ -2,11 +2,20 @@
  *
  * The table maps a board key (board_to_str: ncells characters '.', 'o', 'x'
  * in move order) to an entry (lower bound, upper bound, best move). Keys are
- * stored packed, 2 bits a square, and compared in full, so the map is exact:
- * every stored key is found again and no two keys collide. There is no depth
- * field and no replacement policy; storing an existing key overwrites it.
- * The size is unbounded: the open-addressing hash table (linear probing)
- * doubles whenever it is half full. The bounds may be -inf / +inf.
+ * stored packed, 2 bits a square ('.' 0, 'o' 1, 'x' 2; square i at bits
+ * 2i, 2i+1) and compared in full, so the map is exact: every stored key is
+ * found again and no two keys collide. There is no depth field and no
+ * replacement policy; storing an existing key overwrites it. The size is
+ * unbounded: the open-addressing hash table (linear probing) doubles
+ * whenever it is half full. The bounds may be -inf / +inf.
+ *
+ * Boards of at most TT_PACKED_MAX_CELLS squares (every board up to 5x5...
+ * 4x8) keep their keys as one uint64_t; tt_probe_packed / tt_store_packed
+ * take such a key directly (the search builds it without any string).
+ * Keys and entries live densely in insertion order behind an index of
+ * slots (a slot is used only when the entry it names points back at it), so
+ * tt_clear is O(1) and keeps the memory; the first store presizes
+ * TT_INITIAL_SLOTS slots.
  *
  * A TT belongs to whoever embeds it (the Search struct, search.h); nothing
  * here is global. Uses only the C library and mberror.h. */
@@ -17,27 +26,41 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define TT_PACKED_MAX_CELLS 32 /* keys of one uint64_t: 2 bits a square */
+#define TT_INITIAL_SLOTS 8192  /* 3x3 depth 8 shared: 3,219 keys, no growth */
+
 /* One entry: the bounds of a position's minimax value, and its best move. */
 typedef struct TTEntry {
     double lower, upper;
     int move;
 } TTEntry;
 
+/* One stored key, in insertion order: its packed word (packed mode), its
+ * entry, and the index slot pointing at it. */
+typedef struct TTSlot {
+    uint64_t key;
+    double lower, upper;
+    int32_t move;
+    uint32_t slot;
+} TTSlot;
+
 typedef struct TT {
     int ncells;       /* key length in characters (0 until the first store) */
     size_t keybytes;  /* packed key size: (ncells + 3) / 4 */
-    size_t cap;       /* slots, a power of two (0: nothing allocated) */
-    size_t count;     /* keys stored */
-    uint8_t *used;    /* cap flags */
-    uint8_t *keys;    /* cap * keybytes packed keys */
-    TTEntry *entries; /* cap entries */
+    size_t cap;       /* index slots, a power of two (0: nothing allocated) */
+    unsigned shift;   /* 64 - log2(cap): the hash's top bits pick the slot */
+    size_t count;     /* keys stored: dense[0 .. count-1] */
+    uint32_t *index;  /* cap positions into dense; slot i is used when
+                         index[i] < count and dense[index[i]].slot == i */
+    TTSlot *dense;    /* cap / 2 stored keys and entries */
+    uint8_t *keys;    /* cap / 2 * keybytes byte keys, for larger boards */
 } TT;
 
 /* ---- Life cycle ---- */
 
 /* Make an empty table (allocates nothing until the first store). */
 void tt_init(TT *t);
-/* Forget every entry, keeping the memory. */
+/* Forget every entry, keeping the memory (O(1)). */
 void tt_clear(TT *t);
 /* Release the memory; the table is empty and usable again afterwards. */
 void tt_free(TT *t);
@@ -53,5 +76,17 @@ bool tt_probe(const TT *t, const char *key, TTEntry *out);
 int tt_store(TT *t, const char *key, double lower, double upper, int move);
 /* Number of keys stored. */
 size_t tt_count(const TT *t);
+
+/* ---- Packed keys (ncells <= TT_PACKED_MAX_CELLS) ---- */
+
+/* tt_probe of the key of ncells squares packed in `key` (the layout above);
+ * false when the table holds keys of another length. */
+bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntry *out);
+/* tt_store of a packed key of ncells squares; same results as tt_store. */
+int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper, int move);
+/* tt_store_packed of keys[0 .. n-1] in turn, with moves[i] for keys[i]
+ * (the symmetric images of one position: a later equal key overwrites). */
+int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
+                      double lower, double upper);
 
 #endif

@@ -13,6 +13,11 @@
  * Life cycle and clock
  * ------------------------------------------------------------------------ */
 
+/* Private tables after the documented sym_src block (one allocation):
+ * sym_shift[m * nsym + i] = 2 * (the square where move m lands in image i),
+ * the bit offset of m's mark in image i's packed key (tt.h layout). */
+static int *sym_shift(const Search *s, int ncells) { return s->sym_src + (size_t)s->nsym * (size_t)ncells; }
+
 int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
 {
     memset(s, 0, sizeof *s);
@@ -25,18 +30,21 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     const Geometry *geo = game_geom(g);
     int n = geo->ncells;
     s->nsym = symmetry_list(geo, s->sym_ids);
-    s->sym_src = malloc((size_t)s->nsym * (size_t)n * sizeof *s->sym_src);
+    s->sym_src = malloc(2 * (size_t)s->nsym * (size_t)n * sizeof *s->sym_src);
     s->sym_move = malloc((size_t)s->nsym * (size_t)n * sizeof *s->sym_move);
     if (!s->sym_src || !s->sym_move) {
         search_free(s);
         return MB_ENOMEM;
     }
+    int *shift = sym_shift(s, n);
     for (int i = 0; i < s->nsym; i++)
         for (int m = 0; m < n; m++) {
             int sx, sy;
             symmetry_source(geo, s->sym_ids[i], geo->x_of[m], geo->y_of[m], &sx, &sy);
-            s->sym_src[i * n + m] = geometry_xy_to_move(geo, sx, sy);
+            int src = geometry_xy_to_move(geo, sx, sy);
+            s->sym_src[i * n + m] = src;
             s->sym_move[i * n + m] = symmetry_move(geo, s->sym_ids[i], m);
+            if (src >= 0 && src < n) shift[src * s->nsym + i] = 2 * m;
         }
     return MB_OK;
 }
@@ -115,10 +123,18 @@ static bool tt_cutoff(const TTEntry *e, double *alpha, double *beta, double *val
 
 /* Store (lower, upper, best) under every symmetric image of the position,
  * in table order, so that the last transform yielding a key decides its
- * move (search.md §3.4). */
-static void tt_store_symmetric(Search *s, double lower, double upper, int best)
+ * move (search.md §3.4). keys: the images' packed keys, or NULL (a board
+ * too large to pack: string keys). */
+static void tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper,
+                               int best)
 {
     int n = game_geom(s->game)->ncells;
+    if (keys) {
+        int mv[8];
+        for (int i = 0; i < s->nsym; i++) mv[i] = s->sym_move[(size_t)i * (size_t)n + (size_t)best];
+        if (tt_store_packed_n(&s->tt, n, keys, mv, s->nsym, lower, upper)) s->status = SEARCH_ENOMEM;
+        return;
+    }
     char key[MB_MAX_CELLS + 1];
     for (int i = 0; i < s->nsym; i++) {
         sym_key(s, i, key);
@@ -127,6 +143,34 @@ static void tt_store_symmetric(Search *s, double lower, double upper, int best)
             return;
         }
     }
+}
+
+/* The packed keys of the current position's nsym images into keys; false
+ * for a board of more than TT_PACKED_MAX_CELLS squares. */
+static bool packed_keys(const Search *s, uint64_t *keys)
+{
+    const Game *g = s->game;
+    int n = game_geom(g)->ncells;
+    if (n > TT_PACKED_MAX_CELLS) return false;
+    const int *shift = sym_shift(s, n);
+    for (int i = 0; i < s->nsym; i++) keys[i] = 0;
+    for (int m = 0; m < n; m++) {
+        uint64_t c = (uint64_t)game_get(g, m);
+        if (!c) continue;
+        for (int i = 0; i < s->nsym; i++) keys[i] |= c << shift[m * s->nsym + i];
+    }
+    return true;
+}
+
+/* Probe t for the current position: its packed key keys[0], or its string
+ * key (built into key once, *have_key then true) when keys is NULL. */
+static bool probe(const Search *s, const TT *t, const uint64_t *keys, char *key, bool *have_key,
+                  TTEntry *e)
+{
+    if (keys) return tt_probe_packed(t, game_geom(s->game)->ncells, keys[0], e);
+    if (!*have_key) sym_key(s, 0, key);
+    *have_key = true;
+    return tt_probe(t, key, e);
 }
 
 /* True when the deadline has passed; read every check_every nodes. */
@@ -153,7 +197,7 @@ static bool deadline_passed(const Search *s)
  * holds [lower, upper] bounds of those values with NO depth: within one
  * root call every occurrence of a key lies at the same depth (search.md
  * §3.2). Leaves are never stored; every node entered is counted. */
-double search_abs_dls(Search *s, double alpha, double beta, int depth)
+static double dls(Search *s, double alpha, double beta, int depth, const uint64_t *keys)
 {
     Game *g = s->game;
 
@@ -172,9 +216,7 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
     double lower = -INFINITY, upper = INFINITY;
     if (s->use_tt) {
         TTEntry e;
-        sym_key(s, 0, key);
-        have_key = true;
-        if (tt_probe(&s->tt, key, &e)) {
+        if (probe(s, &s->tt, keys, key, &have_key, &e)) {
             double v;
             if (tt_cutoff(&e, &alpha, &beta, &v)) return v;
             lower = e.lower;
@@ -189,8 +231,7 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
     int n = game_legal_moves(g, moves);
     if (s->tt_for_mo) {
         TTEntry e;
-        if (!have_key) sym_key(s, 0, key);
-        if (tt_probe(s->tt_for_mo, key, &e)) {
+        if (probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
             int p = 0;
             while (p < n && moves[p] != e.move) p++;
             if (p == n) {
@@ -203,13 +244,21 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
     }
 
     /* Step 4. move loop: 〇 maximises, × minimises; best is the first move
-     * reaching the final score */
+     * reaching the final score. A child's packed keys add the mover's mark
+     * at the move's square of each image. */
     bool max_node = g->turn == MARK_O;
     double score = max_node ? -INFINITY : INFINITY;
     int best = moves[0];
+    int nsym = s->nsym;
+    const int *shift = keys ? sym_shift(s, game_geom(g)->ncells) : NULL;
+    uint64_t mark = (uint64_t)g->turn, child[8];
     for (int i = 0; i < n; i++) {
         game_move(g, moves[i]);
-        double v = search_abs_dls(s, alpha, beta, depth + 1);
+        if (keys && g->status == STATUS_PLAYING && depth + 1 != s->maxdepth) { /* not a leaf */
+            const int *sh = shift + moves[i] * nsym;
+            for (int j = 0; j < nsym; j++) child[j] = keys[j] | mark << sh[j];
+        }
+        double v = dls(s, alpha, beta, depth + 1, keys ? child : NULL);
         game_unmove(g);
         if (s->status) return 0;
         if (max_node) {
@@ -232,9 +281,18 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
     /* Step 5. store the bounds under every symmetric image */
     if (s->use_tt) {
         tt_bounds_after(score, alpha0, beta0, &lower, &upper);
-        tt_store_symmetric(s, lower, upper, best);
+        tt_store_symmetric(s, keys, lower, upper, best);
     }
     return score;
+}
+
+/* The public entry: the packed keys of the images are built once here and
+ * passed down, each child adding its move (no strings on the way). */
+double search_abs_dls(Search *s, double alpha, double beta, int depth)
+{
+    uint64_t keys[8];
+    bool packed = (s->use_tt || s->tt_for_mo) && packed_keys(s, keys);
+    return dls(s, alpha, beta, depth, packed ? keys : NULL);
 }
 
 /* ------------------------------------------------------------------------
