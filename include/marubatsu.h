@@ -15,6 +15,8 @@
 #include "perft.h"
 #include "rng.h"
 #include "search.h"
+#include "solve.h"
+#include "searchers.h"
 #include "symmetry.h"
 #include "tree.h"
 #include "tt.h"

@@ -23,6 +23,7 @@ static const char usage[] =
     "  replay FILE       step through a game saved by play's save command\n"
     "  show MOVES        print the position after a list of moves (\"A1,B2,C3\")\n"
     "  perft             count the game tree by depth\n"
+    "  solve [MOVES]     the exact value of a position with best play\n"
     "  tree              the full game tree, its scores and best-move tables\n"
     "\n"
     "options (run in order, before the command):\n"
@@ -40,7 +41,7 @@ static const char usage[] =
 
 static const char short_usage[] =
     "usage: marubatsu [-e CODE] [-l MOD] [-I DIR] [-i] [-E] [COMMAND [ARGS...]]\n"
-    "commands: run, match, play, replay, show, perft, tree (marubatsu --help for more)\n";
+    "commands: run, match, play, replay, show, perft, solve, tree (marubatsu --help for more)\n";
 
 typedef struct Command {
     const char *name;
@@ -55,6 +56,7 @@ static const Command commands[] = {
     {"replay", NULL, cmd_replay},
     {"show", cmd_show, NULL},
     {"perft", cmd_perft, NULL},
+    {"solve", cmd_solve, NULL},
     {"tree", cmd_tree, NULL},
 };
 

@@ -61,6 +61,7 @@ void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(prin
 /* ---- Subcommands: each returns the process exit status ---- */
 int cmd_show(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_run(int argc, char **argv, Host *h);
 int cmd_match(int argc, char **argv, Host *h);

@@ -22,6 +22,8 @@ extern const TestCase wincheck_tests[];
 extern const TestCase binding_tests[];
 extern const TestCase tree_tests[];
 extern const TestCase search_tests[];
+extern const TestCase solve_tests[];
+extern const TestCase searchers_tests[];
 
 static const struct {
     const char *name;
@@ -33,6 +35,8 @@ static const struct {
     {"perft", perft_tests},       {"rng", rng_tests},
     {"wincheck", wincheck_tests}, {"binding", binding_tests},
     {"tree", tree_tests},         {"search", search_tests},
+    {"solve", solve_tests},
+    {"searchers", searchers_tests},
 };
 
 static int current_failures;

@@ -1,0 +1,82 @@
+/* solve.h: the exact value of a position (first-player win, draw or
+ * second-player win) and the number of plies to the end with best play.
+ *
+ * Negamax αβ over the game values {-1, 0, +1} from the side to move (pass
+ * 1), then, for a decided position, a second αβ over scores that rank wins
+ * by the move count at which they end (the winner hurries, the loser
+ * delays), so the distance is exact. Both passes share the machinery:
+ * - a table keyed by the canonical position (the smallest (o, x) pair of
+ *   bitboards over the board's symmetries) storing bounds and a best move;
+ * - threat pruning: a side that can complete a line wins at once; a side
+ *   facing two different winning squares of the opponent loses; a side
+ *   facing one must block it; a position where neither side has a line left
+ *   without the other's marks is a draw;
+ * - move ordering: the table's move, then the squares on the most promising
+ *   lines (weighted by how many own/opponent marks they already hold).
+ * A draw with best play lasts until the board is full. Boards of at most 64
+ * squares. The Solve struct holds everything (no globals); the game is only
+ * read. Uses game.h. */
+#ifndef MB_SOLVE_H
+#define MB_SOLVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+#define SOLVE_MAX_CELLS 64
+#define SOLVE_STOPPED 100 /* solve_position's status when the time limit hit */
+
+/* Called about once a second during a solve: nodes so far, table size,
+ * pass (1: value, 2: distance), root moves done and their total. */
+typedef void (*SolveProgress)(void *ud, uint64_t nodes, size_t table, int pass, int done,
+                              int total);
+
+typedef struct SolveEntry SolveEntry; /* the table's slots (solve.c) */
+
+typedef struct Solve {
+    /* settings (solve_init sets the defaults) */
+    double time_limit;      /* seconds; <= 0: none */
+    size_t max_table;       /* most table slots (a power of two) */
+    SolveProgress progress; /* may be NULL */
+    void *ud;
+    /* counters of the last solve */
+    uint64_t nodes;
+    double seconds;
+    bool aborted;           /* the time limit stopped it */
+    /* the table (kept between solves of one shape; cleared per pass) */
+    SolveEntry *table;
+    size_t cap, count;
+    /* the rest is private working state */
+    int ncells, k, nsym, nlines, wdl, mc0, pass;
+    uint64_t *lines;
+    uint64_t (*perm)[8][256]; /* perm[t][byte][v]: image of byte v of a mask */
+    int8_t (*move_to)[SOLVE_MAX_CELLS], (*move_from)[SOLVE_MAX_CELLS];
+    int order[SOLVE_MAX_CELLS]; /* squares centre first */
+    int width, height;          /* the shape the tables were built for */
+    double t0, next_report;
+    int root_done, root_total;
+} Solve;
+
+typedef struct SolveResult {
+    int value;    /* +1 first player (o) wins, 0 draw, -1 second player wins */
+    int best;     /* a best move for the side to move; MOVE_NONE if over */
+    int distance; /* plies to the end with best play */
+    uint64_t nodes;
+    size_t table;   /* positions in the table at the end */
+    double seconds;
+} SolveResult;
+
+/* Default settings, an empty table. */
+void solve_init(Solve *s);
+/* Release the table and tables of the shape. */
+void solve_free(Solve *s);
+/* Solve the current position of g (not changed). MB_OK, MB_ESIZE (more
+ * than 64 squares), MB_ENOMEM, or SOLVE_STOPPED when the time limit stopped
+ * it (out then holds the counters only). */
+int solve_position(Solve *s, const Game *g, SolveResult *out);
+/* "first player wins", "draw" or "second player wins". */
+const char *solve_value_name(int value);
+
+#endif

@@ -1,0 +1,206 @@
+/* test_solve.c: solve_position's values, distances and best moves against an independent plain minimax without table (3x3, 4x3 and positions after moves), the published boards (3,3,3), (4,4,4), (5,4,4), the game left unchanged, finished games, the size limit and the time limit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "marubatsu.h"
+
+#define BIG 1000
+
+/* Plain minimax through the game's own move/unmove: the score for o of the
+ * position, a win ending at move count n scoring BIG - n (for o) or
+ * n - BIG (for x), a draw 0. */
+static int brute(Game *g)
+{
+    if (g->status == STATUS_O) return BIG - g->move_count;
+    if (g->status == STATUS_X) return g->move_count - BIG;
+    if (g->status == STATUS_DRAW) return 0;
+    int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    int best = g->turn == MARK_O ? -2 * BIG : 2 * BIG;
+    for (int i = 0; i < n; i++) {
+        game_move(g, moves[i]);
+        int v = brute(g);
+        game_unmove(g);
+        if (g->turn == MARK_O ? v > best : v < best) best = v;
+    }
+    return best;
+}
+
+static void make(Game *g, int w, int h, int k, const char *moves)
+{
+    GameOptions opt = game_default_options();
+    opt.width = w;
+    opt.height = h;
+    opt.k = k;
+    char err[128];
+    CHECK_INT(game_init(g, &opt, err, sizeof err), MB_OK);
+    int ms[MB_MAX_CELLS], n = 0, bad = 0;
+    CHECK_INT(notation_parse_moves(game_geom(g), moves, ms, game_geom(g)->ncells, &n, &bad), MB_OK);
+    for (int i = 0; i < n; i++) CHECK_INT(game_play(g, ms[i]), MB_OK);
+}
+
+/* Solve g and compare value, distance and best move with brute(). */
+static void check_brute(Game *g, const char *what)
+{
+    Solve s;
+    solve_init(&s);
+    SolveResult r;
+    CHECK_INT(solve_position(&s, g, &r), MB_OK);
+    int b = brute(g);
+    int value = b > 0 ? 1 : b < 0 ? -1 : 0;
+    int dist = b ? BIG - abs(b) - g->move_count : game_geom(g)->ncells - g->move_count;
+    if (r.value != value || r.distance != dist)
+        t_fail(__FILE__, __LINE__, "%s: solve %d in %d, brute %d in %d", what, r.value,
+               r.distance, value, dist);
+    if (g->status == STATUS_PLAYING) {
+        /* the best move keeps the value and shortens the distance by one */
+        CHECK_INT(game_play(g, r.best), MB_OK);
+        int after = brute(g);
+        game_unmove(g);
+        if (after != b) t_fail(__FILE__, __LINE__, "%s: best move %d scores %d, not %d", what, r.best, after, b);
+    }
+    solve_free(&s);
+}
+
+static void check_solve(int w, int h, int k, const char *moves, int value, int dist)
+{
+    Game g;
+    make(&g, w, h, k, moves);
+    Solve s;
+    solve_init(&s);
+    SolveResult r;
+    CHECK_INT(solve_position(&s, &g, &r), MB_OK);
+    CHECK_INT(r.value, value);
+    CHECK_INT(r.distance, dist);
+    CHECK(r.nodes > 0 || g.status != STATUS_PLAYING || r.distance <= 1);
+    solve_free(&s);
+    game_free(&g);
+}
+
+TEST(ttt_draw) { check_solve(3, 3, 3, "", 0, 9); }
+TEST(k2_first_wins) { check_solve(3, 3, 2, "", 1, 3); }
+TEST(k3_4x3_first_wins) { check_solve(4, 3, 3, "", 1, 7); }
+TEST(k4_4x4_draw) { check_solve(4, 4, 4, "", 0, 16); }
+TEST(k4_5x4_draw) { check_solve(5, 4, 4, "", 0, 20); }
+
+TEST(ttt_brute)
+{
+    Game g;
+    make(&g, 3, 3, 3, "");
+    check_brute(&g, "3x3 start");
+    /* every position after one and two moves */
+    int m1[9], n1 = game_legal_moves(&g, m1);
+    for (int i = 0; i < n1; i++) {
+        game_move(&g, m1[i]);
+        check_brute(&g, "3x3 one move");
+        int m2[9], n2 = game_legal_moves(&g, m2);
+        for (int j = 0; j < n2; j++) {
+            game_move(&g, m2[j]);
+            check_brute(&g, "3x3 two moves");
+            game_unmove(&g);
+        }
+        game_unmove(&g);
+    }
+    game_free(&g);
+}
+
+TEST(small_brute)
+{
+    static const struct {
+        int w, h, k;
+        const char *moves;
+    } cases[] = {
+        {3, 3, 2, ""},         {3, 2, 3, ""},          {2, 2, 2, ""},
+        {4, 3, 3, "A1,B2,C3"}, {4, 3, 3, "B2,C2,A1"}, {4, 3, 3, "D3,A1,B1"},
+        {4, 3, 3, "B2,B1,C2"}, {4, 3, 3, "A2,D2,B1,C1"}, {3, 4, 3, "B2,A1,C4"},
+        {3, 3, 3, "A1,B2,C3"}, {3, 3, 3, "B2,A2"},    {3, 3, 3, "B2,A1,C3,A3"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Game g;
+        make(&g, cases[i].w, cases[i].h, cases[i].k, cases[i].moves);
+        char what[64];
+        snprintf(what, sizeof what, "%dx%d k%d %s", cases[i].w, cases[i].h, cases[i].k,
+                 cases[i].moves);
+        check_brute(&g, what);
+        game_free(&g);
+    }
+}
+
+TEST(positions)
+{
+    check_solve(3, 3, 3, "B2,A2", 1, 5);      /* x on an edge loses */
+    check_solve(3, 3, 3, "B2,A1", 0, 7);      /* x in a corner draws */
+    check_solve(3, 3, 3, "A1,B2,B1", 0, 6);   /* x to move, draw */
+    check_solve(3, 3, 3, "A1,A2,B1,B2", 1, 1); /* o wins at once */
+    check_solve(3, 3, 3, "A1,A2,B1,B2,C1", 1, 0); /* already won */
+}
+
+TEST(game_unchanged)
+{
+    Game g;
+    make(&g, 4, 4, 4, "B2,C3,A1,D4,B3");
+    game_change_step(&g, 3); /* replaying: the recorded future must survive */
+    char before[64], after[64];
+    board_key(&g.board, before);
+    int mc = g.move_count, nrec = g.nrecords, rec[32];
+    memcpy(rec, g.records, (size_t)nrec * sizeof *rec);
+    Mark turn = g.turn;
+    Solve s;
+    solve_init(&s);
+    SolveResult r;
+    CHECK_INT(solve_position(&s, &g, &r), MB_OK);
+    board_key(&g.board, after);
+    CHECK_STR(after, before);
+    CHECK_INT(g.move_count, mc);
+    CHECK_INT(g.nrecords, nrec);
+    CHECK(memcmp(rec, g.records, (size_t)nrec * sizeof *rec) == 0);
+    CHECK_INT(g.turn, turn);
+    CHECK_INT(g.status, STATUS_PLAYING);
+    CHECK(game_ok(&g));
+    /* the same Solve again (its table reused) gives the same answer */
+    SolveResult r2;
+    CHECK_INT(solve_position(&s, &g, &r2), MB_OK);
+    CHECK_INT(r2.value, r.value);
+    CHECK_INT(r2.distance, r.distance);
+    CHECK_INT(r2.best, r.best);
+    CHECK_U64(r2.nodes, r.nodes);
+    solve_free(&s);
+    game_free(&g);
+}
+
+TEST(limits)
+{
+    Game g;
+    make(&g, 9, 8, 4, "");
+    Solve s;
+    solve_init(&s);
+    SolveResult r;
+    CHECK_INT(solve_position(&s, &g, &r), MB_ESIZE);
+    game_free(&g);
+    make(&g, 5, 4, 4, "");
+    s.time_limit = 1e-9;
+    CHECK_INT(solve_position(&s, &g, &r), SOLVE_STOPPED);
+    CHECK_INT(r.best, MOVE_NONE);
+    s.time_limit = 0;
+    CHECK_INT(solve_position(&s, &g, &r), MB_OK);
+    CHECK_INT(r.value, 0);
+    solve_free(&s);
+    game_free(&g);
+    CHECK_STR(solve_value_name(1), "first player wins");
+    CHECK_STR(solve_value_name(0), "draw");
+    CHECK_STR(solve_value_name(-1), "second player wins");
+}
+
+const TestCase solve_tests[] = {
+    {"ttt_draw", ttt_draw},
+    {"k2_first_wins", k2_first_wins},
+    {"k3_4x3_first_wins", k3_4x3_first_wins},
+    {"k4_4x4_draw", k4_4x4_draw},
+    {"k4_5x4_draw", k4_5x4_draw},
+    {"ttt_brute", ttt_brute},
+    {"small_brute", small_brute},
+    {"positions", positions},
+    {"game_unchanged", game_unchanged},
+    {"limits", limits},
+    {0},
+};
