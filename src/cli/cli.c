@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mberror.h"
+#include "notation.h"
 
 void cli_error(const char *cmd, const char *fmt, ...)
 {
@@ -96,4 +97,37 @@ bool cli_make_game(const char *cmd, const GameOptions *opt, Game *g)
     if (rc == MB_OK) return true;
     cli_error(cmd, "%s", rc == MB_ESIZE ? err : mb_strerror(rc));
     return false;
+}
+
+bool cli_play_moves(const char *cmd, Game *g, const char *list, const char *what)
+{
+    const Geometry *geo = game_geom(g);
+    int moves[MB_MAX_CELLS], n, bad;
+    int rc = notation_parse_moves(geo, list, moves, geo->ncells, &n, &bad);
+    if (rc == MB_ESYNTAX) {
+        cli_error(cmd, "move %d of %s \"%s\" is not a square like A1", bad + 1, what, list);
+        return false;
+    }
+    if (rc == MB_ERANGE) {
+        cli_error(cmd, "move %d of %s \"%s\" is off the %dx%d board", bad + 1, what, list,
+                  geo->width, geo->height);
+        return false;
+    }
+    if (rc) {
+        cli_error(cmd, "more moves than squares in %s \"%s\"", what, list);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        rc = game_play(g, moves[i]);
+        if (rc) {
+            char sq[16];
+            int x, y;
+            geometry_move_to_xy(geo, moves[i], &x, &y);
+            notation_excel_format(x, y, sq);
+            cli_error(cmd, "move %d (%s) of %s \"%s\" is illegal: %s", i + 1, sq, what, list,
+                      rc == MB_EOVER ? "the game is already over" : "the square is occupied");
+            return false;
+        }
+    }
+    return true;
 }

@@ -53,6 +53,10 @@ enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_H
 bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt);
 /* Create the game, printing the error on failure. */
 bool cli_make_game(const char *cmd, const GameOptions *opt, Game *g);
+/* Play a comma-separated list of Excel moves on g (named `what` in
+ * messages: "MOVES", "--moves"); false after printing which move is bad or
+ * illegal and why. */
+bool cli_play_moves(const char *cmd, Game *g, const char *list, const char *what);
 /* Parse a decimal int in [lo, hi] for option `what`; false after an error. */
 bool cli_int(const char *cmd, const char *what, const char *text, int lo, int hi, int *out);
 /* Print "marubatsu CMD: message" on stderr. */

@@ -73,16 +73,7 @@ int cmd_perft(int argc, char **argv)
     Game g;
     if (!cli_make_game(a.cmd, &opt, &g)) return EXIT_USAGE;
     const Geometry *geo = game_geom(&g);
-    int moves[MB_MAX_CELLS], n, bad, status = 0;
-    if (notation_parse_moves(geo, list, moves, geo->ncells, &n, &bad) != MB_OK) {
-        cli_error(a.cmd, "move %d of --moves \"%s\" is not a square of this board", bad + 1, list);
-        status = EXIT_USAGE;
-    }
-    for (int i = 0; !status && i < n; i++)
-        if (game_play(&g, moves[i]) != MB_OK) {
-            cli_error(a.cmd, "move %d of --moves \"%s\" is illegal", i + 1, list);
-            status = EXIT_USAGE;
-        }
+    int status = cli_play_moves(a.cmd, &g, list, "--moves") ? 0 : EXIT_USAGE;
     int left = geo->ncells - g.move_count;
     int depth = geo->ncells <= 9 ? left : (left < 4 ? left : 4);
     if (!status && depth_text && !cli_int(a.cmd, "--depth", depth_text, 0, left, &depth))

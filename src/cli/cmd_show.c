@@ -54,31 +54,7 @@ int cmd_show(int argc, char **argv)
     Game g;
     if (!cli_make_game(a.cmd, &opt, &g)) return EXIT_USAGE;
     const Geometry *geo = game_geom(&g);
-    int moves[MB_MAX_CELLS], n, bad, status = 0;
-    int rc = notation_parse_moves(geo, list, moves, geo->ncells, &n, &bad);
-    if (rc == MB_ESYNTAX) {
-        cli_error(a.cmd, "move %d of \"%s\" is not a square like A1", bad + 1, list);
-        status = EXIT_USAGE;
-    } else if (rc == MB_ERANGE) {
-        cli_error(a.cmd, "move %d of \"%s\" is off the %dx%d board", bad + 1, list,
-                  geo->width, geo->height);
-        status = EXIT_USAGE;
-    } else if (rc) {
-        cli_error(a.cmd, "more moves than squares in \"%s\"", list);
-        status = EXIT_USAGE;
-    }
-    for (int i = 0; !status && i < n; i++) {
-        rc = game_play(&g, moves[i]);
-        if (rc) {
-            char sq[16];
-            int x, y;
-            geometry_move_to_xy(geo, moves[i], &x, &y);
-            notation_excel_format(x, y, sq);
-            cli_error(a.cmd, "move %d (%s) of \"%s\" is illegal: %s", i + 1, sq, list,
-                      rc == MB_EOVER ? "the game is already over" : "the square is occupied");
-            status = EXIT_USAGE;
-        }
-    }
+    int status = cli_play_moves(a.cmd, &g, list, "MOVES") ? 0 : EXIT_USAGE;
     if (!status) {
         char *buf = malloc(notation_text_size(geo) + (size_t)geo->ncells);
         if (!buf) {

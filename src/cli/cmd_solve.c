@@ -70,20 +70,14 @@ int cmd_solve(int argc, char **argv)
     Game g;
     if (!cli_make_game(a.cmd, &opt, &g)) return EXIT_USAGE;
     const Geometry *geo = game_geom(&g);
-    int moves[MB_MAX_CELLS], n = 0, bad, status = 0;
+    int status = 0;
     if (geo->ncells > SOLVE_MAX_CELLS) {
         cli_error(a.cmd, "boards of at most %d squares can be solved (%dx%d has %d)",
                   SOLVE_MAX_CELLS, geo->width, geo->height, geo->ncells);
         status = EXIT_USAGE;
-    } else if (list && notation_parse_moves(geo, list, moves, geo->ncells, &n, &bad) != MB_OK) {
-        cli_error(a.cmd, "move %d of \"%s\" is not a square of this board", bad + 1, list);
+    } else if (list && !cli_play_moves(a.cmd, &g, list, "MOVES")) {
         status = EXIT_USAGE;
     }
-    for (int i = 0; !status && i < n; i++)
-        if (game_play(&g, moves[i]) != MB_OK) {
-            cli_error(a.cmd, "move %d of \"%s\" is illegal", i + 1, list);
-            status = EXIT_USAGE;
-        }
     if (status) {
         game_free(&g);
         return status;

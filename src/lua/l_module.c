@@ -33,7 +33,7 @@
 #define MODULE_KEY "marubatsu.module"
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", NULL};
+static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", "lib/check", NULL};
 
 Lang lmb_lang(lua_State *L)
 {
@@ -336,6 +336,8 @@ int luaopen_marubatsu(lua_State *L)
     lua_setfield(L, mb, "lang");
     lmb_open_game(L);
     lmb_open_random(L);
+    lmb_open_searchers(L);
+    lmb_open_tree(L);
     lmb_open_search(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");

@@ -55,6 +55,12 @@ Rng *lmb_check_random(lua_State *L, int arg);
  * functions (seed, choice, randbelow, random, ...) in the table on top, the
  * latter bound to one default stream per Lua state (also mb.stream). */
 void lmb_open_random(lua_State *L);
+/* Put mb.searcher in the table on top (the full-depth searchers of
+ * searchers.h under their root wrappers; l_searchers.c). */
+void lmb_open_searchers(lua_State *L);
+/* Put mb.load_bestmoves, mb.bestmoves_table and mb.mblist_by_board in the
+ * table on top (l_tree.c: the game tree's best-move tables). */
+void lmb_open_tree(lua_State *L);
 
 /* ---- Searches (l_search.c) ---- */
 

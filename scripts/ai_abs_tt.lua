@@ -1,0 +1,8 @@
+-- ai_abs_tt: fail-hard alpha-beta with a table keyed by (board, alpha, beta),
+-- fresh per root child (ais.md §6), under ai_by_score.
+-- Run in C by mb.searcher (options: shortest_victory, rand, analyze,
+-- debug); strongly solves tic-tac-toe (431/431).
+local mb = require "marubatsu"
+
+return mb.make_ai("ai_abs_tt", function(game, params) return mb.searcher("ai_abs_tt", game, params) end,
+    {kind = "search"})

@@ -1,0 +1,236 @@
+/* l_searchers.c: mb.searcher, the series' full-depth searchers of
+ * searchers.h (spec ais.md §6, §7.1-7.4) under their root wrappers, from Lua.
+ *
+ *   mb.searcher(name, game, opts) -> move | analysis
+ *   name: "ai_mmdfs", "ai_mmdfs_tt", "ai_abs", "ai_abs2", "ai_abs3",
+ *         "ai_abs_tt", "ai_abs_tt2", "ai_abs_tt3", "ai_abs_tt4",
+ *         "ai_nws_3score", "ai_nws_3score2", "ai_nws_3score_tt" (§6, under
+ *         ai_by_score: every root child scored in MOVER-VIEW, best = max) or
+ *         "ai_mmdfs_all", "ai_abs_all", "ai_scout", "ai_mtdf" (§7, under
+ *         ai_by_mmscore: o-view scores, max when 〇 is to move, min when ×).
+ *   opts: shortest_victory (false; ai_mmdfs_tt, ai_abs_tt*, the §7 ones)
+ *         use_tt (false; §7), init_ab (false; ai_abs_all, ai_scout, ai_mtdf)
+ *         share_tt (true; §7: one table for all the root children)
+ *         rand (true: one choice from mb.stream over the tie list; for the §7
+ *               ones drawn even with analyze, as ai_by_mmscore does)
+ *         analyze (false: true returns {candidate, score_by_move, moves,
+ *               counts, count, tt_size, score, bestmove})
+ *         debug (false: print "count = N" for every root child)
+ *
+ * Root children are searched in legal order (searchers_root). The tie list
+ * is in legal order. The engine game is searched in place and left exactly
+ * as found (its record of undone moves included). Unknown option names, and
+ * options the named searcher does not take, are errors. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lmb.h"
+#include "searchers.h"
+
+/* Which options a searcher takes (besides rand, analyze, debug). */
+enum { TAKES_SV = 1, TAKES_TT = 2, TAKES_INIT_AB = 4, TAKES_SHARE = 8 };
+
+static int takes(SearcherId id)
+{
+    switch (id) {
+    case SR_MMDFS_TT:
+    case SR_ABS_TT:
+    case SR_ABS_TT2:
+    case SR_ABS_TT3:
+    case SR_ABS_TT4:
+        return TAKES_SV;
+    case SR_MMDFS_ALL:
+        return TAKES_SV | TAKES_TT | TAKES_SHARE;
+    case SR_ABS_ALL:
+    case SR_SCOUT:
+    case SR_MTDF:
+        return TAKES_SV | TAKES_TT | TAKES_INIT_AB | TAKES_SHARE;
+    default:
+        return 0;
+    }
+}
+
+static bool is_mmscore(SearcherId id) { return id >= SR_MMDFS_ALL; }
+
+static const struct {
+    const char *name;
+    int flag; /* 0: every searcher takes it */
+} option_list[] = {
+    {"shortest_victory", TAKES_SV}, {"use_tt", TAKES_TT}, {"init_ab", TAKES_INIT_AB},
+    {"share_tt", TAKES_SHARE},      {"rand", 0},          {"analyze", 0},
+    {"debug", 0},                   {NULL, 0},
+};
+
+static SearcherId check_name(lua_State *L, int arg)
+{
+    const char *name = luaL_checkstring(L, arg);
+    for (int i = 0; i < SR_COUNT; i++)
+        if (strcmp(name, searcher_name((SearcherId)i)) == 0) return (SearcherId)i;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < SR_COUNT; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, searcher_name((SearcherId)i));
+    }
+    luaL_pushresult(&b);
+    luaL_error(L, "mb.searcher: unknown searcher '%s' (known: %s)", name, lua_tostring(L, -1));
+    return SR_COUNT;
+}
+
+static bool opt_bool(lua_State *L, int t, const char *name, bool dflt)
+{
+    if (lua_isnoneornil(L, t)) return dflt;
+    int ty = lua_getfield(L, t, name);
+    bool v = dflt;
+    if (ty == LUA_TBOOLEAN)
+        v = lua_toboolean(L, -1);
+    else if (ty != LUA_TNIL)
+        luaL_error(L, "mb.searcher: option '%s' must be a boolean, got %s", name,
+                   luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return v;
+}
+
+/* Unknown names, and names this searcher does not take, are errors. */
+static void check_option_names(lua_State *L, int t, SearcherId id)
+{
+    if (lua_isnoneornil(L, t)) return;
+    luaL_checktype(L, t, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int found = -1;
+        for (int i = 0; k && option_list[i].name; i++)
+            if (strcmp(k, option_list[i].name) == 0) found = i;
+        if (found < 0)
+            luaL_error(L, "mb.searcher: unknown option %s (known: shortest_victory, use_tt, "
+                          "init_ab, share_tt, rand, analyze, debug)",
+                       k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
+        int flag = option_list[found].flag;
+        if (flag && !(takes(id) & flag))
+            luaL_error(L, "mb.searcher: %s does not take option '%s'", searcher_name(id), k);
+    }
+}
+
+/* The default stream mb.stream (the one mb.choice draws from). */
+static Rng *default_stream(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.module");
+    if (lua_type(L, -1) != LUA_TTABLE || lua_getfield(L, -1, "stream") != LUA_TUSERDATA)
+        luaL_error(L, "mb.searcher: mb.stream is missing");
+    Rng *r = lmb_check_random(L, -1);
+    lua_pop(L, 2); /* the module table keeps the stream alive */
+    return r;
+}
+
+static void push_moves(lua_State *L, const int *moves, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, moves[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/* mb.searcher(name, game, opts) */
+static int l_searcher(lua_State *L)
+{
+    SearcherId id = check_name(L, 1);
+    Game *g = lmb_check_game(L, 2);
+    lua_settop(L, 3);
+    check_option_names(L, 3, id);
+    SearcherOpts so = {
+        .shortest_victory = opt_bool(L, 3, "shortest_victory", false),
+        .use_tt = opt_bool(L, 3, "use_tt", false),
+        .init_ab = opt_bool(L, 3, "init_ab", false),
+    };
+    bool share = opt_bool(L, 3, "share_tt", true);
+    bool rand = opt_bool(L, 3, "rand", true);
+    bool analyze = opt_bool(L, 3, "analyze", false);
+    bool debug = opt_bool(L, 3, "debug", false);
+    bool mm = is_mmscore(id);
+    if (g->status != STATUS_PLAYING)
+        return luaL_error(L, "mb.searcher: the game is over (%s)", status_name(g->status));
+    if (game_geom(g)->ncells > TT_PACKED_MAX_CELLS)
+        return luaL_error(L, "mb.searcher: the board is too large (at most %d squares)",
+                          TT_PACKED_MAX_CELLS);
+    /* ai_by_score draws nothing when analyzing; ai_by_mmscore always draws */
+    Rng *rng = rand && (mm || !analyze) ? default_stream(L) : NULL;
+
+    /* the search truncates the record of undone moves: keep it */
+    int nrec = g->nrecords;
+    int saved[MB_MAX_CELLS + 1];
+    memcpy(saved, g->records, (size_t)nrec * sizeof *saved);
+    SearcherRoot r;
+    int rc = searchers_root(g, id, &so, mm && share, &r);
+    memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
+    g->nrecords = nrec;
+    lmb_game_sync(L, 2);
+    if (rc) return luaL_error(L, "mb.searcher: %s", mb_strerror(rc));
+    if (r.n == 0) return luaL_error(L, "mb.searcher: no legal move");
+
+    /* the series' view, and the tie list in legal order */
+    bool o_turn = g->turn == MARK_O;
+    bool maximize = mm ? o_turn : true;
+    double scores[MB_MAX_CELLS];
+    int cand[MB_MAX_CELLS] = {0}, ncand = 0;
+    double best = 0;
+    for (int i = 0; i < r.n; i++) {
+        double v = r.values[i];
+        if (!mm && !o_turn) v = -v;
+        v += 0.0; /* no -0 */
+        scores[i] = v;
+        if (ncand == 0 || (maximize ? v > best : v < best)) {
+            best = v;
+            ncand = 0;
+            cand[ncand++] = r.moves[i];
+        } else if (v == best) {
+            cand[ncand++] = r.moves[i];
+        }
+    }
+    if (debug)
+        for (int i = 0; i < r.n; i++)
+            printf("%s move %d count = %llu\n", searcher_name(id), r.moves[i],
+                   (unsigned long long)r.counts[i]);
+    int bestmove = cand[rng ? rng_choice_index(rng, ncand) : 0];
+    if (!analyze) {
+        lua_pushinteger(L, bestmove);
+        return 1;
+    }
+    lua_createtable(L, 0, 8);
+    int t = lua_gettop(L);
+    push_moves(L, cand, ncand);
+    lua_setfield(L, t, "candidate");
+    lua_createtable(L, 0, r.n);
+    for (int i = 0; i < r.n; i++) {
+        lua_pushnumber(L, scores[i]);
+        lua_rawseti(L, -2, r.moves[i]);
+    }
+    lua_setfield(L, t, "score_by_move");
+    push_moves(L, r.moves, r.n);
+    lua_setfield(L, t, "moves");
+    lua_createtable(L, r.n, 0);
+    for (int i = 0; i < r.n; i++) {
+        lua_pushinteger(L, (lua_Integer)r.counts[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, t, "counts");
+    lua_pushinteger(L, (lua_Integer)r.total);
+    lua_setfield(L, t, "count");
+    lua_pushinteger(L, (lua_Integer)r.table_count);
+    lua_setfield(L, t, "tt_size");
+    lua_pushnumber(L, best);
+    lua_setfield(L, t, "score");
+    if (mm) { /* ai_by_mmscore's draw */
+        lua_pushinteger(L, bestmove);
+        lua_setfield(L, t, "bestmove");
+    }
+    return 1;
+}
+
+void lmb_open_searchers(lua_State *L)
+{
+    lua_pushcfunction(L, l_searcher);
+    lua_setfield(L, -2, "searcher");
+}

@@ -1,0 +1,208 @@
+/* l_tree.c: the game tree's best-move tables for Lua (tree.h).
+ *
+ *   mb.load_bestmoves(path) -> table: a JSON copy of the series' tables
+ *       (either shape), as {[key] = {bestmoves = {move, ...}, score = s}};
+ *       score is nil for the key -> best moves shape. Moves are engine
+ *       moves (y + 3x) in the file's order (the legal order). A bad file
+ *       raises "PATH: line L, column C: what".
+ *   mb.bestmoves_table([scoring]) -> table: the same, built from the full
+ *       game tree in memory; scoring "old" (default), "sv" or "sv_rd".
+ *   mb.mblist_by_board([kind]) -> list of move lists: the test positions of
+ *       ais.md §10 (kind "min", default: 431 positions, one per symmetry
+ *       class; "all": 3191, one per board).
+ *
+ * Scores are integers when whole (1, 0, -1, 3) and floats otherwise (0.5).
+ * Uses tree.h and Lua 5.4. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lmb.h"
+#include "tree.h"
+
+/* Push the Lua form of a table. */
+static void push_table(lua_State *L, const TreeTable *t)
+{
+    lua_createtable(L, 0, t->n);
+    for (int i = 0; i < t->n; i++) {
+        const TreeEntry *e = &t->entry[i];
+        char key[TREE_CELLS + 1];
+        int moves[TREE_CELLS];
+        int n = tree_mask_moves(e->best, moves);
+        tree_code_key(e->code, key);
+        lua_createtable(L, 0, 2);
+        lua_createtable(L, n, 0);
+        for (int j = 0; j < n; j++) {
+            lua_pushinteger(L, moves[j]);
+            lua_rawseti(L, -2, j + 1);
+        }
+        lua_setfield(L, -2, "bestmoves");
+        if (t->has_score) {
+            if (e->score % 2 == 0)
+                lua_pushinteger(L, e->score / 2);
+            else
+                lua_pushnumber(L, e->score / 2.0);
+            lua_setfield(L, -2, "score");
+        }
+        lua_setfield(L, -2, key);
+    }
+}
+
+/* mb.load_bestmoves(path) -> table */
+static int l_load_bestmoves(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    FILE *f = fopen(path, "rb");
+    if (!f) return luaL_error(L, "load_bestmoves: %s: %s", path, strerror(errno));
+    TreeTable t;
+    char err[256] = "";
+    int rc = tree_table_init(&t);
+    if (rc == MB_OK) rc = tree_load_json(&t, f, err, sizeof err);
+    fclose(f);
+    if (rc != MB_OK) {
+        tree_table_free(&t);
+        if (rc == MB_ENOMEM) return luaL_error(L, "load_bestmoves: %s: out of memory", path);
+        return luaL_error(L, "load_bestmoves: %s: %s", path, err[0] ? err : "cannot read");
+    }
+    push_table(L, &t);
+    tree_table_free(&t);
+    return 1;
+}
+
+static Scoring check_scoring(lua_State *L, int arg)
+{
+    static const char *const names[] = {"old", "sv", "sv_rd", NULL};
+    static const Scoring values[] = {SCORING_OLD, SCORING_SV, SCORING_SV_RD};
+    return values[luaL_checkoption(L, arg, "old", names)];
+}
+
+/* Build and score the whole tree, or a Lua error (t is freed then). */
+static void build_scored(lua_State *L, Tree *t, Scoring scoring)
+{
+    int rc = tree_build(t, TREE_DF, NULL);
+    if (rc == MB_OK) rc = tree_score(t, scoring);
+    if (rc != MB_OK) {
+        tree_free(t);
+        luaL_error(L, "game tree: %s", rc == MB_ENOMEM ? "out of memory" : "cannot build");
+    }
+}
+
+/* mb.bestmoves_table([scoring]) -> table */
+static int l_bestmoves_table(lua_State *L)
+{
+    Scoring scoring = check_scoring(L, 1);
+    Tree tree;
+    memset(&tree, 0, sizeof tree);
+    build_scored(L, &tree, scoring);
+    TreeTable t;
+    int rc = tree_table_init(&t);
+    if (rc == MB_OK) rc = tree_bestmoves_by_board(&tree, &t);
+    tree_free(&tree);
+    if (rc != MB_OK) {
+        tree_table_free(&t);
+        return luaL_error(L, "bestmoves_table: cannot build the table");
+    }
+    push_table(L, &t);
+    tree_table_free(&t);
+    return 1;
+}
+
+/* ---- Test positions (ais.md §10) ---- */
+
+/* The 8 symmetries of the 3x3 board as maps of squares (m = y + 3x). */
+static int sym_perm[8][TREE_CELLS];
+
+static void init_symmetries(void)
+{
+    for (int x = 0; x < 3; x++)
+        for (int y = 0; y < 3; y++) {
+            int m = y + 3 * x;
+            const int to[8][2] = {{x, y}, {2 - x, y}, {x, 2 - y}, {2 - x, 2 - y},
+                                  {y, x}, {2 - y, x}, {y, 2 - x}, {2 - y, 2 - x}};
+            for (int s = 0; s < 8; s++) sym_perm[s][m] = to[s][1] + 3 * to[s][0];
+        }
+}
+
+static int sym_code(int code, int s)
+{
+    int out = 0, pow3[TREE_CELLS];
+    pow3[0] = 1;
+    for (int m = 1; m < TREE_CELLS; m++) pow3[m] = pow3[m - 1] * 3;
+    for (int m = 0; m < TREE_CELLS; m++) {
+        int mark = code % 3;
+        code /= 3;
+        out += mark * pow3[sym_perm[s][m]];
+    }
+    return out;
+}
+
+typedef struct Walk {
+    const Tree *tree;
+    unsigned char *seen; /* TREE_NCODES */
+    bool min;
+    int path[TREE_CELLS];
+    lua_State *L;
+    int list;            /* stack index of the result */
+    int n;               /* positions kept */
+} Walk;
+
+static void walk(Walk *w, int32_t i, int depth)
+{
+    const TreeNode *node = &w->tree->node[i];
+    if (w->seen[node->code]) return;
+    if (w->min) {
+        for (int s = 0; s < 8; s++) w->seen[sym_code(node->code, s)] = 1;
+    } else {
+        w->seen[node->code] = 1;
+    }
+    if (tree_status(w->tree, i) == STATUS_PLAYING
+        && __builtin_popcount(node->best) < node->nkids) {
+        lua_createtable(w->L, depth, 0);
+        for (int d = 0; d < depth; d++) {
+            lua_pushinteger(w->L, w->path[d]);
+            lua_rawseti(w->L, -2, d + 1);
+        }
+        lua_rawseti(w->L, w->list, ++w->n);
+    }
+    for (int k = 0; k < node->nkids; k++) {
+        int32_t c = w->tree->kids[node->kids + k];
+        w->path[depth] = w->tree->node[c].move;
+        walk(w, c, depth + 1);
+    }
+}
+
+/* mb.mblist_by_board([kind]) -> {{move, ...}, ...} */
+static int l_mblist_by_board(lua_State *L)
+{
+    static const char *const kinds[] = {"min", "all", NULL};
+    bool min = luaL_checkoption(L, 1, "min", kinds) == 0;
+    lua_settop(L, 0);
+    lua_newtable(L);
+    unsigned char *seen = lua_newuserdatauv(L, TREE_NCODES, 0);
+    memset(seen, 0, TREE_NCODES);
+    luaL_checkstack(L, 8, NULL);
+    Tree tree;
+    memset(&tree, 0, sizeof tree);
+    build_scored(L, &tree, SCORING_OLD);
+    Walk w = {.tree = &tree, .seen = seen, .min = min, .L = L, .list = 1, .n = 0};
+    /* lua_createtable may raise only on memory errors; the tree then leaks,
+     * as any C allocation would on a longjmp */
+    walk(&w, 0, 0);
+    tree_free(&tree);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static const luaL_Reg functions[] = {
+    {"load_bestmoves", l_load_bestmoves},
+    {"bestmoves_table", l_bestmoves_table},
+    {"mblist_by_board", l_mblist_by_board},
+    {NULL, NULL},
+};
+
+void lmb_open_tree(lua_State *L)
+{
+    init_symmetries();
+    luaL_setfuncs(L, functions, 0);
+}
