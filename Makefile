@@ -27,7 +27,7 @@ CPPFLAGS  = -Iinclude -Isrc -Isrc/lua -Ibuild/gen $(LUA_CFLAGS) $(DEFS)
 DEPFLAGS  = -MMD -MP
 
 # Debian packages the build and the tests need (checked with dpkg-query).
-PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-busted lua-dkjson libedit-dev tmux
+PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-busted lua-dkjson libedit-dev tmux libxml2-utils graphviz
 
 LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
 # the Lua binding: in the program, and (without the host) in marubatsu.so

@@ -55,6 +55,7 @@ typedef struct Search {
     double deadline;      /* search_now() seconds */
     uint32_t check_every; /* clock reads every this many nodes (>= 1) */
     int status;           /* SearchStatus; SEARCH_OK while running */
+    bool pvs;             /* search_run uses search_pvs_dls (always a table) */
     /* symmetry maps of the game's shape, computed once by search_init */
     int nsym;
     int sym_ids[8];
@@ -95,7 +96,11 @@ void search_set_timelimit(Search *s, double seconds);
  * adding to s->count. On abort s->status is set, the position is restored
  * and the return value is meaningless. */
 double search_abs_dls(Search *s, double alpha, double beta, int depth);
-/* ai_abs_dls(P) itself: count = 0, then search_abs_dls(s, -inf, +inf, 0);
+/* ai_pvs_dls (ais.md §7.6): principal variation search with the same
+ * frame (deadline, count, leaf, probe, move-ordering swap, symmetric
+ * store), the table always used whatever use_tt says. */
+double search_pvs_dls(Search *s, double alpha, double beta, int depth);
+/* ai_abs_dls(P) itself (ai_pvs_dls(P) when s->pvs): count = 0, then search_abs_dls(s, -inf, +inf, 0);
  * the table is not cleared (clear s->tt first for a fresh one). The value
  * goes to *score and the status is returned; the game is restored. */
 int search_run(Search *s, double *score);
@@ -105,5 +110,42 @@ int search_run(Search *s, double *score);
  * rng_choice_index over the tie list (drawn even for one candidate); else
  * the first. Returns a SearchStatus; the game is always restored. */
 int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out);
+
+/* ---- Iterative deepening (ais.md §8, search.md §5) ---- */
+
+typedef struct SearchIddfsOptions {
+    double timelimit;  /* seconds for the whole call; < 0: none */
+    bool moveordering; /* order by the previous depth's table (forces use_tt
+                          and share_tt) */
+    bool use_tt;       /* the table (the series' default: true) */
+    bool share_tt;     /* one table per depth for all root children */
+} SearchIddfsOptions;
+
+/* One completed depth iteration. */
+typedef struct SearchIter {
+    int depth;               /* maxdepth of this iteration (0, 1, ...) */
+    SearchRootResult root;   /* its root driver result */
+    size_t tt_size;          /* keys in its table */
+    int npv;                 /* principal variation (shared table), or */
+    int pv[MB_MAX_CELLS];    /* [bestmove] without one */
+} SearchIter;
+
+typedef struct SearchIddfsResult {
+    int niter;      /* completed iterations, in iters[0 .. niter-1] */
+    bool timed_out; /* an iteration ran out of time (and was dropped) */
+    int bestmove;   /* the last completed iteration's, else legal[0] */
+    double time;    /* seconds */
+} SearchIddfsResult;
+
+/* ai_ab_iddfs (ai_pvs_iddfs when s->pvs): for maxdepth = 0, 1, ... up to
+ * ncells - 1 - move_count, search_root with the one deadline; a timeout
+ * ends the loop (not an error). Each completed iteration is stored in
+ * iters (at most cap; the loop stops when full) and draws one choice from
+ * rng when given. s->maxdepth, s->use_tt and s->tt_for_mo are restored (use_tt comes
+ * from o);
+ * s->tt holds the last iteration's table. Returns SEARCH_OK (also after a
+ * timeout) or the error of an iteration; the game is always restored. */
+int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *iters, int cap,
+                 SearchIddfsResult *out);
 
 #endif

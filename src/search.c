@@ -326,7 +326,8 @@ int search_run(Search *s, double *score)
     snapshot_take(s->game, &sn);
     s->count = 0;
     s->status = SEARCH_OK;
-    double v = search_abs_dls(s, -INFINITY, INFINITY, 0);
+    double v = s->pvs ? search_pvs_dls(s, -INFINITY, INFINITY, 0)
+                      : search_abs_dls(s, -INFINITY, INFINITY, 0);
     snapshot_restore(s->game, &sn);
     *score = s->status ? 0 : v;
     return s->status;
@@ -369,4 +370,121 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
     if (out->ncandidates > 0)
         out->bestmove = out->candidates[rng ? rng_choice_index(rng, out->ncandidates) : 0];
     return SEARCH_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * ai_pvs_dls (ais.md §7.6)
+ * ------------------------------------------------------------------------ */
+
+/* The packed keys of the child just played (move m by `mark`), or NULL
+ * when the parent has none or the child is a leaf (never stored). */
+static const uint64_t *child_keys(const Search *s, const uint64_t *keys, int m, uint64_t mark,
+                                  int depth, uint64_t *child)
+{
+    if (!keys || s->game->status != STATUS_PLAYING || depth + 1 == s->maxdepth) return NULL;
+    const int *sh = sym_shift(s, game_geom(s->game)->ncells) + m * s->nsym;
+    for (int j = 0; j < s->nsym; j++) child[j] = keys[j] | mark << sh[j];
+    return child;
+}
+
+/* Principal variation search, fail-soft, always with the table: the first
+ * move gets the full window, every later one a null window first (α, α+1)
+ * at a max node, (β-1, β) at a min node, and a full re-search when the
+ * null-window result lands inside the window. Same frame as dls. */
+static double pvs(Search *s, double alpha, double beta, int depth, const uint64_t *keys)
+{
+    Game *g = s->game;
+    if (deadline_passed(s)) {
+        s->status = SEARCH_TIMEOUT;
+        return 0;
+    }
+    s->count++;
+    if (g->status != STATUS_PLAYING || depth == s->maxdepth) return s->eval(g, s->eval_ud);
+
+    char key[MB_MAX_CELLS + 1];
+    bool have_key = false;
+    double lower = -INFINITY, upper = INFINITY;
+    TTEntry e;
+    if (probe(s, &s->tt, keys, key, &have_key, &e)) {
+        double v;
+        if (tt_cutoff(&e, &alpha, &beta, &v)) return v;
+        lower = e.lower;
+        upper = e.upper;
+    }
+    double alpha0 = alpha, beta0 = beta;
+
+    int moves[MB_MAX_CELLS];
+    int n = game_legal_moves(g, moves);
+    if (s->tt_for_mo && probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
+        int p = 0;
+        while (p < n && moves[p] != e.move) p++;
+        if (p == n) {
+            s->status = SEARCH_EINTERNAL;
+            return 0;
+        }
+        moves[p] = moves[0];
+        moves[0] = e.move;
+    }
+
+    bool max_node = g->turn == MARK_O;
+    uint64_t mark = (uint64_t)g->turn, child[8];
+    const uint64_t *ck;
+    game_move(g, moves[0]);
+    ck = child_keys(s, keys, moves[0], mark, depth, child);
+    double score = pvs(s, alpha, beta, depth + 1, ck);
+    game_unmove(g);
+    if (s->status) return 0;
+    int best = moves[0];
+    if (max_node) {
+        alpha = fmax(alpha, score);
+        for (int i = 1; i < n && score < beta; i++) {
+            game_move(g, moves[i]);
+            ck = child_keys(s, keys, moves[i], mark, depth, child);
+            double v = pvs(s, alpha, alpha + 1, depth + 1, ck);
+            if (s->status) break;
+            if (v > score) best = moves[i];
+            score = fmax(score, v);
+            if (score < beta && score > alpha) {
+                v = pvs(s, alpha, beta, depth + 1, ck);
+                if (s->status) break;
+                if (v > score) best = moves[i];
+                score = fmax(score, v);
+                alpha = score < beta ? fmax(alpha, score) : alpha;
+            }
+            game_unmove(g);
+        }
+    } else {
+        beta = fmin(beta, score);
+        for (int i = 1; i < n && score > alpha; i++) {
+            game_move(g, moves[i]);
+            ck = child_keys(s, keys, moves[i], mark, depth, child);
+            double v = pvs(s, beta - 1, beta, depth + 1, ck);
+            if (s->status) break;
+            if (v < score) best = moves[i];
+            score = fmin(score, v);
+            if (score > alpha && score < beta) {
+                v = pvs(s, alpha, beta, depth + 1, ck);
+                if (s->status) break;
+                if (v < score) best = moves[i];
+                score = fmin(score, v);
+                beta = score > alpha ? fmin(beta, score) : beta;
+            }
+            game_unmove(g);
+        }
+    }
+    if (s->status) {
+        game_unmove(g);
+        return 0;
+    }
+
+    tt_bounds_after(score, alpha0, beta0, &lower, &upper);
+    tt_store_symmetric(s, keys, lower, upper, best);
+    return score;
+}
+
+double search_pvs_dls(Search *s, double alpha, double beta, int depth)
+{
+    uint64_t keys[8];
+    bool packed = packed_keys(s, keys);
+    return pvs(s, alpha, beta, depth, packed ? keys : NULL);
 }

@@ -10,9 +10,11 @@
 #include "mberror.h"
 #include "notation.h"
 #include "tree.h"
+#include "treeview.h"
 
 static const char usage[] =
     "usage: marubatsu tree [options]\n"
+    "       marubatsu tree --svg FILE | --dot FILE [--depth D] [--scoring S] [MOVES]\n"
     "Build the full 3x3 game tree (549946 nodes), score it by minimax and take the\n"
     "best moves of every node, then the table of best moves and score by board\n"
     "(5478 boards, the first node of each in creation order). Breadth-first, the\n"
@@ -34,6 +36,16 @@ static const char usage[] =
     "  --bestmoves-only        with --save: {\"KEY\":[[x,y],...],...} instead\n"
     "  --check FILE            compare the table with a JSON file of either shape\n"
     "                          (scores too when it has them)\n"
+    "  --svg FILE              draw the subtree below the position after MOVES\n"
+    "                          (comma-separated Excel squares, \"A1,B2\"; the start\n"
+    "                          when none) as SVG: boards as small grids filled by\n"
+    "                          score (o wins red, draw grey, x wins blue), the last\n"
+    "                          move in yellow, edges labelled with the move, best\n"
+    "                          moves thicker, the principal line in dark red\n"
+    "  --dot FILE              the same subtree as Graphviz DOT (best moves bold)\n"
+    "  --depth D               levels drawn below the position, 0..9 (default 2)\n"
+    "                          With --svg or --dot, FILE - is the standard output\n"
+    "                          and no summary is printed.\n"
     "  --quiet                 leave out the progress lines\n"
     "  --time                  print the build, scoring and table times on stderr\n"
     "  --help                  show this help\n"
@@ -46,13 +58,15 @@ static const char usage[] =
     "differs (--check), 2 bad options\n";
 
 enum { OPT_ORDER = 1, OPT_SCORING, OPT_SAVE, OPT_BESTMOVES_ONLY, OPT_CHECK, OPT_QUIET,
-       OPT_TIME, OPT_TREE_HELP };
+       OPT_TIME, OPT_TREE_HELP, OPT_SVG, OPT_DOT, OPT_DEPTH };
 
 typedef struct TreeArgs {
     TreeOrder order;
     Scoring scoring;
     const char *save, *check;
     bool bestmoves_only, quiet, timed;
+    const char *svg, *dot, *moves; /* pictures of a subtree (treeview.h) */
+    int depth;                     /* -1: not given */
 } TreeArgs;
 
 static const char *const scoring_names[] = {"old", "sv", "sv_rd"};
@@ -65,7 +79,8 @@ static int parse_args(int argc, char **argv, TreeArgs *ta)
         {"save", true, OPT_SAVE},     {"bestmoves-only", false, OPT_BESTMOVES_ONLY},
         {"check", true, OPT_CHECK},   {"quiet", false, OPT_QUIET},
         {"time", false, OPT_TIME},    {"help", false, OPT_TREE_HELP},
-        {0}};
+        {"svg", true, OPT_SVG},       {"dot", true, OPT_DOT},
+        {"depth", true, OPT_DEPTH},   {0}};
     CliArgs a = cli_args(argc, argv);
     const char *arg = NULL;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -94,6 +109,19 @@ static int parse_args(int argc, char **argv, TreeArgs *ta)
         case OPT_CHECK: ta->check = arg; break;
         case OPT_QUIET: ta->quiet = true; break;
         case OPT_TIME: ta->timed = true; break;
+        case OPT_SVG: ta->svg = arg; break;
+        case OPT_DOT: ta->dot = arg; break;
+        case OPT_DEPTH:
+            if (!cli_int(a.cmd, "--depth", arg, 0, TREEVIEW_MAX_DEPTH, &ta->depth))
+                return EXIT_USAGE;
+            break;
+        case CLI_POSITIONAL:
+            if (ta->moves) {
+                cli_error(a.cmd, "one move list expected; separate moves with commas");
+                return EXIT_USAGE;
+            }
+            ta->moves = arg;
+            break;
         default:
             cli_error(a.cmd, "unexpected argument '%s' (see marubatsu tree --help)", arg);
             return EXIT_USAGE;
@@ -101,6 +129,23 @@ static int parse_args(int argc, char **argv, TreeArgs *ta)
     }
     if (ta->bestmoves_only && !ta->save) {
         cli_error(a.cmd, "--bestmoves-only goes with --save FILE");
+        return EXIT_USAGE;
+    }
+    bool picture = ta->svg || ta->dot;
+    if (!picture && (ta->moves || ta->depth >= 0)) {
+        if (ta->moves)
+            cli_error(a.cmd, "unexpected argument '%s' (see marubatsu tree --help)",
+                      ta->moves);
+        else
+            cli_error(a.cmd, "--depth goes with --svg FILE or --dot FILE");
+        return EXIT_USAGE;
+    }
+    if (picture && (ta->save || ta->check)) {
+        cli_error(a.cmd, "--svg and --dot do not go with --save or --check");
+        return EXIT_USAGE;
+    }
+    if (ta->svg && ta->dot && strcmp(ta->svg, "-") == 0 && strcmp(ta->dot, "-") == 0) {
+        cli_error(a.cmd, "--svg and --dot cannot both write to the standard output");
         return EXIT_USAGE;
     }
     return -1;
@@ -200,13 +245,76 @@ static int check_table(const char *cmd, const TreeTable *table, const char *path
     return same ? 0 : 1;
 }
 
+/* The node after the move list (NULL: the root), or -1 after an error. */
+static int32_t find_start(const char *cmd, const Tree *t, const char *list)
+{
+    if (!list) return 0;
+    GameOptions opt = game_default_options();
+    Game g;
+    if (!cli_make_game(cmd, &opt, &g)) return -1;
+    int32_t i = -1;
+    if (cli_play_moves(cmd, &g, list, "MOVES")) {
+        i = tree_find(t, g.records + 1, g.move_count);
+        if (i < 0) cli_error(cmd, "MOVES '%s' is not a position of the game tree", list);
+    }
+    game_free(&g);
+    return i;
+}
+
+/* Write one picture (--svg or --dot); 0 or 1 after an error. */
+static int write_picture(const char *cmd, const Tree *t, int32_t start, const TreeArgs *ta,
+                         const char *path, bool svg)
+{
+    bool to_stdout = strcmp(path, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(path, "wb");
+    if (!f) {
+        cli_error(cmd, "cannot write %s: %s", path, strerror(errno));
+        return 1;
+    }
+    bool float_style = ta->scoring != SCORING_OLD;
+    int rc = svg ? treeview_write_svg(t, start, ta->depth, float_style, f)
+                 : treeview_write_dot(t, start, ta->depth, float_style, f);
+    if ((to_stdout ? fflush(f) : fclose(f)) != 0 || rc != MB_OK) {
+        cli_error(cmd, "cannot write %s: %s", path, rc == MB_EINVAL ? mb_strerror(rc)
+                                                                    : strerror(errno));
+        return 1;
+    }
+    long long n = (long long)treeview_count(t, start, ta->depth);
+    if (!to_stdout) printf("wrote %lld board%s to %s\n", n, n == 1 ? "" : "s", path);
+    return 0;
+}
+
+/* --svg / --dot: the pictures of the subtree below MOVES. */
+static int pictures(const char *cmd, const TreeArgs *ta)
+{
+    Tree t;
+    int rc = tree_build(&t, TREE_DF, NULL);
+    if (rc == MB_OK) rc = tree_score(&t, ta->scoring);
+    if (rc != MB_OK) {
+        cli_error(cmd, "%s", mb_strerror(rc));
+        tree_free(&t);
+        return 1;
+    }
+    int status = 0;
+    int32_t start = find_start(cmd, &t, ta->moves);
+    if (start < 0) status = EXIT_USAGE;
+    if (!status && ta->svg) status = write_picture(cmd, &t, start, ta, ta->svg, true);
+    if (!status && ta->dot) status = write_picture(cmd, &t, start, ta, ta->dot, false);
+    tree_free(&t);
+    return status;
+}
+
 int cmd_tree(int argc, char **argv)
 {
     /* Step 1. options */
-    TreeArgs ta = {TREE_BF, SCORING_OLD, NULL, NULL, false, false, false};
+    TreeArgs ta = {TREE_BF, SCORING_OLD, NULL, NULL, false, false, false, NULL, NULL, NULL, -1};
     int status = parse_args(argc, argv, &ta);
     if (status >= 0) return status;
     status = 0;
+    if (ta.svg || ta.dot) {
+        if (ta.depth < 0) ta.depth = 2;
+        return pictures(argv[0], &ta);
+    }
 
     /* Step 2. tree, scores and table, timed */
     Tree t;

@@ -1,6 +1,12 @@
 /* l_search.c: mb.search_abs_dls, the series' depth-limited αβ search
  * ai_abs_dls under its root driver ai_by_mmscore (search.h; spec search.md
- * §3-§4, ais.md §7.5), from Lua.
+ * §3-§4, ais.md §7.5), from Lua; mb.search_pvs_dls (ai_pvs_dls, ais.md
+ * §7.6: the same options without use_tt, the table always on) and
+ * mb.search_iddfs (ai_ab_iddfs / ai_pvs_iddfs, ais.md §8: options pvs
+ * (false), moveordering (true), eval, use_tt (true), share_tt (true),
+ * timelimit (10 seconds), rand (true: one choice per completed
+ * depth), analyze (false: the move; true: the list of per-depth records,
+ * each as below plus `depth`)).
  *
  *   mb.search_abs_dls(game, opts) -> move | analysis | score
  *   opts: maxdepth (1.., default 1)    plies below each root child
@@ -33,6 +39,7 @@ typedef struct LuaEval {
     int game;    /* stack index of the game userdata */
     int err;     /* stack index of a slot that receives the error value */
     bool failed; /* the evaluator raised an error (its value is at err) */
+    const char *name; /* the Lua function's name, for messages */
 } LuaEval;
 
 /* Run under lua_pcall: (fn, game) -> the o-view score. Syncs the fields
@@ -40,6 +47,7 @@ typedef struct LuaEval {
 static int protected_eval(lua_State *L)
 {
     Game *g = lmb_check_game(L, 2);
+    const char *fname = lua_tostring(L, 3);
     int mc = g->move_count, lm = g->last_move;
     Status st = g->status;
     bool ed = g->edited;
@@ -48,14 +56,14 @@ static int protected_eval(lua_State *L)
     lua_pushvalue(L, 2);
     lua_call(L, 1, 1);
     if (g->move_count != mc || g->last_move != lm || g->status != st || g->edited != ed)
-        return luaL_error(L, "search_abs_dls: the evaluator changed the game (it must leave "
-                             "the game as it found it)");
+        return luaL_error(L, "%s: the evaluator changed the game (it must leave "
+                             "the game as it found it)", fname);
     int isnum;
     lua_Number v = lua_tonumberx(L, -1, &isnum);
     if (!isnum)
-        return luaL_error(L, "search_abs_dls: the evaluator returned %s, expected a number",
+        return luaL_error(L, "%s: the evaluator returned %s, expected a number", fname,
                           luaL_typename(L, -1));
-    if (isnan(v)) return luaL_error(L, "search_abs_dls: the evaluator returned NaN");
+    if (isnan(v)) return luaL_error(L, "%s: the evaluator returned NaN", fname);
     lua_pushnumber(L, v);
     return 1;
 }
@@ -68,7 +76,8 @@ static double lua_eval(Game *g, void *ud)
     lua_pushcfunction(L, protected_eval);
     lua_pushvalue(L, e->fn);
     lua_pushvalue(L, e->game);
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+    lua_pushstring(L, e->name);
+    if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
         lua_replace(L, e->err);
         e->failed = true;
         e->s->status = SEARCH_ABORTED;
@@ -85,21 +94,49 @@ typedef struct Options {
     int maxdepth;
     bool lua_eval; /* the evaluator is the function at the stack slot fn */
     bool use_tt, share_tt, rand, analyze, calc_score;
+    bool pvs, moveordering; /* mb.search_iddfs */
     double timelimit; /* < 0: none */
 } Options;
 
-static const char *const option_names[] = {"maxdepth", "eval",    "use_tt",     "share_tt",
-                                           "timelimit", "rand",   "analyze",    "calc_score",
-                                           NULL};
+/* One Lua entry point: its name, its option names (and their list for
+ * messages) and its defaults. */
+typedef struct Kind {
+    const char *name;
+    const char *const *names;
+    const char *known;
+    Options dflt;
+} Kind;
 
-static bool opt_bool(lua_State *L, int t, const char *name, bool dflt)
+static const char *const abs_names[] = {"maxdepth", "eval",    "use_tt",     "share_tt",
+                                        "timelimit", "rand",   "analyze",    "calc_score",
+                                        NULL};
+static const Kind KIND_ABS = {"search_abs_dls", abs_names,
+                              "maxdepth, eval, use_tt, share_tt, timelimit, rand, analyze, "
+                              "calc_score",
+                              {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
+static const char *const pvs_names[] = {"maxdepth", "eval",    "share_tt", "timelimit",
+                                        "rand",     "analyze", "calc_score", NULL};
+static const Kind KIND_PVS = {"search_pvs_dls", pvs_names,
+                              "maxdepth, eval, share_tt, timelimit, rand, analyze, calc_score",
+                              {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
+                               .timelimit = -1, .pvs = true}};
+static const char *const iddfs_names[] = {"pvs",       "moveordering", "eval",    "use_tt",
+                                          "share_tt",  "timelimit",    "rand",    "analyze",
+                                          NULL};
+static const Kind KIND_IDDFS = {"search_iddfs", iddfs_names,
+                                "pvs, moveordering, eval, use_tt, share_tt, timelimit, rand, "
+                                "analyze",
+                                {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
+                                 .timelimit = 10, .moveordering = true}};
+
+static bool opt_bool(lua_State *L, int t, const char *name, bool dflt, const char *fname)
 {
     int ty = lua_getfield(L, t, name);
     bool v = dflt;
     if (ty == LUA_TBOOLEAN)
         v = lua_toboolean(L, -1);
     else if (ty != LUA_TNIL)
-        luaL_error(L, "search_abs_dls: option '%s' must be a boolean, got %s", name,
+        luaL_error(L, "%s: option '%s' must be a boolean, got %s", fname, name,
                    luaL_typename(L, -1));
     lua_pop(L, 1);
     return v;
@@ -107,9 +144,11 @@ static bool opt_bool(lua_State *L, int t, const char *name, bool dflt)
 
 /* Read the options table at t; a Lua evaluator is pushed (its slot is the
  * new top), else nothing is pushed. */
-static Options read_options(lua_State *L, int t)
+static Options read_options(lua_State *L, int t, const Kind *kind)
 {
-    Options o = {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1};
+    const char *fname = kind->name;
+    const char *const *option_names = kind->names;
+    Options o = kind->dflt;
     if (lua_isnoneornil(L, t)) return o;
     luaL_checktype(L, t, LUA_TTABLE);
     /* unknown names first: a typo must not be silently ignored */
@@ -120,19 +159,18 @@ static Options read_options(lua_State *L, int t)
         bool known = false;
         for (int i = 0; k && option_names[i]; i++) known = known || strcmp(k, option_names[i]) == 0;
         if (!known)
-            luaL_error(L, "search_abs_dls: unknown option %s (known: maxdepth, eval, use_tt, "
-                          "share_tt, timelimit, rand, analyze, calc_score)",
-                       k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
+            luaL_error(L, "%s: unknown option %s (known: %s)", fname,
+                       k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1), kind->known);
     }
     int ty = lua_getfield(L, t, "maxdepth");
     if (ty != LUA_TNIL) {
         int exact;
         lua_Integer d = lua_tointegerx(L, -1, &exact);
         if (ty != LUA_TNUMBER || !exact)
-            luaL_error(L, "search_abs_dls: option 'maxdepth' must be an integer, got %s",
+            luaL_error(L, "%s: option 'maxdepth' must be an integer, got %s", fname,
                        ty == LUA_TNUMBER ? "a number with a fraction" : luaL_typename(L, -1));
         if (d < 1 || d > 1000000)
-            luaL_error(L, "search_abs_dls: option 'maxdepth' must be at least 1, got %I",
+            luaL_error(L, "%s: option 'maxdepth' must be at least 1, got %I", fname,
                        (LUAI_UACINT)d);
         o.maxdepth = (int)d;
     }
@@ -142,16 +180,18 @@ static Options read_options(lua_State *L, int t)
         int isnum;
         lua_Number s = lua_tonumberx(L, -1, &isnum);
         if (ty != LUA_TNUMBER || !isnum || !(s >= 0))
-            luaL_error(L, "search_abs_dls: option 'timelimit' must be a number of seconds "
-                          ">= 0 or nil");
+            luaL_error(L, "%s: option 'timelimit' must be a number of seconds "
+                          ">= 0 or nil", fname);
         o.timelimit = s;
     }
     lua_pop(L, 1);
-    o.use_tt = opt_bool(L, t, "use_tt", false);
-    o.share_tt = opt_bool(L, t, "share_tt", true);
-    o.rand = opt_bool(L, t, "rand", true);
-    o.analyze = opt_bool(L, t, "analyze", false);
-    o.calc_score = opt_bool(L, t, "calc_score", false);
+    o.use_tt = opt_bool(L, t, "use_tt", o.use_tt, fname);
+    o.share_tt = opt_bool(L, t, "share_tt", o.share_tt, fname);
+    o.rand = opt_bool(L, t, "rand", o.rand, fname);
+    o.analyze = opt_bool(L, t, "analyze", o.analyze, fname);
+    o.calc_score = opt_bool(L, t, "calc_score", o.calc_score, fname);
+    o.pvs = opt_bool(L, t, "pvs", o.pvs, fname);
+    o.moveordering = opt_bool(L, t, "moveordering", o.moveordering, fname);
     ty = lua_getfield(L, t, "eval");
     if (ty == LUA_TFUNCTION) {
         o.lua_eval = true; /* stays pushed */
@@ -160,12 +200,12 @@ static Options read_options(lua_State *L, int t)
     if (ty == LUA_TSTRING) {
         const char *name = lua_tostring(L, -1);
         if (strcmp(name, "ai14s") != 0)
-            luaL_error(L, "search_abs_dls: unknown evaluator '%s' (the C evaluators: "
-                          "\"ai14s\"; or pass a function (game) -> o-view score)",
+            luaL_error(L, "%s: unknown evaluator '%s' (the C evaluators: "
+                          "\"ai14s\"; or pass a function (game) -> o-view score)", fname,
                        name);
     } else if (ty != LUA_TNIL) {
-        luaL_error(L, "search_abs_dls: option 'eval' must be \"ai14s\" or a function (game) "
-                      "-> o-view score, got %s",
+        luaL_error(L, "%s: option 'eval' must be \"ai14s\" or a function (game) "
+                      "-> o-view score, got %s", fname,
                    luaL_typename(L, -1));
     }
     lua_pop(L, 1);
@@ -173,11 +213,11 @@ static Options read_options(lua_State *L, int t)
 }
 
 /* The default stream mb.stream (the one mb.choice draws from). */
-static Rng *default_stream(lua_State *L)
+static Rng *default_stream(lua_State *L, const char *fname)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.module");
     if (lua_type(L, -1) != LUA_TTABLE || lua_getfield(L, -1, "stream") != LUA_TUSERDATA)
-        luaL_error(L, "search_abs_dls: mb.stream is missing");
+        luaL_error(L, "%s: mb.stream is missing", fname);
     Rng *r = lmb_check_random(L, -1);
     lua_pop(L, 2); /* the module table keeps the stream alive */
     return r;
@@ -218,26 +258,64 @@ static void push_moves(lua_State *L, const int *moves, int n)
     }
 }
 
-/* mb.search_abs_dls(game, opts) */
-static int l_search_abs_dls(lua_State *L)
+/* The analysis record of one root call (a table on the stack). */
+static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, int npv,
+                      size_t tt_size)
 {
+    lua_createtable(L, 0, 12);
+    int t = lua_gettop(L);
+    push_moves(L, r->candidates, r->ncandidates);
+    lua_setfield(L, t, "candidate");
+    lua_createtable(L, 0, r->nmoves);
+    for (int i = 0; i < r->nmoves; i++) {
+        lua_pushnumber(L, r->scores[i]);
+        lua_rawseti(L, -2, r->moves[i]);
+    }
+    lua_setfield(L, t, "score_by_move");
+    push_moves(L, r->moves, r->nmoves);
+    lua_setfield(L, t, "moves");
+    lua_createtable(L, r->nmoves, 0);
+    for (int i = 0; i < r->nmoves; i++) {
+        lua_pushinteger(L, (lua_Integer)r->counts[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, t, "counts");
+    lua_pushnumber(L, r->best_score);
+    lua_setfield(L, t, "score");
+    lua_pushinteger(L, r->bestmove);
+    lua_setfield(L, t, "bestmove");
+    push_moves(L, pv, npv);
+    lua_setfield(L, t, "PV");
+    lua_pushinteger(L, (lua_Integer)r->total);
+    lua_setfield(L, t, "count");
+    lua_pushnumber(L, r->time);
+    lua_setfield(L, t, "time");
+    lua_pushinteger(L, (lua_Integer)tt_size);
+    lua_setfield(L, t, "tt_size");
+}
+
+/* mb.search_abs_dls / mb.search_pvs_dls (game, opts) */
+static int run_dls(lua_State *L, const Kind *kind)
+{
+    const char *fname = kind->name;
     Game *g = lmb_check_game(L, 1);
     lua_settop(L, 2);
     lua_pushnil(L); /* 3: the error slot of a Lua evaluator */
-    Options o = read_options(L, 2);
+    Options o = read_options(L, 2, kind);
     int fn = o.lua_eval ? lua_gettop(L) : 0;
     if (!o.calc_score && g->status != STATUS_PLAYING)
-        return luaL_error(L, "search_abs_dls: the game is over (%s)", status_name(g->status));
-    Rng *rng = o.rand && !o.calc_score ? default_stream(L) : NULL;
-    luaL_checkstack(L, 16, "search_abs_dls");
+        return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
+    Rng *rng = o.rand && !o.calc_score ? default_stream(L, fname) : NULL;
+    luaL_checkstack(L, 16, fname);
 
     /* no Lua error may escape from here to search_free */
     Search s;
-    LuaEval le = {.L = L, .s = &s, .fn = fn, .game = 1, .err = 3, .failed = false};
+    LuaEval le = {.L = L, .s = &s, .fn = fn, .game = 1, .err = 3, .failed = false, .name = fname};
     int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, o.maxdepth)
                         : search_init(&s, g, eval14_search_eval, NULL, o.maxdepth);
-    if (rc) return luaL_error(L, "search_abs_dls: %s", mb_strerror(rc));
+    if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
     s.use_tt = o.use_tt;
+    s.pvs = o.pvs;
     if (o.timelimit >= 0) search_set_timelimit(&s, o.timelimit);
     SearchRootResult r;
     double score = 0;
@@ -273,11 +351,11 @@ static int l_search_abs_dls(lua_State *L)
             lua_pushvalue(L, 3);
             return lua_error(L);
         }
-        return luaL_error(L, "search_abs_dls: the search was aborted");
+        return luaL_error(L, "%s: the search was aborted", fname);
     case SEARCH_ENOMEM:
-        return luaL_error(L, "search_abs_dls: out of memory (transposition table)");
+        return luaL_error(L, "%s: out of memory (transposition table)", fname);
     default:
-        return luaL_error(L, "search_abs_dls: internal error (a stored best move is not legal)");
+        return luaL_error(L, "%s: internal error (a stored best move is not legal)", fname);
     }
 
     if (o.calc_score) {
@@ -288,36 +366,65 @@ static int l_search_abs_dls(lua_State *L)
         lua_pushinteger(L, r.bestmove);
         return 1;
     }
-    lua_createtable(L, 0, 12);
-    int t = lua_gettop(L);
-    push_moves(L, r.candidates, r.ncandidates);
-    lua_setfield(L, t, "candidate");
-    lua_createtable(L, 0, r.nmoves);
-    for (int i = 0; i < r.nmoves; i++) {
-        lua_pushnumber(L, r.scores[i]);
-        lua_rawseti(L, -2, r.moves[i]);
+    push_root(L, &r, pv, npv, tt_size);
+    return 1;
+}
+
+static int l_search_abs_dls(lua_State *L) { return run_dls(L, &KIND_ABS); }
+static int l_search_pvs_dls(lua_State *L) { return run_dls(L, &KIND_PVS); }
+
+/* mb.search_iddfs(game, opts) -> move | list of per-depth analyses
+ * (ai_ab_iddfs / ai_pvs_iddfs, ais.md §8): each record as search_abs_dls's
+ * with `depth` added; a timeout ends the deepening quietly. */
+static int l_search_iddfs(lua_State *L)
+{
+    const char *fname = KIND_IDDFS.name;
+    Game *g = lmb_check_game(L, 1);
+    lua_settop(L, 2);
+    lua_pushnil(L); /* 3: the error slot of a Lua evaluator */
+    Options o = read_options(L, 2, &KIND_IDDFS);
+    int fn = o.lua_eval ? lua_gettop(L) : 0;
+    if (g->status != STATUS_PLAYING)
+        return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
+    Rng *rng = o.rand ? default_stream(L, fname) : NULL;
+    luaL_checkstack(L, 16, fname);
+    int cap = game_geom(g)->ncells + 1;
+    SearchIter *iters = lua_newuserdatauv(L, (size_t)cap * sizeof *iters, 0);
+
+    /* no Lua error may escape from here to search_free */
+    Search s;
+    LuaEval le = {.L = L, .s = &s, .fn = fn, .game = 1, .err = 3, .failed = false, .name = fname};
+    int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, 1)
+                        : search_init(&s, g, eval14_search_eval, NULL, 1);
+    if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
+    s.pvs = o.pvs;
+    SearchIddfsOptions io = {.timelimit = o.timelimit, .moveordering = o.moveordering || o.pvs,
+                             .use_tt = o.use_tt, .share_tt = o.share_tt};
+    SearchIddfsResult res;
+    rc = search_iddfs(&s, &io, rng, iters, cap, &res);
+    search_free(&s);
+    if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
+    if (rc == SEARCH_ABORTED && le.failed) {
+        lua_pushvalue(L, 3);
+        return lua_error(L);
     }
-    lua_setfield(L, t, "score_by_move");
-    push_moves(L, r.moves, r.nmoves);
-    lua_setfield(L, t, "moves");
-    lua_createtable(L, r.nmoves, 0);
-    for (int i = 0; i < r.nmoves; i++) {
-        lua_pushinteger(L, (lua_Integer)r.counts[i]);
+    if (rc)
+        return luaL_error(L, "%s: %s", fname,
+                          rc == SEARCH_ENOMEM ? "out of memory (transposition table)"
+                          : rc == SEARCH_ABORTED
+                              ? "the search was aborted"
+                              : "internal error (a stored best move is not legal)");
+    if (!o.analyze) {
+        lua_pushinteger(L, res.bestmove);
+        return 1;
+    }
+    lua_createtable(L, res.niter, 0);
+    for (int i = 0; i < res.niter; i++) {
+        push_root(L, &iters[i].root, iters[i].pv, iters[i].npv, iters[i].tt_size);
+        lua_pushinteger(L, iters[i].depth);
+        lua_setfield(L, -2, "depth");
         lua_rawseti(L, -2, i + 1);
     }
-    lua_setfield(L, t, "counts");
-    lua_pushnumber(L, r.best_score);
-    lua_setfield(L, t, "score");
-    lua_pushinteger(L, r.bestmove);
-    lua_setfield(L, t, "bestmove");
-    push_moves(L, pv, npv);
-    lua_setfield(L, t, "PV");
-    lua_pushinteger(L, (lua_Integer)r.total);
-    lua_setfield(L, t, "count");
-    lua_pushnumber(L, r.time);
-    lua_setfield(L, t, "time");
-    lua_pushinteger(L, (lua_Integer)tt_size);
-    lua_setfield(L, t, "tt_size");
     return 1;
 }
 
@@ -325,4 +432,8 @@ void lmb_open_search(lua_State *L)
 {
     lua_pushcfunction(L, l_search_abs_dls);
     lua_setfield(L, -2, "search_abs_dls");
+    lua_pushcfunction(L, l_search_pvs_dls);
+    lua_setfield(L, -2, "search_pvs_dls");
+    lua_pushcfunction(L, l_search_iddfs);
+    lua_setfield(L, -2, "search_iddfs");
 }

@@ -10,6 +10,16 @@
  *   mb.mblist_by_board([kind]) -> list of move lists: the test positions of
  *       ais.md §10 (kind "min", default: 431 positions, one per symmetry
  *       class; "all": 3191, one per board).
+ *   mb.show_tree(game [, depth [, scoring]]): prints (through print) the
+ *       text view of treeview.h of the game's position: a line with its
+ *       score, then each child down to `depth` levels (default 1, 0..9),
+ *       indented by level, its move in Excel notation, its score and " *"
+ *       on best moves. 3x3 games played by moves only.
+ *   mb.solve(game [, {timelimit = s}]) -> {value = "first player wins" |
+ *       "draw" | "second player wins", best = move (nil once over),
+ *       distance = plies, nodes = n, table = n, time = s}: the exact value
+ *       of the position (solve.h; boards of at most 64 squares). The game
+ *       is not changed; a time limit reached raises an error.
  *
  * Scores are integers when whole (1, 0, -1, 3) and floats otherwise (0.5).
  * Uses tree.h and Lua 5.4. */
@@ -19,7 +29,9 @@
 #include <string.h>
 
 #include "lmb.h"
+#include "solve.h"
 #include "tree.h"
+#include "treeview.h"
 
 /* Push the Lua form of a table. */
 static void push_table(lua_State *L, const TreeTable *t)
@@ -194,7 +206,100 @@ static int l_mblist_by_board(lua_State *L)
     return 1;
 }
 
+/* ---- Views and exact values ---- */
+
+/* mb.show_tree(game [, depth [, scoring]]) */
+static int l_show_tree(lua_State *L)
+{
+    Game *g = lmb_check_game(L, 1);
+    int depth = lua_isnoneornil(L, 2)
+                    ? 1
+                    : (int)lmb_check_range(L, 2, 0, TREEVIEW_MAX_DEPTH, "depth");
+    static const char *const names[] = {"old", "sv", "sv_rd", NULL};
+    static const Scoring values[] = {SCORING_OLD, SCORING_SV, SCORING_SV_RD};
+    Scoring scoring = values[luaL_checkoption(L, 3, "old", names)];
+    const Geometry *geo = game_geom(g);
+    if (geo->width != 3 || geo->height != 3 || geo->k != 3)
+        return luaL_error(L, "show_tree: the game tree is 3x3 with k = 3 only (this game is "
+                             "%dx%d, k = %d)", geo->width, geo->height, geo->k);
+    if (g->edited)
+        return luaL_error(L, "show_tree: the board was edited outside moves (place_mark, "
+                             "remove_mark), so it has no place in the game tree");
+    Tree tree;
+    memset(&tree, 0, sizeof tree);
+    build_scored(L, &tree, scoring);
+    int32_t start = tree_find(&tree, g->records + 1, g->move_count);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = start >= 0 ? open_memstream(&text, &len) : NULL;
+    int rc = f ? treeview_write_text(&tree, start, depth, scoring != SCORING_OLD, f) : MB_EIO;
+    if (f && fclose(f) != 0) rc = MB_EIO;
+    tree_free(&tree);
+    if (start < 0) {
+        free(text);
+        return luaL_error(L, "show_tree: the position is not in the game tree");
+    }
+    if (rc != MB_OK) {
+        free(text);
+        return luaL_error(L, "show_tree: cannot write the view");
+    }
+    lua_getglobal(L, "print");
+    lua_pushlstring(L, text, len && text[len - 1] == '\n' ? len - 1 : len);
+    free(text);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+/* mb.solve(game [, {timelimit = s}]) -> table */
+static int l_solve(lua_State *L)
+{
+    const Game *g = lmb_check_game(L, 1);
+    double limit = 0;
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        int type = lua_getfield(L, 2, "timelimit");
+        if (type != LUA_TNIL) {
+            if (type != LUA_TNUMBER || !(lua_tonumber(L, -1) > 0))
+                return luaL_error(L, "solve: timelimit is a positive number of seconds");
+            limit = lua_tonumber(L, -1);
+        }
+        lua_pop(L, 1);
+    }
+    const Geometry *geo = game_geom(g);
+    if (geo->ncells > SOLVE_MAX_CELLS)
+        return luaL_error(L, "solve: boards of at most %d squares can be solved (%dx%d has %d)",
+                          SOLVE_MAX_CELLS, geo->width, geo->height, geo->ncells);
+    lua_createtable(L, 0, 6); /* before the solve: no error may leak it */
+    Solve s;
+    solve_init(&s);
+    s.time_limit = limit;
+    SolveResult r;
+    int rc = solve_position(&s, g, &r);
+    solve_free(&s);
+    if (rc == SOLVE_STOPPED)
+        return luaL_error(L, "solve: time limit reached after %.3f s (%I nodes)", r.seconds,
+                          (LUAI_UACINT)r.nodes);
+    if (rc != MB_OK) return luaL_error(L, "solve: %s", mb_strerror(rc));
+    lua_pushstring(L, solve_value_name(r.value));
+    lua_setfield(L, -2, "value");
+    if (r.best != MOVE_NONE) {
+        lua_pushinteger(L, r.best);
+        lua_setfield(L, -2, "best");
+    }
+    lua_pushinteger(L, r.distance);
+    lua_setfield(L, -2, "distance");
+    lua_pushinteger(L, (lua_Integer)r.nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushinteger(L, (lua_Integer)r.table);
+    lua_setfield(L, -2, "table");
+    lua_pushnumber(L, r.seconds);
+    lua_setfield(L, -2, "time");
+    return 1;
+}
+
 static const luaL_Reg functions[] = {
+    {"show_tree", l_show_tree},
+    {"solve", l_solve},
     {"load_bestmoves", l_load_bestmoves},
     {"bestmoves_table", l_bestmoves_table},
     {"mblist_by_board", l_mblist_by_board},

@@ -58,8 +58,9 @@ void lmb_open_random(lua_State *L);
 /* Put mb.searcher in the table on top (the full-depth searchers of
  * searchers.h under their root wrappers; l_searchers.c). */
 void lmb_open_searchers(lua_State *L);
-/* Put mb.load_bestmoves, mb.bestmoves_table and mb.mblist_by_board in the
- * table on top (l_tree.c: the game tree's best-move tables). */
+/* Put mb.load_bestmoves, mb.bestmoves_table, mb.mblist_by_board,
+ * mb.show_tree and mb.solve in the table on top (l_tree.c: the game tree's
+ * best-move tables, its text view, and the m,n,k solver). */
 void lmb_open_tree(lua_State *L);
 
 /* ---- Searches (l_search.c) ---- */

@@ -22,8 +22,10 @@ extern const TestCase wincheck_tests[];
 extern const TestCase binding_tests[];
 extern const TestCase tree_tests[];
 extern const TestCase search_tests[];
+extern const TestCase iddfs_tests[];
 extern const TestCase solve_tests[];
 extern const TestCase searchers_tests[];
+extern const TestCase treeview_tests[];
 
 static const struct {
     const char *name;
@@ -34,9 +36,10 @@ static const struct {
     {"markpats", markpats_tests}, {"symmetry", symmetry_tests},
     {"perft", perft_tests},       {"rng", rng_tests},
     {"wincheck", wincheck_tests}, {"binding", binding_tests},
-    {"tree", tree_tests},         {"search", search_tests},
+    {"tree", tree_tests},         {"search", search_tests}, {"iddfs", iddfs_tests},
     {"solve", solve_tests},
     {"searchers", searchers_tests},
+    {"treeview", treeview_tests},
 };
 
 static int current_failures;

@@ -1,0 +1,96 @@
+/* iddfs.c: iterative deepening over the root driver, ai_ab_iddfs and
+ * ai_pvs_iddfs (search.h; spec ais.md §8, search.md §5). */
+#include <string.h>
+
+#include "search.h"
+
+/* The principal variation of one iteration with a shared table (search.md
+ * §4): from bestmove, follow the stored best moves; the game is moved in
+ * place and restored exactly (marks, counters, record). */
+static int pv_walk(Game *g, const TT *tt, int bestmove, int *pv)
+{
+    int ncells = game_geom(g)->ncells;
+    int mc = g->move_count, nrec = g->nrecords;
+    int saved[MB_MAX_CELLS + 1];
+    memcpy(saved, g->records, (size_t)nrec * sizeof *saved);
+    char key[MB_MAX_CELLS + 1];
+    int n = 0, m = bestmove;
+    while (g->status == STATUS_PLAYING && n < ncells) {
+        pv[n++] = m;
+        if (m < 0 || m >= ncells || game_get(g, m) != MARK_EMPTY) break; /* guard */
+        game_move(g, m);
+        board_key(&g->board, key);
+        TTEntry e;
+        if (!tt_probe(tt, key, &e)) break;
+        m = e.move;
+    }
+    while (g->move_count > mc) game_unmove(g);
+    memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
+    g->nrecords = nrec;
+    return n;
+}
+
+int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *iters, int cap,
+                 SearchIddfsResult *out)
+{
+    Game *g = s->game;
+    double t0 = search_now();
+    int saved_depth = s->maxdepth;
+    bool saved_use_tt = s->use_tt;
+    const TT *saved_mo = s->tt_for_mo;
+    bool share = o->share_tt || o->moveordering;
+    s->use_tt = o->use_tt || o->moveordering;
+    TT prev; /* the previous depth's table, for move ordering only */
+    tt_init(&prev);
+    s->tt_for_mo = o->moveordering ? &prev : NULL;
+    if (o->timelimit >= 0)
+        search_set_timelimit(s, o->timelimit);
+    else
+        s->has_deadline = false;
+
+    int moves[MB_MAX_CELLS];
+    int nlegal = game_legal_moves(g, moves);
+    out->niter = 0;
+    out->timed_out = false;
+    out->bestmove = nlegal > 0 ? moves[0] : MOVE_NONE;
+    int ncells = game_geom(g)->ncells;
+    int rc = SEARCH_OK;
+    for (int d = 0; d < ncells - g->move_count && out->niter < cap; d++) {
+        SearchIter *it = &iters[out->niter];
+        s->maxdepth = d;
+        rc = search_root(s, share, rng, &it->root);
+        if (rc == SEARCH_TIMEOUT) {
+            out->timed_out = true;
+            rc = SEARCH_OK;
+            break;
+        }
+        if (rc) break;
+        it->depth = d;
+        it->tt_size = tt_count(&s->tt);
+        if (share) {
+            it->npv = pv_walk(g, &s->tt, it->root.bestmove, it->pv);
+        } else {
+            it->npv = 1;
+            it->pv[0] = it->root.bestmove;
+        }
+        out->bestmove = it->root.bestmove;
+        out->niter++;
+        if (o->moveordering) { /* this depth's table orders the next one */
+            TT t = prev;
+            prev = s->tt;
+            s->tt = t;
+            tt_clear(&s->tt);
+        }
+    }
+    if (o->moveordering && out->niter > 0 && rc == SEARCH_OK && !out->timed_out) {
+        TT t = prev; /* leave the last completed table in s->tt */
+        prev = s->tt;
+        s->tt = t;
+    }
+    tt_free(&prev);
+    s->maxdepth = saved_depth;
+    s->use_tt = saved_use_tt;
+    s->tt_for_mo = saved_mo;
+    out->time = search_now() - t0;
+    return rc;
+}
