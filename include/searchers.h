@@ -52,11 +52,22 @@ typedef enum SearcherId {
     SR_COUNT
 } SearcherId;
 
+/* Move ordering of ai_abs_all / ai_scout / ai_mtdf (§7.2): none (legal
+ * order), or ai_for_mo = ai14s with sort_allnodes true (children sorted by
+ * their ai14s score, mover-view, descending, stable) or false (ai14s's
+ * first best move swapped with the first legal move). */
+typedef enum SearcherOrder {
+    SR_ORDER_NONE = 0,
+    SR_ORDER_AI14S_SORT,
+    SR_ORDER_AI14S_SWAP
+} SearcherOrder;
+
 /* Options; each searcher reads only those the series gives it. */
 typedef struct SearcherOpts {
     bool shortest_victory; /* ai_mmdfs_tt, ai_abs_tt*, §7 */
     bool use_tt;           /* §7 */
     bool init_ab;          /* ai_abs_all, ai_scout, ai_mtdf */
+    SearcherOrder order;   /* ai_abs_all, ai_scout, ai_mtdf */
 } SearcherOpts;
 
 /* One entry of the exact-value map: a packed board and a window. */
@@ -86,6 +97,7 @@ typedef struct Searcher {
     bool use_table;   /* bound searchers: probe and store s->tt */
     bool store2;      /* STORE2 (ai_abs_tt2) instead of STORE3 */
     double miss_lo, miss_hi;    /* MISS_DEFAULT of the bound table */
+    SearcherOrder order;        /* move ordering in effect (§7.2) */
 } Searcher;
 
 /* Start searcher id with options opt (NULL: all false); allocates nothing. */
@@ -121,5 +133,25 @@ typedef struct SearcherRoot {
  * MB_OK, or MB_ENOMEM. g is left as found. */
 int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared,
                    SearcherRoot *out);
+
+/* searchers_root with a caller-held searcher s (searcher_init'ed; its
+ * count and table grow, and stay for searcher_pv; the caller frees it). */
+int searchers_root_with(Searcher *s, Game *g, bool shared, SearcherRoot *out);
+
+/* The principal variation after a root search of s on g (whose tables are
+ * kept): first (the chosen root move), then at each position the first
+ * legal child that the table (or the rules, for a finished child) proves to
+ * have the o-view value `value` (the chosen root move's value), until the
+ * game ends. This is the PV that ai_by_mmscore intends; the series reads a
+ * move out of each table entry, which the §7 tables do not store (§13 #4).
+ * Where the table proves no child, the PV stops and *complete is false.
+ * Returns the PV's length (0 if g is over or first is not empty); pv needs
+ * MB_MAX_CELLS entries. g is left as found. */
+int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *complete);
+
+/* Reorder moves[0..n) (the legal moves of g, in legal order) as the
+ * ordering `order` of §7.2 does at an internal node (searchers_order.c).
+ * g is played into and left as found. */
+void searchers_order_moves(Game *g, SearcherOrder order, int *moves, int n);
 
 #endif

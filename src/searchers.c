@@ -310,6 +310,7 @@ static double ab_bound(Searcher *s, double a, double b)
     if (probe(s, &a, &b, &lo, &hi, &best)) return best;
     double a0 = a, b0 = b;
     int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    searchers_order_moves(g, s->order, moves, n);
     bool maxn = g->turn == MARK_O;
     best = maxn ? -INFINITY : INFINITY;
     for (int i = 0; i < n; i++) {
@@ -342,6 +343,7 @@ static double scout(Searcher *s, double a, double b)
     if (probe(s, &a, &b, &lo, &hi, &best)) return best;
     double a0 = a, b0 = b;
     int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    searchers_order_moves(g, s->order, moves, n);
     bool maxn = g->turn == MARK_O;
     game_move(g, moves[0]);
     best = scout(s, a, b);
@@ -463,6 +465,7 @@ double searcher_run(Searcher *s, Game *g)
     double lo = s->opt.init_ab ? mn : -INFINITY, hi = s->opt.init_ab ? mx : INFINITY;
     s->sv = false;
     bound_cfg(s, false, false, -INFINITY, INFINITY);
+    s->order = SR_ORDER_NONE;
     switch (s->id) {
     case SR_MMDFS: return mm(s, false);
     case SR_ABS: return ab_hard(s, -INFINITY, INFINITY);
@@ -493,11 +496,63 @@ double searcher_run(Searcher *s, Game *g)
         bound_cfg(s, true, false, mn, mx);
         return ab_bound(s, mn, mx);
     case SR_MMDFS_ALL: return mm(s, s->opt.use_tt);
+    default: break;
+    }
+    s->order = s->opt.order;
+    switch (s->id) {
     case SR_ABS_ALL: bound_cfg(s, s->opt.use_tt, false, mn, mx); return ab_bound(s, lo, hi);
     case SR_SCOUT: bound_cfg(s, s->opt.use_tt, false, mn, mx); return scout(s, lo, hi);
     case SR_MTDF: bound_cfg(s, s->opt.use_tt, false, mn, mx); return mtdf(s, lo, hi);
     default: return NAN;
     }
+}
+
+/* True and *v set when the table of s (or the rules, for a finished game)
+ * proves that the o-view value of g equals want: an exact entry, or a bound
+ * that the parent's best value `want` makes exact (a child of a max node is
+ * at most want, so lower >= want proves it; the mirror at a min node). */
+static bool pv_proves(Searcher *s, bool parent_max, double want)
+{
+    Game *g = s->game;
+    if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv) == want;
+    double v;
+    if (s->id == SR_MMDFS_ALL)
+        return s->opt.use_tt && xmap_get(&s->xmap, own_key(s), 0, 0, &v) && v == want;
+    if (!s->use_table) return false;
+    TTEntry e;
+    if (!tt_probe_packed(&s->tt, s->ncells, own_key(s), &e)) return false;
+    if (e.lower == e.upper) return e.lower == want;
+    return parent_max ? e.lower >= want : e.upper <= want;
+}
+
+/* See searchers.h. */
+int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *complete)
+{
+    int n = 0, played = 0;
+    *complete = true;
+    if (g->status != STATUS_PLAYING || first < 0 || first >= game_geom(g)->ncells || game_get(g, first) != MARK_EMPTY) return 0;
+    s->game = g;
+    pv[n++] = first;
+    game_move(g, first);
+    played++;
+    while (g->status == STATUS_PLAYING) {
+        int moves[MB_MAX_CELLS], nm = game_legal_moves(g, moves), found = -1;
+        bool maxn = g->turn == MARK_O;
+        for (int i = 0; i < nm && found < 0; i++) {
+            game_move(g, moves[i]);
+            if (pv_proves(s, maxn, value)) found = moves[i];
+            game_unmove(g);
+        }
+        if (found < 0) {
+            *complete = false;
+            break;
+        }
+        pv[n++] = found;
+        game_move(g, found);
+        played++;
+    }
+    while (played--) game_unmove(g);
+    return n;
 }
 
 /* See searchers.h. */
@@ -506,6 +561,15 @@ int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared,
 {
     Searcher s;
     searcher_init(&s, id, opt);
+    int rc = searchers_root_with(&s, g, shared, out);
+    searcher_free(&s);
+    return rc;
+}
+
+/* See searchers.h. */
+int searchers_root_with(Searcher *s0, Game *g, bool shared, SearcherRoot *out)
+{
+    Searcher s = *s0;
     memset(out, 0, sizeof *out);
     out->n = game_legal_moves(g, out->moves);
     for (int i = 0; i < out->n; i++) {
@@ -518,7 +582,6 @@ int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared,
         out->total += out->counts[i];
     }
     out->table_count = searcher_table_count(&s);
-    bool nomem = s.nomem;
-    searcher_free(&s);
-    return nomem ? MB_ENOMEM : MB_OK;
+    *s0 = s;
+    return s.nomem ? MB_ENOMEM : MB_OK;
 }

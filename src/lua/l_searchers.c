@@ -11,10 +11,20 @@
  *   opts: shortest_victory (false; ai_mmdfs_tt, ai_abs_tt*, the §7 ones)
  *         use_tt (false; §7), init_ab (false; ai_abs_all, ai_scout, ai_mtdf)
  *         share_tt (true; §7: one table for all the root children)
+ *         ai_for_mo (nil; ai_abs_all, ai_scout, ai_mtdf: only "ai14s", the
+ *               move ordering of §7.2 by the C ai14s)
+ *         sort_allnodes (false; with ai_for_mo: true sorts every node's
+ *               children by ai14s score, false swaps ai14s's first best
+ *               move to the front)
  *         rand (true: one choice from mb.stream over the tie list; for the §7
  *               ones drawn even with analyze, as ai_by_mmscore does)
  *         analyze (false: true returns {candidate, score_by_move, moves,
- *               counts, count, tt_size, score, bestmove})
+ *               counts, count, tt_size, score, bestmove}, and for the §7
+ *               ones with share_tt PV and pv_complete: the intended PV of
+ *               ai_by_mmscore (the series crashes there, §13 #4), bestmove
+ *               then each position's first legal child the shared table
+ *               proves to keep the score, as far as the table knows;
+ *               pv_complete false when it stops before the game ends)
  *         debug (false: print "count = N" for every root child)
  *
  * Root children are searched in legal order (searchers_root). The tie list
@@ -28,7 +38,7 @@
 #include "searchers.h"
 
 /* Which options a searcher takes (besides rand, analyze, debug). */
-enum { TAKES_SV = 1, TAKES_TT = 2, TAKES_INIT_AB = 4, TAKES_SHARE = 8 };
+enum { TAKES_SV = 1, TAKES_TT = 2, TAKES_INIT_AB = 4, TAKES_SHARE = 8, TAKES_MO = 16 };
 
 static int takes(SearcherId id)
 {
@@ -44,7 +54,7 @@ static int takes(SearcherId id)
     case SR_ABS_ALL:
     case SR_SCOUT:
     case SR_MTDF:
-        return TAKES_SV | TAKES_TT | TAKES_INIT_AB | TAKES_SHARE;
+        return TAKES_SV | TAKES_TT | TAKES_INIT_AB | TAKES_SHARE | TAKES_MO;
     default:
         return 0;
     }
@@ -58,7 +68,8 @@ static const struct {
 } option_list[] = {
     {"shortest_victory", TAKES_SV}, {"use_tt", TAKES_TT}, {"init_ab", TAKES_INIT_AB},
     {"share_tt", TAKES_SHARE},      {"rand", 0},          {"analyze", 0},
-    {"debug", 0},                   {NULL, 0},
+    {"debug", 0},                   {"ai_for_mo", TAKES_MO}, {"sort_allnodes", TAKES_MO},
+    {NULL, 0},
 };
 
 static SearcherId check_name(lua_State *L, int arg)
@@ -91,6 +102,27 @@ static bool opt_bool(lua_State *L, int t, const char *name, bool dflt)
     return v;
 }
 
+/* The move ordering of ai_for_mo / sort_allnodes (§7.2): only "ai14s" (or
+ * nil: none) is supported as ai_for_mo. */
+static SearcherOrder opt_order(lua_State *L, int t)
+{
+    if (lua_isnoneornil(L, t)) return SR_ORDER_NONE;
+    bool sorted = opt_bool(L, t, "sort_allnodes", false);
+    int ty = lua_getfield(L, t, "ai_for_mo");
+    SearcherOrder o = SR_ORDER_NONE;
+    if (ty == LUA_TSTRING) {
+        if (strcmp(lua_tostring(L, -1), "ai14s") != 0)
+            luaL_error(L, "mb.searcher: ai_for_mo '%s' is not supported (only \"ai14s\")",
+                       lua_tostring(L, -1));
+        o = sorted ? SR_ORDER_AI14S_SORT : SR_ORDER_AI14S_SWAP;
+    } else if (ty != LUA_TNIL) {
+        luaL_error(L, "mb.searcher: option 'ai_for_mo' must be the string \"ai14s\", got %s",
+                   luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    return o;
+}
+
 /* Unknown names, and names this searcher does not take, are errors. */
 static void check_option_names(lua_State *L, int t, SearcherId id)
 {
@@ -105,7 +137,7 @@ static void check_option_names(lua_State *L, int t, SearcherId id)
             if (strcmp(k, option_list[i].name) == 0) found = i;
         if (found < 0)
             luaL_error(L, "mb.searcher: unknown option %s (known: shortest_victory, use_tt, "
-                          "init_ab, share_tt, rand, analyze, debug)",
+                          "init_ab, share_tt, ai_for_mo, sort_allnodes, rand, analyze, debug)",
                        k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
         int flag = option_list[found].flag;
         if (flag && !(takes(id) & flag))
@@ -144,6 +176,7 @@ static int l_searcher(lua_State *L)
         .shortest_victory = opt_bool(L, 3, "shortest_victory", false),
         .use_tt = opt_bool(L, 3, "use_tt", false),
         .init_ab = opt_bool(L, 3, "init_ab", false),
+        .order = opt_order(L, 3),
     };
     bool share = opt_bool(L, 3, "share_tt", true);
     bool rand = opt_bool(L, 3, "rand", true);
@@ -163,12 +196,17 @@ static int l_searcher(lua_State *L)
     int saved[MB_MAX_CELLS + 1];
     memcpy(saved, g->records, (size_t)nrec * sizeof *saved);
     SearcherRoot r;
-    int rc = searchers_root(g, id, &so, mm && share, &r);
+    Searcher sr;
+    searcher_init(&sr, id, &so);
+    int rc = searchers_root_with(&sr, g, mm && share, &r);
     memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
     g->nrecords = nrec;
-    lmb_game_sync(L, 2);
-    if (rc) return luaL_error(L, "mb.searcher: %s", mb_strerror(rc));
-    if (r.n == 0) return luaL_error(L, "mb.searcher: no legal move");
+    if (rc || r.n == 0) {
+        searcher_free(&sr);
+        lmb_game_sync(L, 2);
+        if (rc) return luaL_error(L, "mb.searcher: %s", mb_strerror(rc));
+        return luaL_error(L, "mb.searcher: no legal move");
+    }
 
     /* the series' view, and the tie list in legal order */
     bool o_turn = g->turn == MARK_O;
@@ -194,6 +232,16 @@ static int l_searcher(lua_State *L)
             printf("%s move %d count = %llu\n", searcher_name(id), r.moves[i],
                    (unsigned long long)r.counts[i]);
     int bestmove = cand[rng ? rng_choice_index(rng, ncand) : 0];
+    /* the PV that ai_by_mmscore intends from the shared table (§3.3, §13 #4) */
+    int pv[MB_MAX_CELLS], npv = 0;
+    bool pv_complete = false;
+    if (analyze && mm && share) {
+        npv = searcher_pv(&sr, g, bestmove, best, pv, &pv_complete);
+        memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
+        g->nrecords = nrec;
+    }
+    searcher_free(&sr);
+    lmb_game_sync(L, 2);
     if (!analyze) {
         lua_pushinteger(L, bestmove);
         return 1;
@@ -225,6 +273,12 @@ static int l_searcher(lua_State *L)
     if (mm) { /* ai_by_mmscore's draw */
         lua_pushinteger(L, bestmove);
         lua_setfield(L, t, "bestmove");
+    }
+    if (mm && share) {
+        push_moves(L, pv, npv);
+        lua_setfield(L, t, "PV");
+        lua_pushboolean(L, pv_complete);
+        lua_setfield(L, t, "pv_complete");
     }
     return 1;
 }

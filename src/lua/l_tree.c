@@ -9,7 +9,18 @@
  *       game tree in memory; scoring "old" (default), "sv" or "sv_rd".
  *   mb.mblist_by_board([kind]) -> list of move lists: the test positions of
  *       ais.md §10 (kind "min", default: 431 positions, one per symmetry
- *       class; "all": 3191, one per board).
+ *       class; "all": 3191, one per board where not every move is best;
+ *       "unfinished": 4520, every reachable unfinished board).
+ *   mb.tree_node(moves [, scoring]) -> {score =, bestmoves = {move, ...},
+ *       children = {move, ...}, child_scores = {score, ...}} | nil: the node
+ *       of the full game tree reached from the root by the move history
+ *       `moves` (engine moves; the series' records without records[0]),
+ *       nil if no such node. children are in the node's child order (the
+ *       legal order), child_scores[i] the score of children[i]; bestmoves
+ *       the node's stored best moves. The tree is built and scored once per
+ *       Lua state and scoring ("old" default, "sv", "sv_rd") and kept.
+ *   mb.tree_bestmoves(moves [, scoring]) -> {move, ...} | nil: the node's
+ *       best moves alone (the series' bestmoves_by_mb[records]).
  *   mb.show_tree(game [, depth [, scoring]]): prints (through print) the
  *       text view of treeview.h of the game's position: a line with its
  *       score, then each child down to `depth` levels (default 1, 0..9),
@@ -153,6 +164,7 @@ typedef struct Walk {
     const Tree *tree;
     unsigned char *seen; /* TREE_NCODES */
     bool min;
+    bool every;          /* keep every unfinished board ("unfinished") */
     int path[TREE_CELLS];
     lua_State *L;
     int list;            /* stack index of the result */
@@ -169,7 +181,7 @@ static void walk(Walk *w, int32_t i, int depth)
         w->seen[node->code] = 1;
     }
     if (tree_status(w->tree, i) == STATUS_PLAYING
-        && __builtin_popcount(node->best) < node->nkids) {
+        && (w->every || __builtin_popcount(node->best) < node->nkids)) {
         lua_createtable(w->L, depth, 0);
         for (int d = 0; d < depth; d++) {
             lua_pushinteger(w->L, w->path[d]);
@@ -187,8 +199,9 @@ static void walk(Walk *w, int32_t i, int depth)
 /* mb.mblist_by_board([kind]) -> {{move, ...}, ...} */
 static int l_mblist_by_board(lua_State *L)
 {
-    static const char *const kinds[] = {"min", "all", NULL};
-    bool min = luaL_checkoption(L, 1, "min", kinds) == 0;
+    static const char *const kinds[] = {"min", "all", "unfinished", NULL};
+    int kind = luaL_checkoption(L, 1, "min", kinds);
+    bool min = kind == 0;
     lua_settop(L, 0);
     lua_newtable(L);
     unsigned char *seen = lua_newuserdatauv(L, TREE_NCODES, 0);
@@ -197,7 +210,8 @@ static int l_mblist_by_board(lua_State *L)
     Tree tree;
     memset(&tree, 0, sizeof tree);
     build_scored(L, &tree, SCORING_OLD);
-    Walk w = {.tree = &tree, .seen = seen, .min = min, .L = L, .list = 1, .n = 0};
+    Walk w = {.tree = &tree, .seen = seen, .min = min, .every = kind == 2, .L = L, .list = 1,
+              .n = 0};
     /* lua_createtable may raise only on memory errors; the tree then leaks,
      * as any C allocation would on a longjmp */
     walk(&w, 0, 0);
@@ -297,7 +311,124 @@ static int l_solve(lua_State *L)
     return 1;
 }
 
+/* ---- The game tree cached per Lua state (ai_gt1 .. ai_gt5) ---- */
+
+#define TREE_CACHE_MT "marubatsu.TreeCache"
+
+static int tree_cache_gc(lua_State *L)
+{
+    tree_free(luaL_checkudata(L, 1, TREE_CACHE_MT));
+    return 0;
+}
+
+/* The scored tree of `scoring`, built on first use and kept in the
+ * registry (freed with the state). */
+static const Tree *cached_tree(lua_State *L, Scoring scoring)
+{
+    static const char *const keys[] = {"marubatsu.tree.old", "marubatsu.tree.sv",
+                                       "marubatsu.tree.sv_rd"};
+    if (lua_getfield(L, LUA_REGISTRYINDEX, keys[scoring]) == LUA_TUSERDATA) {
+        const Tree *t = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+        return t;
+    }
+    lua_pop(L, 1);
+    Tree *t = lua_newuserdatauv(L, sizeof *t, 0);
+    memset(t, 0, sizeof *t);
+    if (luaL_newmetatable(L, TREE_CACHE_MT)) {
+        lua_pushcfunction(L, tree_cache_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, -2);
+    build_scored(L, t, scoring); /* frees t on error; __gc then frees nothing */
+    lua_setfield(L, LUA_REGISTRYINDEX, keys[scoring]);
+    return t;
+}
+
+static void push_score(lua_State *L, int score2)
+{
+    if (score2 % 2 == 0)
+        lua_pushinteger(L, score2 / 2);
+    else
+        lua_pushnumber(L, score2 / 2.0);
+}
+
+static void push_mask(lua_State *L, unsigned mask)
+{
+    int moves[TREE_CELLS];
+    int n = tree_mask_moves(mask, moves);
+    lua_createtable(L, n, 0);
+    for (int j = 0; j < n; j++) {
+        lua_pushinteger(L, moves[j]);
+        lua_rawseti(L, -2, j + 1);
+    }
+}
+
+/* The node of the history at arg 1 (a list of engine moves), or -1. */
+static int32_t history_node(lua_State *L, const Tree *t)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, 1);
+    if (n > TREE_CELLS) return -1;
+    int moves[TREE_CELLS];
+    for (lua_Integer i = 0; i < n; i++) {
+        lua_geti(L, 1, i + 1);
+        int isnum;
+        lua_Integer m = lua_tointegerx(L, -1, &isnum);
+        lua_pop(L, 1);
+        if (!isnum) luaL_error(L, "bad argument #1 (move %d is not an integer)", (int)(i + 1));
+        if (m < 0 || m >= TREE_CELLS) return -1;
+        moves[i] = (int)m;
+    }
+    return tree_find(t, moves, (int)n);
+}
+
+/* mb.tree_node(moves [, scoring]) -> table | nil */
+static int l_tree_node(lua_State *L)
+{
+    Scoring scoring = check_scoring(L, 2);
+    const Tree *t = cached_tree(L, scoring);
+    int32_t i = history_node(L, t);
+    if (i < 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    const TreeNode *node = &t->node[i];
+    lua_createtable(L, 0, 4);
+    push_score(L, node->score);
+    lua_setfield(L, -2, "score");
+    push_mask(L, node->best);
+    lua_setfield(L, -2, "bestmoves");
+    lua_createtable(L, node->nkids, 0);
+    lua_createtable(L, node->nkids, 0);
+    for (int k = 0; k < node->nkids; k++) {
+        const TreeNode *c = &t->node[t->kids[node->kids + k]];
+        lua_pushinteger(L, c->move);
+        lua_rawseti(L, -3, k + 1);
+        push_score(L, c->score);
+        lua_rawseti(L, -2, k + 1);
+    }
+    lua_setfield(L, -3, "child_scores");
+    lua_setfield(L, -2, "children");
+    return 1;
+}
+
+/* mb.tree_bestmoves(moves [, scoring]) -> {move, ...} | nil */
+static int l_tree_bestmoves(lua_State *L)
+{
+    Scoring scoring = check_scoring(L, 2);
+    const Tree *t = cached_tree(L, scoring);
+    int32_t i = history_node(L, t);
+    if (i < 0)
+        lua_pushnil(L);
+    else
+        push_mask(L, t->node[i].best);
+    return 1;
+}
+
 static const luaL_Reg functions[] = {
+    {"tree_node", l_tree_node},
+    {"tree_bestmoves", l_tree_bestmoves},
     {"show_tree", l_show_tree},
     {"solve", l_solve},
     {"load_bestmoves", l_load_bestmoves},

@@ -17,11 +17,13 @@ typedef struct Row {
     uint64_t after_total;
 } Row;
 
-#define NOOPT {false, false, false}
-#define SV {true, false, false}
-#define TTO {false, true, false}
-#define TTI {false, true, true}
-#define TTISV {true, true, true}
+#define NOOPT {false, false, false, SR_ORDER_NONE}
+#define SV {true, false, false, SR_ORDER_NONE}
+#define TTO {false, true, false, SR_ORDER_NONE}
+#define TTI {false, true, true, SR_ORDER_NONE}
+#define TTISV {true, true, true, SR_ORDER_NONE}
+#define TT_SORT {false, true, false, SR_ORDER_AI14S_SORT}
+#define TT_SWAP {false, true, false, SR_ORDER_AI14S_SWAP}
 
 static const Row rows[] = {
     {SR_MMDFS, NOOPT, false, 549945,
@@ -52,6 +54,8 @@ static const Row rows[] = {
     {SR_ABS_ALL, TTISV, false, 7362, {0}, 0, 2539},
     {SR_ABS_ALL, TTO, true, 1153, {699, 348, 1, 1, 100, 1, 1, 1, 1}, 3219, 337},
     {SR_ABS_ALL, TTI, true, 933, {0}, 2999, 269},
+    {SR_ABS_ALL, TT_SORT, true, 415, {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457, 181},
+    {SR_ABS_ALL, TT_SWAP, true, 415, {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457, 181},
     {SR_SCOUT, NOOPT, false, 40353, {0}, 0, 6084},
     {SR_SCOUT, TTO, true, 1079, {0}, 3159, 291},
     {SR_MTDF, NOOPT, false, 30327, {0}, 0, 6889},
@@ -123,7 +127,7 @@ TEST(searcher_api)
     t_play_list(&g, "B2,A1");
     char before[MB_MAX_CELLS + 1], after[MB_MAX_CELLS + 1];
     board_key(&g.board, before);
-    SearcherOpts o = {false, true, false};
+    SearcherOpts o = {false, true, false, SR_ORDER_NONE};
     Searcher s;
     searcher_init(&s, SR_ABS_ALL, &o);
     double v1 = searcher_run(&s, &g);

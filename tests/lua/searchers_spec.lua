@@ -48,6 +48,12 @@ local TOTALS = {
     {"ai_abs_all", {use_tt = true, init_ab = true, shortest_victory = true, share_tt = false}, 7362, 2539},
     {"ai_abs_all", {use_tt = true}, 1153, 337, {699, 348, 1, 1, 100, 1, 1, 1, 1}, 3219},
     {"ai_abs_all", {use_tt = true, init_ab = true}, 933, 269, nil, 2999},
+    {"ai_abs_all", {use_tt = true, ai_for_mo = "ai14s", sort_allnodes = true}, 415, 181,
+        {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457},
+    {"ai_abs_all", {use_tt = true, ai_for_mo = "ai14s", sort_allnodes = false}, 415, 181,
+        {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457},
+    {"ai_abs_all", {use_tt = true, ai_for_mo = "ai14s"}, 415, 181,
+        {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457},
     {"ai_scout", {}, 40353, 6084},
     {"ai_scout", {use_tt = true}, 1079, 291, nil, 3159},
     {"ai_mtdf", {}, 30327, 6889},
@@ -115,6 +121,40 @@ describe("mb.searcher views after 〇(1,1)", function()
             assert.are.same({0, 2, 0, 2, 2, 0, 2, 0}, scores_in_order(r))
         end
     end)
+    it("§7 searchers with ai_for_mo = ai14s, sorted or not, keep the values", function()
+        for _, name in ipairs({"ai_abs_all", "ai_scout", "ai_mtdf"}) do
+            for _, sorted in ipairs({true, false}) do
+                for _, tt in ipairs({true, false}) do
+                    local g = mb.Marubatsu()
+                    g:move(4)
+                    local r = mb.searcher(name, g, {analyze = true, rand = false, use_tt = tt,
+                        ai_for_mo = "ai14s", sort_allnodes = sorted})
+                    assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r))
+                    assert.are.equal(0, r.bestmove)
+                end
+            end
+        end
+    end)
+    it("§7 PV with a shared table: the intended one, to a draw (§3.3, §13 #4)", function()
+        for _, name in ipairs(SEVEN) do
+            for _, extra in ipairs({{}, {ai_for_mo = "ai14s", sort_allnodes = true}}) do
+                if name == "ai_mmdfs_all" and next(extra) then break end
+                local g = mb.Marubatsu()
+                g:move(4)
+                local r = mb.searcher(name, g, with(extra, {analyze = true, rand = false, use_tt = true}))
+                assert.is_true(r.pv_complete)
+                assert.are.equal(r.bestmove, r.PV[1])
+                assert.are.equal(8, #r.PV)
+                for _, m in ipairs(r.PV) do g:move(m) end
+                assert.are.equal("draw", g.status)
+                r = mb.searcher(name, mb.Marubatsu(), {analyze = true, rand = false})
+                assert.are.same({0}, r.PV) -- no table: only the root move is known
+                assert.is_false(r.pv_complete)
+                r = mb.searcher(name, mb.Marubatsu(), {analyze = true, use_tt = true, share_tt = false})
+                assert.is_nil(r.PV)
+            end
+        end
+    end)
     it("§6 with shortest_victory scores in mover-view too", function()
         local g = mb.Marubatsu()
         g:move(4)
@@ -180,6 +220,15 @@ describe("mb.searcher errors and the game", function()
         assert.matches("does not take option 'shortest_victory'", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_mmdfs_all", g, {init_ab = true})
         assert.matches("does not take option 'init_ab'", err, 1, true)
+        ok, err = pcall(mb.searcher, "ai_abs_all", g, {ai_for_mo = "ai2"})
+        assert.is_false(ok)
+        assert.matches("ai_for_mo 'ai2' is not supported (only \"ai14s\")", err, 1, true)
+        ok, err = pcall(mb.searcher, "ai_abs_all", g, {ai_for_mo = true})
+        assert.matches("option 'ai_for_mo' must be the string \"ai14s\"", err, 1, true)
+        ok, err = pcall(mb.searcher, "ai_mmdfs_all", g, {ai_for_mo = "ai14s"})
+        assert.matches("does not take option 'ai_for_mo'", err, 1, true)
+        ok, err = pcall(mb.searcher, "ai_abs", g, {sort_allnodes = true})
+        assert.matches("does not take option 'sort_allnodes'", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_abs_all", g, {rand = 1})
         assert.matches("option 'rand' must be a boolean", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_abs_all", g, 5)
