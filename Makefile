@@ -156,6 +156,8 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	./$(REL)/marubatsu run tests/bench/matches.lua
 	@echo
 	sh tests/bench/startup.sh ./$(REL)/marubatsu
+	@echo
+	sh tests/bench/solve.sh ./$(REL)/marubatsu
 
 # ---- install --------------------------------------------------------------
 HEADERS := $(sort $(wildcard include/*.h))
