@@ -6,7 +6,7 @@
 set -u
 prog=$1
 echo "game tree (build + score + best-move table, one process):"
-"$prog" tree --quiet --time 2>&1 | grep -i 'time' | sed 's/^/  /'
+"$prog" tree --quiet --time 2>&1 >/dev/null | sed 's/^/  /'
 echo "solver (m,n,k): value, nodes, time"
 for b in "3 3 3" "4 4 4" "5 4 4" "5 5 4" "6 4 4" "6 5 4"; do
     set -- $b
