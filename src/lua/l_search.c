@@ -294,6 +294,62 @@ static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, in
     lua_setfield(L, t, "tt_size");
 }
 
+/* A transposition table kept between calls, one per Lua state: a fresh
+ * table's memory costs more than the benchmark search itself (its pages
+ * are touched anew), and clearing a kept one is O(1). A nested call (a Lua
+ * evaluator that searches) finds it busy and uses a fresh table. */
+typedef struct KeptTable {
+    TT tt;
+    bool busy;
+} KeptTable;
+
+static int kept_gc(lua_State *L)
+{
+    KeptTable *k = lua_touserdata(L, 1);
+    tt_free(&k->tt);
+    return 0;
+}
+
+/* The state's kept table, made on first use. [-0, +0, m] */
+static KeptTable *kept_table(lua_State *L)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.kept_tt") == LUA_TUSERDATA) {
+        KeptTable *k = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+        return k;
+    }
+    lua_pop(L, 1);
+    KeptTable *k = lua_newuserdatauv(L, sizeof *k, 0);
+    tt_init(&k->tt);
+    k->busy = false;
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, kept_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.kept_tt");
+    return k;
+}
+
+/* Lend the kept table to s (when free and of this board's size). */
+static bool borrow_table(KeptTable *k, Search *s, const Game *g)
+{
+    if (k->busy) return false;
+    if (k->tt.ncells && k->tt.ncells != game_geom(g)->ncells) tt_free(&k->tt);
+    tt_free(&s->tt);
+    s->tt = k->tt;
+    tt_clear(&s->tt);
+    k->busy = true;
+    return true;
+}
+
+/* Take the table back from s (so search_free leaves it alone). */
+static void return_table(KeptTable *k, Search *s)
+{
+    k->tt = s->tt;
+    tt_init(&s->tt);
+    k->busy = false;
+}
+
 /* mb.search_abs_dls / mb.search_pvs_dls (game, opts) */
 static int run_dls(lua_State *L, const Kind *kind)
 {
@@ -307,6 +363,7 @@ static int run_dls(lua_State *L, const Kind *kind)
         return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
     Rng *rng = o.rand && !o.calc_score ? default_stream(L, fname) : NULL;
     luaL_checkstack(L, 16, fname);
+    KeptTable *kept = kept_table(L);
 
     /* no Lua error may escape from here to search_free */
     Search s;
@@ -314,6 +371,7 @@ static int run_dls(lua_State *L, const Kind *kind)
     int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, o.maxdepth)
                         : search_init(&s, g, eval14_search_eval, NULL, o.maxdepth);
     if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
+    bool borrowed = borrow_table(kept, &s, g);
     s.use_tt = o.use_tt;
     s.pvs = o.pvs;
     if (o.timelimit >= 0) search_set_timelimit(&s, o.timelimit);
@@ -336,6 +394,7 @@ static int run_dls(lua_State *L, const Kind *kind)
         }
     }
     tt_size = tt_count(&s.tt);
+    if (borrowed) return_table(kept, &s);
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
 
