@@ -13,6 +13,7 @@
 #include "mberror.h"
 #include "notation.h"
 #include "perft.h"
+#include "rating.h"
 #include "rng.h"
 #include "search.h"
 #include "solve.h"

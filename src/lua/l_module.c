@@ -336,6 +336,7 @@ int luaopen_marubatsu(lua_State *L)
     lua_setfield(L, mb, "lang");
     lmb_open_game(L);
     lmb_open_random(L);
+    lmb_open_sandbox(L);
     lmb_open_searchers(L);
     lmb_open_tree(L);
     lmb_open_search(L);

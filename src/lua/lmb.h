@@ -55,6 +55,9 @@ Rng *lmb_check_random(lua_State *L, int arg);
  * functions (seed, choice, randbelow, random, ...) in the table on top, the
  * latter bound to one default stream per Lua state (also mb.stream). */
 void lmb_open_random(lua_State *L);
+/* Put mb.sandbox in the table on top: AI scripts in a restricted
+ * environment with per-move budgets (l_sandbox.c). */
+void lmb_open_sandbox(lua_State *L);
 /* Put mb.searcher in the table on top (the full-depth searchers of
  * searchers.h under their root wrappers; l_searchers.c). */
 void lmb_open_searchers(lua_State *L);

@@ -26,6 +26,7 @@ extern const TestCase iddfs_tests[];
 extern const TestCase solve_tests[];
 extern const TestCase searchers_tests[];
 extern const TestCase treeview_tests[];
+extern const TestCase rating_tests[];
 
 static const struct {
     const char *name;
@@ -40,6 +41,7 @@ static const struct {
     {"solve", solve_tests},
     {"searchers", searchers_tests},
     {"treeview", treeview_tests},
+    {"rating", rating_tests},
 };
 
 static int current_failures;
