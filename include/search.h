@@ -148,4 +148,10 @@ typedef struct SearchIddfsResult {
 int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *iters, int cap,
                  SearchIddfsResult *out);
 
+/* The principal variation from bestmove through a shared table (search.md
+ * §4): follow the stored best moves into pv (at most ncells moves); the game
+ * is moved in place and restored exactly (marks, counters, record). Returns
+ * its length. */
+int search_pv(Game *g, const TT *tt, int bestmove, int *pv);
+
 #endif

@@ -4,31 +4,6 @@
 
 #include "search.h"
 
-/* The principal variation of one iteration with a shared table (search.md
- * §4): from bestmove, follow the stored best moves; the game is moved in
- * place and restored exactly (marks, counters, record). */
-static int pv_walk(Game *g, const TT *tt, int bestmove, int *pv)
-{
-    int ncells = game_geom(g)->ncells;
-    int mc = g->move_count, nrec = g->nrecords;
-    int saved[MB_MAX_CELLS + 1];
-    memcpy(saved, g->records, (size_t)nrec * sizeof *saved);
-    char key[MB_MAX_CELLS + 1];
-    int n = 0, m = bestmove;
-    while (g->status == STATUS_PLAYING && n < ncells) {
-        pv[n++] = m;
-        if (m < 0 || m >= ncells || game_get(g, m) != MARK_EMPTY) break; /* guard */
-        game_move(g, m);
-        board_key(&g->board, key);
-        TTEntry e;
-        if (!tt_probe(tt, key, &e)) break;
-        m = e.move;
-    }
-    while (g->move_count > mc) game_unmove(g);
-    memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
-    g->nrecords = nrec;
-    return n;
-}
 
 int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *iters, int cap,
                  SearchIddfsResult *out)
@@ -68,7 +43,7 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
         it->depth = d;
         it->tt_size = tt_count(&s->tt);
         if (share) {
-            it->npv = pv_walk(g, &s->tt, it->root.bestmove, it->pv);
+            it->npv = search_pv(g, &s->tt, it->root.bestmove, it->pv);
         } else {
             it->npv = 1;
             it->pv[0] = it->root.bestmove;

@@ -488,3 +488,26 @@ double search_pvs_dls(Search *s, double alpha, double beta, int depth)
     bool packed = packed_keys(s, keys);
     return pvs(s, alpha, beta, depth, packed ? keys : NULL);
 }
+
+int search_pv(Game *g, const TT *tt, int bestmove, int *pv)
+{
+    int ncells = game_geom(g)->ncells;
+    int mc = g->move_count, nrec = g->nrecords;
+    int saved[MB_MAX_CELLS + 1];
+    memcpy(saved, g->records, (size_t)nrec * sizeof *saved);
+    char key[MB_MAX_CELLS + 1];
+    int n = 0, m = bestmove;
+    while (g->status == STATUS_PLAYING && n < ncells) {
+        pv[n++] = m;
+        if (m < 0 || m >= ncells || game_get(g, m) != MARK_EMPTY) break; /* guard */
+        game_move(g, m);
+        board_key(&g->board, key);
+        TTEntry e;
+        if (!tt_probe(tt, key, &e)) break;
+        m = e.move;
+    }
+    while (g->move_count > mc) game_unmove(g);
+    memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
+    g->nrecords = nrec;
+    return n;
+}

@@ -223,31 +223,6 @@ static Rng *default_stream(lua_State *L, const char *fname)
     return r;
 }
 
-/* The principal variation of a root call with a shared table (search.md
- * §4): from bestmove, follow the stored best moves; the game is moved in
- * place and restored exactly (marks, counters, record). */
-static int pv_walk(Game *g, const TT *tt, int bestmove, int *pv)
-{
-    int ncells = game_geom(g)->ncells;
-    int mc = g->move_count, nrec = g->nrecords;
-    int saved[MB_MAX_CELLS + 1];
-    memcpy(saved, g->records, (size_t)nrec * sizeof *saved);
-    char key[MB_MAX_CELLS + 1];
-    int n = 0, m = bestmove;
-    while (g->status == STATUS_PLAYING && n < ncells) {
-        pv[n++] = m;
-        if (m < 0 || m >= ncells || game_get(g, m) != MARK_EMPTY) break; /* guard */
-        game_move(g, m);
-        board_key(&g->board, key);
-        TTEntry e;
-        if (!tt_probe(tt, key, &e)) break;
-        m = e.move;
-    }
-    while (g->move_count > mc) game_unmove(g);
-    memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
-    g->nrecords = nrec;
-    return n;
-}
 
 static void push_moves(lua_State *L, const int *moves, int n)
 {
@@ -388,7 +363,7 @@ static int run_dls(lua_State *L, const Kind *kind)
         rc = search_root(&s, o.share_tt, rng, &r);
         if (rc == SEARCH_OK && o.analyze) {
             if (o.share_tt)
-                npv = pv_walk(g, &s.tt, r.bestmove, pv);
+                npv = search_pv(g, &s.tt, r.bestmove, pv);
             else
                 pv[npv++] = r.bestmove;
         }
