@@ -4,6 +4,7 @@
 #   make test       every test, then again under ASan+UBSan; ends "N passed, N failed"
 #   make bench      speed tables (release build)
 #   make debug      -O0 -g with sanitizers and invariant checks, in build/debug
+#   make fuzz       libFuzzer over the text parsers for FUZZ_SECONDS (default 30)
 #   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc)
 #   make clean
 VERSION  := 0.1.0
@@ -28,6 +29,8 @@ DEPFLAGS  = -MMD -MP
 
 # Debian packages the build and the tests need (checked with dpkg-query).
 PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-busted lua-dkjson libedit-dev tmux libxml2-utils graphviz
+# clang and its libFuzzer runtime (libclang_rt.fuzzer) for the fuzz target
+PACKAGES += clang libclang-rt-14-dev
 
 LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
 # the Lua binding: in the program, and (without the host) in marubatsu.so
@@ -141,6 +144,28 @@ $(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC) $(BIND_SRC))
 	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) -lm
 
 debug: deps $(DBG)/marubatsu $(DBG)/test_engine
+
+# ---- fuzzing: libFuzzer over the text parsers (tests/fuzz/) ---------------
+# `make fuzz` builds build/fuzz/fuzz_parsers and runs it for FUZZ_SECONDS on
+# a copy of tests/fuzz/corpus; `make test` runs it as one more suite.
+FUZZ := build/fuzz
+FUZZ_CC := clang
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SECONDS ?= 30
+$(FUZZ)/obj/%.o: %.c | build/.deps-ok
+	@mkdir -p $(dir $@)
+	@echo "  CC fuzz $<"
+	@$(FUZZ_CC) $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(FUZZ)/fuzz_parsers: $(call objs,$(FUZZ),tests/fuzz/fuzz_parsers.c $(LIB_SRC) $(BIND_SRC))
+	@echo "  LINK    $@"
+	@$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(LUA_LIBS) -lm
+
+.PHONY: fuzz
+fuzz: deps $(FUZZ)/fuzz_parsers
+	@MB_FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ)/fuzz_parsers
+
+test: $(FUZZ)/fuzz_parsers
 
 # ---- use ------------------------------------------------------------------
 ARGS ?=

@@ -1,7 +1,7 @@
 /* marubatsu.h: the whole engine in one include: shapes, boards, games,
- * notation, mark patterns, symmetries, win-check variants, perft and the
- * CPython-compatible random stream. Link with -lmarubatsu (pkg-config
- * marubatsu). */
+ * notation, journal lines and player specs, mark patterns, symmetries,
+ * win-check variants, perft and the CPython-compatible random stream.
+ * Link with -lmarubatsu (pkg-config marubatsu). */
 #ifndef MB_MARUBATSU_H
 #define MB_MARUBATSU_H
 
@@ -9,6 +9,7 @@
 #include "eval14.h"
 #include "game.h"
 #include "geometry.h"
+#include "journal.h"
 #include "markpats.h"
 #include "mberror.h"
 #include "notation.h"

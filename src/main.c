@@ -21,10 +21,13 @@ static const char usage[] =
     "  match AI0 AI1     play AIs against each other, the series' match table\n"
     "  play              play a game in the terminal (you against ai14s by default)\n"
     "  replay FILE       step through a game saved by play's save command\n"
+    "  replay JOURNAL N  show game N of a tournament journal\n"
     "  show MOVES        print the position after a list of moves (\"A1,B2,C3\")\n"
     "  perft             count the game tree by depth\n"
     "  solve [MOVES]     the exact value of a position with best play\n"
     "  tree              the full game tree, its scores and best-move tables\n"
+    "  tournament P...   a tournament between AIs: crosstable, Elo, journal\n"
+    "  merge DIR...      combine the journals of a tournament's shards\n"
     "\n"
     "options (run in order, before the command):\n"
     "  -e CODE           run a chunk of Lua\n"
@@ -58,6 +61,8 @@ static const Command commands[] = {
     {"perft", cmd_perft, NULL},
     {"solve", cmd_solve, NULL},
     {"tree", cmd_tree, NULL},
+    {"tournament", NULL, cmd_tournament},
+    {"merge", NULL, cmd_merge},
 };
 
 static const Command *find_command(const char *name)

@@ -41,6 +41,7 @@ for flavour in release asan; do
     run_suite "[$flavour] engine (C)" "$dir/test_engine"
     run_suite "[$flavour] cli (golden)" sh tests/cli/run.sh "$dir/marubatsu"
     run_suite "[$flavour] repl (golden)" sh tests/repl/run.sh "$dir/marubatsu"
+    run_suite "[$flavour] tournament (cli)" sh tests/tournament/run.sh "$dir/marubatsu"
     if [ "$flavour" = release ]; then
         run_suite "[release] lua (busted, .so)" sh tests/lua/run.sh so
     else
@@ -51,6 +52,7 @@ done
 run_suite "[release] repl (tmux)" sh tests/tmux/repl.sh build/marubatsu
 run_suite "[release] play (tmux)" sh tests/tmux/play.sh build/marubatsu
 run_suite "[release] install" sh tests/install/check.sh
+run_suite "[fuzz] parsers (libFuzzer)" sh tests/fuzz/run.sh build/fuzz/fuzz_parsers
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

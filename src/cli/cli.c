@@ -131,3 +131,13 @@ bool cli_play_moves(const char *cmd, Game *g, const char *list, const char *what
     }
     return true;
 }
+
+void cli_put(CliPairs *p, const char *key, const char *value)
+{
+    int i = 0;
+    while (i < p->n && strcmp(p->keys[i], key) != 0) i++;
+    if (i == (int)(sizeof p->keys / sizeof p->keys[0])) return; /* full: cannot happen with our option sets */
+    if (i == p->n) p->n++;
+    p->keys[i] = key;
+    p->values[i] = value;
+}

@@ -63,6 +63,15 @@ bool cli_int(const char *cmd, const char *what, const char *text, int lo, int hi
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- Subcommands: each returns the process exit status ---- */
+/* Options handed to a Lua function as string pairs (host_call_table). */
+typedef struct CliPairs {
+    const char *keys[32];
+    const char *values[32];
+    int n;
+} CliPairs;
+/* Set key to value; a repeated option replaces the earlier one. */
+void cli_put(CliPairs *p, const char *key, const char *value);
+
 int cmd_show(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
@@ -71,5 +80,7 @@ int cmd_run(int argc, char **argv, Host *h);
 int cmd_match(int argc, char **argv, Host *h);
 int cmd_play(int argc, char **argv, Host *h);
 int cmd_replay(int argc, char **argv, Host *h);
+int cmd_tournament(int argc, char **argv, Host *h);
+int cmd_merge(int argc, char **argv, Host *h);
 
 #endif

@@ -62,6 +62,7 @@ static const char play_usage[] =
 
 static const char replay_usage[] =
     "usage: marubatsu [options] replay FILE [options]\n"
+    "       marubatsu [options] replay JOURNAL GAME_NO\n"
     "Step through a saved game record (the format is in 'marubatsu play --help'):\n"
     "print the start position, then the position after each move. On a terminal\n"
     "it waits for Enter before each move (q quits).\n"
@@ -72,27 +73,15 @@ static const char replay_usage[] =
     "  --ascii                 the series' plain text board (see play --help)\n"
     "  --help                  show this help\n"
     "\n"
+    "With a tournament journal (journal.tsv) and a game number, print that game:\n"
+    "its players, seed, result and forfeit reason, then every position.\n"
+    "\n"
     "exit status: 0 ok, 1 an unreadable or malformed file (the message names the\n"
     "line), 2 bad options.\n";
 
 enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL };
 
 /* The string options passed to the Lua side. */
-typedef struct Pairs {
-    const char *keys[16];
-    const char *values[16];
-    int n;
-} Pairs;
-
-/* Set key to value; a repeated option replaces the earlier one. */
-static void put(Pairs *p, const char *key, const char *value)
-{
-    int i = 0;
-    while (i < p->n && strcmp(p->keys[i], key) != 0) i++;
-    if (i == p->n) p->n++;
-    p->keys[i] = key;
-    p->values[i] = value;
-}
 
 static bool nonempty(const char *cmd, const char *option, const char *arg)
 {
@@ -113,7 +102,7 @@ int cmd_play(int argc, char **argv, Host *h)
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
-    Pairs p = {{0}, {0}, 0};
+    CliPairs p = {{0}, {0}, 0};
     const char *arg = NULL;
     bool board_set = false;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -123,17 +112,17 @@ int cmd_play(int argc, char **argv, Host *h)
         case OPT_O:
         case OPT_X:
             if (!nonempty(a.cmd, id == OPT_O ? "--o" : "--x", arg)) return EXIT_USAGE;
-            put(&p, id == OPT_O ? "o" : "x", arg);
+            cli_put(&p, id == OPT_O ? "o" : "x", arg);
             break;
         case OPT_HINT:
             if (!nonempty(a.cmd, "--hint", arg)) return EXIT_USAGE;
-            put(&p, "hint", arg);
+            cli_put(&p, "hint", arg);
             break;
         case OPT_INPUT:
             if (!nonempty(a.cmd, "--input", arg)) return EXIT_USAGE;
-            put(&p, "input", arg);
+            cli_put(&p, "input", arg);
             break;
-        case OPT_ASCII: put(&p, "ascii", "1"); break;
+        case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
         case OPT_SEED: {
             const char *q = arg + (*arg == '-' || *arg == '+');
             bool digits = *q != '\0';
@@ -142,7 +131,7 @@ int cmd_play(int argc, char **argv, Host *h)
                 cli_error(a.cmd, "--seed must be an integer (any size), not '%s'", arg);
                 return EXIT_USAGE;
             }
-            put(&p, "seed", arg);
+            cli_put(&p, "seed", arg);
             break;
         }
         case CLI_POSITIONAL:
@@ -164,13 +153,13 @@ int cmd_play(int argc, char **argv, Host *h)
     snprintf(width, sizeof width, "%d", opt.width);
     snprintf(height, sizeof height, "%d", opt.height);
     snprintf(kk, sizeof kk, "%d", k);
-    Pairs all = {{0}, {0}, 0};
-    put(&all, "width", width);
-    put(&all, "height", height);
-    put(&all, "k", kk);
-    if (board_set) put(&all, "board", board_kind_name(opt.board));
-    if (opt.count_linemark) put(&all, "count_linemark", "1");
-    for (int i = 0; i < p.n; i++) put(&all, p.keys[i], p.values[i]);
+    CliPairs all = {{0}, {0}, 0};
+    cli_put(&all, "width", width);
+    cli_put(&all, "height", height);
+    cli_put(&all, "k", kk);
+    if (board_set) cli_put(&all, "board", board_kind_name(opt.board));
+    if (opt.count_linemark) cli_put(&all, "count_linemark", "1");
+    for (int i = 0; i < p.n; i++) cli_put(&all, p.keys[i], p.values[i]);
     return host_call_table(h, "play_terminal", all.keys, all.values, all.n);
 }
 
@@ -181,17 +170,27 @@ int cmd_replay(int argc, char **argv, Host *h)
                                      {"help", false, OPT_HELP},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
-    Pairs p = {{0}, {0}, 0};
-    const char *arg = NULL, *file = NULL;
+    CliPairs p = {{0}, {0}, 0};
+    const char *arg = NULL, *file = NULL, *game_no = NULL;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
         switch (id) {
         case CLI_ERROR: return EXIT_USAGE;
         case OPT_HELP: fputs(replay_usage, stdout); return 0;
-        case OPT_ALL: put(&p, "all", "1"); break;
-        case OPT_ASCII: put(&p, "ascii", "1"); break;
+        case OPT_ALL: cli_put(&p, "all", "1"); break;
+        case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
         default: /* CLI_POSITIONAL */
+            if (file && !game_no) {
+                bool digits = *arg != '\0';
+                for (const char *c = arg; *c; c++) digits = digits && *c >= '0' && *c <= '9';
+                if (!digits) {
+                    cli_error(a.cmd, "one game file expected, got a second: '%s' (a journal takes a game number: replay JOURNAL N)", arg);
+                    return EXIT_USAGE;
+                }
+                game_no = arg;
+                break;
+            }
             if (file) {
-                cli_error(a.cmd, "one game file expected, got a second: '%s'", arg);
+                cli_error(a.cmd, "a game file (or a journal and a game number) expected, got a third word: '%s'", arg);
                 return EXIT_USAGE;
             }
             file = arg;
@@ -202,6 +201,10 @@ int cmd_replay(int argc, char **argv, Host *h)
         cli_error(a.cmd, "a game file is needed, e.g. marubatsu replay game.txt (see --help)");
         return EXIT_USAGE;
     }
-    put(&p, "file", file);
+    cli_put(&p, "file", file);
+    if (game_no) {
+        cli_put(&p, "game", game_no);
+        return host_call_table(h, "replay_journal_main", p.keys, p.values, p.n);
+    }
     return host_call_table(h, "replay_terminal", p.keys, p.values, p.n);
 }

@@ -618,6 +618,49 @@ void lmb_game_sync(lua_State *L, int index)
     lua_call(L, 1, 0);
 }
 
+/* assign(game, src): the registry closure behind lmb_game_assign (it needs
+ * the methods' upvalues). src is a light userdata, a Game of any state. */
+static const char assign_key = 0;
+
+static int l_assign(lua_State *L)
+{
+    LGame *lg = check_lgame(L, 1);
+    const Game *src = lua_touserdata(L, 2);
+    Game fresh;
+    if (!src || game_copy(&fresh, src)) return luaL_error(L, "game: out of memory");
+    bool same_shape = fresh.board.geom == lg->g.board.geom && fresh.board.kind == lg->g.board.kind &&
+                      fresh.board.counters == lg->g.board.counters;
+    game_free(&lg->g);
+    lg->g = fresh;
+    if (!same_shape) {
+        const Geometry *geo = game_geom(&lg->g);
+        lua_getiuservalue(L, 1, 1);
+        lua_pushinteger(L, geo->width);
+        lua_setfield(L, -2, "width");
+        lua_pushinteger(L, geo->height);
+        lua_setfield(L, -2, "height");
+        lua_pushinteger(L, geo->k);
+        lua_setfield(L, -2, "k");
+        lua_pushstring(L, board_kind_name(lg->g.board.kind));
+        lua_setfield(L, -2, "board");
+        lua_pushboolean(L, lg->g.board.counters);
+        lua_setfield(L, -2, "count_linemark");
+        lua_pop(L, 1);
+    }
+    new_records_view(L, 1, lg);
+    sync(L, 1, lg, SYNC_ALL, 1);
+    return 0;
+}
+
+void lmb_game_assign(lua_State *L, int index, const Game *src)
+{
+    index = lua_absindex(L, index);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &assign_key);
+    lua_pushvalue(L, index);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)src);
+    lua_call(L, 2, 0);
+}
+
 static const luaL_Reg methods[] = {
     {"children", l_children},
     {"move", l_move},
@@ -668,6 +711,9 @@ void lmb_open_game(lua_State *L)
     push_upvalues(L, state_mt, children_mt, true);
     lua_pushcclosure(L, l_sync_all, UV_BASE);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &sync_key);
+    push_upvalues(L, state_mt, children_mt, true);
+    lua_pushcclosure(L, l_assign, UV_BASE);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &assign_key);
     lua_pop(L, 2);
     lmb_open_position(L);
     lua_newtable(L);

@@ -13,21 +13,6 @@ struct Host {
     lua_State *L;
 };
 
-/* Message handler: the error as text, with a traceback from where it was
- * raised. Non-string errors use their __tostring or their type. */
-int lmb_traceback(lua_State *L)
-{
-    const char *msg = lua_tostring(L, 1);
-    if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
-    luaL_traceback(L, L, msg, 1);
-    return 1;
-}
-
 /* Call the function below its nargs arguments; print an error. */
 static int call(Host *h, int nargs, int nresults)
 {

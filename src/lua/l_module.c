@@ -33,7 +33,7 @@
 #define MODULE_KEY "marubatsu.module"
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", "lib/check", NULL};
+static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", "lib/check", "lib/tournament", NULL};
 
 Lang lmb_lang(lua_State *L)
 {
@@ -46,6 +46,21 @@ Lang lmb_lang(lua_State *L)
     }
     lua_pop(L, 1);
     return lang;
+}
+
+/* Message handler: the error as text, with a traceback from where it was
+ * raised. Non-string errors use their __tostring or their type. */
+int lmb_traceback(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
 }
 
 /* mb.move("B2" [, game | size]) -> move: Excel coordinates as a move of
@@ -340,6 +355,7 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_searchers(L);
     lmb_open_tree(L);
     lmb_open_search(L);
+    lmb_open_tournament(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);

@@ -5,7 +5,9 @@
  * functions mb.seed, mb.choice, ... are the same C functions bound (as an
  * upvalue) to one default stream per Lua state, also reachable as mb.stream.
  * Each function serves both ways: with an upvalue it uses that stream and
- * its arguments start at 1, as a method they start after self. */
+ * its arguments start at 1, as a method they start after self. The upvalue
+ * may also be a light userdata: lmb_bind_default_stream points a sandbox
+ * state's module-level functions at its host's stream. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -160,6 +162,32 @@ static const luaL_Reg functions[] = {
     {"choice", l_choice},   {"random", l_random},           {"randint", l_randint},
     {"shuffle", l_shuffle}, {"draws", l_draws},             {NULL, NULL},
 };
+
+/* mb.seed where the default stream belongs to another state (a sandbox). */
+static int l_no_seed(lua_State *L)
+{
+    return luaL_error(L, "seed: the random stream of this state is seeded by its host only");
+}
+
+void lmb_bind_default_stream(lua_State *L, int mbindex, Rng *r)
+{
+    mbindex = lua_absindex(L, mbindex);
+    for (const luaL_Reg *f = functions; f->name; f++) {
+        if (f->func == l_seed) {
+            lua_pushcfunction(L, l_no_seed);
+            lua_setfield(L, mbindex, f->name);
+            continue;
+        }
+        /* the closure object itself changes, so copies of it held
+         * elsewhere (local choice = mb.choice) follow */
+        if (lua_getfield(L, mbindex, f->name) == LUA_TFUNCTION &&
+            lua_tocfunction(L, -1) == f->func) {
+            lua_pushlightuserdata(L, r);
+            lua_setupvalue(L, -2, 1);
+        }
+        lua_pop(L, 1);
+    }
+}
 
 /* ---- Objects ---- */
 

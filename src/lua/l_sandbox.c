@@ -1,54 +1,89 @@
-/* l_sandbox.c: mb.sandbox, AI scripts run in a restricted environment with
+/* l_sandbox.c: mb.sandbox, AI scripts run in their own Lua states with
  * per-move budgets.
  *
  *   mb.sandbox.load(spec [, limits]) -> player | nil, message
  *   player:move(game, params) -> move | nil, reason
+ *   player(game, params) -> move, or an error naming the reason
+ *   player:stats() -> {memory, peak, baseline, instructions, overrun}
+ *   player:close()  (also __close and __gc)
+ *   player.name, .spec, .limits, .ai_name, .last_reason
  *   mb.sandbox.defaults   the default limits (instructions, time, memory)
  *
- * spec goes through mb.loadscript (text chunks only) with a fresh
- * environment table per player: safe base functions, string (no dump),
- * table, math (random routed to the engine's default stream), utf8,
- * os = {clock, time, date}, collectgarbage("count") only, load of text
- * chunks only, and a per-player copy of the mb API (no loadscript, reload,
- * seed, stream, path, sandbox; mb.ai loads into the same sandbox), and
- * require "marubatsu" giving that copy. No io, package, debug, other
- * modules, dofile, loadfile, coroutine.
+ * One player, one lua_State. load makes a new state with lua_newstate and a
+ * capped allocator whose data is the player's budget, opens base, string,
+ * table, math, utf8 and the marubatsu module in it (io and os only as
+ * io.write/stdout/stderr and os.clock/time/date for the library), gives it
+ * the host's mb.path, mb.scripts_dir and mb.lang, and points its module-level
+ * random functions at the host's default stream (mb.stream), so mb.seed in
+ * the host makes sandboxed and trusted AIs draw the same numbers; mb.seed is
+ * an error inside. Then child_lua (below) hardens that state's globals (no
+ * string.dump, dofile, loadfile; text-only load; no __gc metatables, whose
+ * finalizers would run with hooks off) and builds the script's environment:
+ * safe base functions, string, table, math (random on the host's stream),
+ * utf8, os.clock/time/date, collectgarbage("count"), a copy of the mb API
+ * without loadscript, reload, seed, stream, path, sandbox, ...; require
+ * "marubatsu" gives that copy; mb.ai loads further scripts by name only. No
+ * io, package, debug, coroutine, dofile, loadfile. The script is compiled by
+ * the child's mb.loadscript (text chunks only).
  *
  * Budgets, per call (the script's main chunk and each move):
- *   instructions  a count hook; once exceeded it raises on every tick until
- *                 the call unwinds, so the script's pcall cannot swallow it
+ *   instructions  a count hook on the child state; once exceeded it raises
+ *                 on every instruction until the call unwinds, so the
+ *                 script's pcall cannot swallow it
  *   time          seconds of wall clock, checked in the same hook
- *   memory        bytes of net allocation: the state's allocator is wrapped
- *                 for the call and refuses to grow past the cap. The state is
- *                 shared with the host (one lua_State, not one per player),
- *                 so this counts net growth during the call only.
- * The script gets a copy of the game; its move is checked against the real
- * game, which is never handed out. Reasons: "time", "instructions",
- * "memory", "error: <message>", "illegal move: <what>", "tampered" (the copy
- * was changed when the script returned).
+ *   memory        bytes held by the whole child state (its allocator refuses
+ *                 to go past the cap); an empty sandbox state with the
+ *                 library costs about 220 KiB (player:stats().baseline)
+ * A move copies the host's engine Game into the one game object the child
+ * keeps for the player (lmb_game_assign) and the params (numbers, strings,
+ * booleans, tables of them) into a fresh table, calls the AI, then compares
+ * the child's game with the host's in C: changed is "tampered"; the result
+ * must be a legal move of the host's game, which the script never sees.
+ * Reasons: "time", "instructions", "memory", "error: <message>", "illegal
+ * move: <what>", "tampered".
  *
- * Not covered yet: time spent inside one long C call (a pathological
+ * Not covered: time spent inside one long C call (a pathological
  * string.find pattern) is only noticed when it returns. */
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include <lualib.h>
+
 #include "lmb.h"
 
+#define PLAYER "marubatsu.SandboxPlayer"
 #define HOOK_EVERY 1000
+#define MAX_DEPTH 32        /* params nesting */
+#define MAX_PATH_DIRS 64    /* mb.path entries handed to a child */
+#define MAX_MESSAGE 2000    /* bytes of an error message or a returned string */
 
-typedef struct {
-    lua_Alloc f;    /* the state's own allocator */
-    void *ud;
-    long long grown; /* net bytes allocated during the call */
-    long long max_memory; /* <= 0: no cap */
-    long long max_instructions; /* <= 0: no cap */
-    long long instructions;
-    double deadline; /* <= 0: none */
-    int every;
-    const char *reason; /* "instructions", "time", "memory" or NULL */
+typedef struct Budget {
+    size_t used, peak;      /* bytes the child state holds, and its most */
+    size_t max_memory;      /* 0: no cap */
+    long long max_instructions; /* 0: no cap */
+    long long count;        /* instructions of the current call (by ticks) */
+    double time_limit;      /* seconds; 0: none */
+    double deadline;        /* of the current call; 0: none */
+    double exceeded_at;     /* when a budget ran out; 0: not yet */
+    int every;              /* instructions per hook tick */
+    bool armed;             /* a script's call is running */
+    const char *reason;     /* "instructions", "time", "memory" or NULL */
 } Budget;
+
+typedef struct Player {
+    Budget b;          /* first: the child's allocator data */
+    lua_State *child;  /* NULL once closed */
+    Game *game;        /* the engine Game of the child's game object */
+    size_t baseline;   /* bytes held after loading */
+    double overrun;    /* last call: seconds from exhaustion to return; < 0 none */
+    bool has_reason;   /* the fields table holds a last_reason */
+} Player;
+
+/* Keys of the child's registry. */
+static const char ctl_key = 0;
 
 static double now(void)
 {
@@ -57,16 +92,29 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* ---- The child's allocator and hook ---- */
+
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     Budget *b = ud;
-    long long delta = (long long)nsize - (ptr ? (long long)osize : 0);
-    if (nsize > 0 && delta > 0 && b->max_memory > 0 && b->grown + delta > b->max_memory) {
-        if (!b->reason) b->reason = "memory";
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        b->used -= old;
         return NULL;
     }
-    void *p = b->f(b->ud, ptr, osize, nsize);
-    if (p || nsize == 0) b->grown += delta;
+    if (nsize > old && b->max_memory && b->used + (nsize - old) > b->max_memory) {
+        if (!b->reason) {
+            b->reason = "memory";
+            b->exceeded_at = now();
+        }
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p) {
+        b->used = b->used - old + nsize;
+        if (b->used > b->peak) b->peak = b->used;
+    }
     return p;
 }
 
@@ -74,12 +122,21 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     void *ud;
-    if (lua_getallocf(L, &ud) != capped_alloc) return;
+    lua_getallocf(L, &ud);
     Budget *b = ud;
-    b->instructions += b->every;
-    if (!b->reason && b->max_instructions > 0 && b->instructions >= b->max_instructions)
+    if (!b->armed) return;
+    b->count += b->every;
+    if (!b->reason && b->max_instructions && b->count >= b->max_instructions) {
         b->reason = "instructions";
-    if (!b->reason && b->deadline > 0 && now() > b->deadline) b->reason = "time";
+        b->exceeded_at = now();
+    }
+    if (!b->reason && b->deadline > 0) {
+        double t = now();
+        if (t > b->deadline) {
+            b->reason = "time";
+            b->exceeded_at = t;
+        }
+    }
     if (b->reason) {
         /* from now on every instruction raises, so the call unwinds */
         if (b->every != 1) {
@@ -90,77 +147,307 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     }
 }
 
-static long long limit_field(lua_State *L, int t, const char *name, double scale)
+static int child_panic(lua_State *L)
 {
-    lua_getfield(L, t, name);
-    double v = lua_isnumber(L, -1) ? lua_tonumber(L, -1) * scale : 0;
-    lua_pop(L, 1);
-    return v > 0 ? (long long)v : 0;
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+    fprintf(stderr, "marubatsu: unprotected error in a sandbox state: %s\n", msg);
+    return 0; /* Lua aborts */
 }
 
-/* run(limits, f, ...) -> true, results... | false, reason, message
- * f(...) under the budgets of limits {instructions =, time =, memory =};
- * reason is a budget's name or "error". Never raises for the call's sake. */
-static int l_run(lua_State *L)
+/* Call the function below nargs arguments on the child's stack, protected;
+ * armed, under the instruction and time budgets too (the memory cap always
+ * holds). A call that returns after a budget ran out (a refused allocation
+ * caught by the script) counts as failed: LUA_ERRRUN with b.reason set. */
+static int child_call(Player *p, int nargs, int nresults, bool armed)
 {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    luaL_checktype(L, 2, LUA_TFUNCTION);
-    Budget b = {0};
-    b.max_instructions = limit_field(L, 1, "instructions", 1);
-    b.max_memory = limit_field(L, 1, "memory", 1);
-    lua_getfield(L, 1, "time");
-    double t = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;
-    lua_pop(L, 1);
-    b.every = HOOK_EVERY;
-    if (b.max_instructions > 0 && b.max_instructions < b.every) b.every = (int)b.max_instructions;
-    int nargs = lua_gettop(L) - 2;
-    lua_Hook old_hook = lua_gethook(L);
-    int old_mask = lua_gethookmask(L), old_count = lua_gethookcount(L);
-    b.f = lua_getallocf(L, &b.ud);
-    if (b.f == capped_alloc) return luaL_error(L, "sandbox: nested sandboxed calls are not supported");
-    b.deadline = t > 0 ? now() + t : 0;
-    lua_setallocf(L, capped_alloc, &b);
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, b.every);
-    int status = lua_pcall(L, nargs, LUA_MULTRET, 0);
-    lua_sethook(L, old_hook, old_mask, old_count);
-    lua_setallocf(L, b.f, b.ud);
-    if (status == LUA_OK && !b.reason) {
-        int n = lua_gettop(L) - 1;
-        lua_pushboolean(L, 1);
-        lua_replace(L, 1);
-        return n + 1;
+    Budget *b = &p->b;
+    lua_State *C = p->child;
+    b->reason = NULL;
+    b->count = 0;
+    b->exceeded_at = 0;
+    if (armed) {
+        b->every = HOOK_EVERY;
+        if (b->max_instructions && b->max_instructions < b->every) b->every = (int)b->max_instructions;
+        b->deadline = b->time_limit > 0 ? now() + b->time_limit : 0;
+        b->armed = true;
+        lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
     }
-    /* the error value, as text without running any of the script's code */
-    const char *msg;
-    if (status == LUA_OK)
-        msg = "(the script went on after its budget ran out)";
-    else if (lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
-        msg = lua_tostring(L, -1);
-    else if (status == LUA_ERRMEM)
-        msg = "not enough memory";
-    else
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, -1));
-    lua_pushboolean(L, 0);
-    lua_pushstring(L, b.reason ? b.reason : "error");
-    lua_pushstring(L, msg);
-    return 3;
+    int status = lua_pcall(C, nargs, nresults, 0);
+    if (armed) {
+        lua_sethook(C, NULL, 0, 0);
+        b->armed = false;
+    }
+    p->overrun = b->exceeded_at > 0 ? now() - b->exceeded_at : -1;
+    if (status == LUA_OK && b->reason) {
+        lua_settop(C, 0);
+        status = LUA_ERRRUN;
+    }
+    return status;
 }
 
-/* The Lua half: environments, players, move checks. */
-static const char sandbox_lua[] =
-    "local mb, run = ...\n"
-    "local sandbox = {}\n"
+static int collect(lua_State *L)
+{
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+/* Push to the host the reason a child call failed: a budget's name, or
+ * "error: <message>" from the error value on the child's top (strings and
+ * numbers only: no script code runs to make it text). Empties the child's
+ * stack; after a refused allocation, collects the child's garbage. */
+static void push_reason(lua_State *L, Player *p, int status)
+{
+    lua_State *C = p->child;
+    if (p->b.reason) {
+        lua_pushstring(L, p->b.reason);
+    } else if (status == LUA_ERRMEM) {
+        lua_pushliteral(L, "memory");
+    } else if (lua_type(C, -1) == LUA_TSTRING) {
+        size_t n;
+        const char *s = lua_tolstring(C, -1, &n);
+        luaL_Buffer buf;
+        luaL_buffinit(L, &buf);
+        luaL_addstring(&buf, "error: ");
+        luaL_addlstring(&buf, s, n > MAX_MESSAGE ? MAX_MESSAGE : n);
+        if (n > MAX_MESSAGE) luaL_addstring(&buf, "...");
+        luaL_pushresult(&buf);
+    } else if (lua_type(C, -1) == LUA_TNUMBER) {
+        char num[64];
+        if (lua_isinteger(C, -1))
+            snprintf(num, sizeof num, "%lld", (long long)lua_tointeger(C, -1));
+        else
+            snprintf(num, sizeof num, "%.14g", (double)lua_tonumber(C, -1));
+        lua_pushfstring(L, "error: %s", num);
+    } else {
+        lua_pushfstring(L, "error: (error object is a %s value)", luaL_typename(C, -1));
+    }
+    bool memory = p->b.reason && strcmp(p->b.reason, "memory") == 0;
+    lua_settop(C, 0);
+    if (memory || status == LUA_ERRMEM) {
+        /* start the next move clean (the refusal does not count now) */
+        lua_pushcfunction(C, collect);
+        lua_pcall(C, 0, 0, 0);
+        lua_settop(C, 0);
+    }
+}
+
+/* ---- Params: host table -> bytes -> child table ---- */
+
+/* A growing byte string held in a host userdata at `slot` (so an error
+ * while writing leaks nothing). */
+typedef struct Out {
+    lua_State *L;
+    int slot, seen, ids;
+    char *p;
+    size_t n, cap;
+    char path[160];
+} Out;
+
+static void put(Out *o, const void *data, size_t len)
+{
+    if (o->n + len > o->cap) {
+        size_t cap = 2 * o->cap + len + 64;
+        char *np = lua_newuserdatauv(o->L, cap, 0);
+        if (o->n) memcpy(np, o->p, o->n);
+        lua_replace(o->L, o->slot);
+        o->p = np;
+        o->cap = cap;
+    }
+    memcpy(o->p + o->n, data, len);
+    o->n += len;
+}
+
+static void put_tag(Out *o, char tag) { put(o, &tag, 1); }
+
+static void put_value(Out *o, int idx, int depth);
+
+/* Append the key at idx to the path for messages: .name or [key]. */
+static size_t push_path(Out *o, int idx)
+{
+    size_t len = strlen(o->path);
+    size_t room = sizeof o->path - len;
+    lua_State *L = o->L;
+    if (lua_type(L, idx) == LUA_TSTRING)
+        snprintf(o->path + len, room, ".%s", lua_tostring(L, idx));
+    else if (lua_isinteger(L, idx))
+        snprintf(o->path + len, room, "[%lld]", (long long)lua_tointeger(L, idx));
+    else
+        snprintf(o->path + len, room, "[%s]", luaL_typename(L, idx));
+    return len;
+}
+
+static void put_table(Out *o, int idx, int depth)
+{
+    lua_State *L = o->L;
+    if (depth >= MAX_DEPTH)
+        luaL_error(L, "sandbox: params%s: tables nested more than %d deep", o->path, MAX_DEPTH);
+    luaL_checkstack(L, 6, "sandbox: params");
+    lua_pushvalue(L, idx);
+    if (lua_rawget(L, o->seen) == LUA_TNUMBER) { /* seen before: a reference */
+        int id = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        put_tag(o, 'r');
+        put(o, &id, sizeof id);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, idx);
+    lua_pushinteger(L, ++o->ids);
+    lua_rawset(L, o->seen);
+    put_tag(o, 't');
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        int v = lua_gettop(L), k = v - 1;
+        size_t len = push_path(o, k);
+        put_value(o, k, depth + 1);
+        put_value(o, v, depth + 1);
+        o->path[len] = '\0';
+        lua_pop(L, 1);
+    }
+    put_tag(o, 'e');
+}
+
+static void put_value(Out *o, int idx, int depth)
+{
+    lua_State *L = o->L;
+    switch (lua_type(L, idx)) {
+    case LUA_TBOOLEAN:
+        put_tag(o, lua_toboolean(L, idx) ? 'T' : 'F');
+        return;
+    case LUA_TNUMBER:
+        if (lua_isinteger(L, idx)) {
+            lua_Integer i = lua_tointeger(L, idx);
+            put_tag(o, 'i');
+            put(o, &i, sizeof i);
+        } else {
+            lua_Number d = lua_tonumber(L, idx);
+            put_tag(o, 'd');
+            put(o, &d, sizeof d);
+        }
+        return;
+    case LUA_TSTRING: {
+        size_t n;
+        const char *s = lua_tolstring(L, idx, &n);
+        put_tag(o, 's');
+        put(o, &n, sizeof n);
+        put(o, s, n);
+        return;
+    }
+    case LUA_TTABLE:
+        put_table(o, idx, depth);
+        return;
+    default:
+        luaL_error(L, "sandbox: params%s is a %s value; only numbers, strings, booleans and "
+                      "tables of them pass into a sandbox",
+                   o->path, luaL_typename(L, idx));
+    }
+}
+
+typedef struct In {
+    const char *p;
+    size_t i;
+    int refs; /* a child table: id -> table */
+} In;
+
+static void get_value(lua_State *L, In *in)
+{
+    luaL_checkstack(L, 4, "sandbox: params");
+    char tag = in->p[in->i++];
+    switch (tag) {
+    case 'T':
+    case 'F':
+        lua_pushboolean(L, tag == 'T');
+        return;
+    case 'i': {
+        lua_Integer v;
+        memcpy(&v, in->p + in->i, sizeof v);
+        in->i += sizeof v;
+        lua_pushinteger(L, v);
+        return;
+    }
+    case 'd': {
+        lua_Number v;
+        memcpy(&v, in->p + in->i, sizeof v);
+        in->i += sizeof v;
+        lua_pushnumber(L, v);
+        return;
+    }
+    case 's': {
+        size_t n;
+        memcpy(&n, in->p + in->i, sizeof n);
+        in->i += sizeof n;
+        lua_pushlstring(L, in->p + in->i, n);
+        in->i += n;
+        return;
+    }
+    case 'r': {
+        int id;
+        memcpy(&id, in->p + in->i, sizeof id);
+        in->i += sizeof id;
+        lua_rawgeti(L, in->refs, id);
+        return;
+    }
+    default: /* 't' */
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, in->refs, (lua_Integer)luaL_len(L, in->refs) + 1);
+        while (in->p[in->i] != 'e') {
+            get_value(L, in);
+            get_value(L, in);
+            lua_rawset(L, -3);
+        }
+        in->i++;
+    }
+}
+
+/* ---- Loading ---- */
+
+/* What the host hands a new child state. */
+typedef struct Setup {
+    Player *p;
+    Rng *rng;
+    const char *scripts_dir, *lang;
+    int npath;
+    const char *path[MAX_PATH_DIRS];
+} Setup;
+
+/* The child's Lua half: hardens its globals, builds the script's
+ * environment, returns ctl = {[1] = the AI (once started), [2] = the game
+ * object of the moves, compile = function(spec)}. */
+static const char child_lua[] =
+    "local mb = ...\n"
+    "local raw_load, raw_setmetatable, raw_getmetatable = load, setmetatable, getmetatable\n"
     "\n"
-    "sandbox.defaults = {instructions = 10000000, time = 5, memory = 64 * 1024 * 1024}\n"
+    "-- this state's own globals, where the library runs\n"
+    "string.dump = nil\n"
+    "dofile, loadfile = nil, nil\n"
+    "io = {write = io.write, stdout = io.stdout, stderr = io.stderr}\n"
+    "os = {clock = os.clock, time = os.time, date = os.date}\n"
+    "-- finalizers run with hooks off, so no budget could stop one\n"
+    "local function no_gc(mt)\n"
+    "    if type(mt) == \"table\" and rawget(mt, \"__gc\") ~= nil then\n"
+    "        error(\"setmetatable: __gc metamethods are not allowed in the sandbox\", 3)\n"
+    "    end\n"
+    "end\n"
+    "function setmetatable(t, mt)\n"
+    "    no_gc(mt)\n"
+    "    return raw_setmetatable(t, mt)\n"
+    "end\n"
+    "local function text_only(chunk)\n"
+    "    if type(chunk) ~= \"string\" then return \"load: only text chunks (strings) in the sandbox\" end\n"
+    "    if chunk:byte(1) == 27 then return \"load: binary chunks are not allowed in the sandbox\" end\n"
+    "end\n"
+    "function load(chunk, name, mode, ...)\n"
+    "    local bad = text_only(chunk)\n"
+    "    if bad then return nil, bad end\n"
+    "    return raw_load(chunk, name, \"t\", ...)\n"
+    "end\n"
     "\n"
-    "-- mb keys a script does not get: loading outside the sandbox, the shared\n"
-    "-- stream and its seed, files and the terminal.\n"
-    "local hidden = {\n"
-    "    loadscript = true, reload = true, sandbox = true, path = true, scripts_dir = true,\n"
-    "    seed = true, stream = true, embedded = true, list_scripts = true, isatty = true,\n"
-    "    play = true, play_terminal = true, replay_terminal = true, show_progress = true,\n"
-    "    load_bestmoves = true, ai = true,\n"
-    "}\n"
+    "local function copy(t, except)\n"
+    "    local c = {}\n"
+    "    for k, v in pairs(t) do if not (except and except[k]) then c[k] = v end end\n"
+    "    return c\n"
+    "end\n"
     "\n"
     "local function deepcopy(v, seen)\n"
     "    if type(v) ~= \"table\" then return v end\n"
@@ -172,120 +459,12 @@ static const char sandbox_lua[] =
     "    return t\n"
     "end\n"
     "\n"
-    "local function copy(t, except)\n"
-    "    local c = {}\n"
-    "    for k, v in pairs(t) do if not (except and except[k]) then c[k] = v end end\n"
-    "    return c\n"
-    "end\n"
-    "\n"
-    "-- the methods of strings during a sandboxed call (no dump)\n"
-    "local safe_string = copy(string, {dump = true})\n"
-    "local string_meta = getmetatable(\"\")\n"
-    "\n"
-    "local function in_sandbox(limits, f, ...)\n"
-    "    local saved = string_meta.__index\n"
-    "    string_meta.__index = safe_string\n"
-    "    local r = table.pack(run(limits, f, ...))\n"
-    "    string_meta.__index = saved\n"
-    "    return table.unpack(r, 1, r.n)\n"
-    "end\n"
-    "\n"
-    "local function message_of(reason, msg)\n"
-    "    if reason == \"error\" then return \"error: \" .. msg end\n"
-    "    return reason\n"
-    "end\n"
-    "\n"
-    "local function new_env(player)\n"
-    "    local env = {}\n"
-    "    local owned = setmetatable({}, {__mode = \"k\"}) -- metatables this player made\n"
-    "    for _, k in ipairs {\"assert\", \"error\", \"ipairs\", \"next\", \"pairs\", \"pcall\", \"select\",\n"
-    "        \"tonumber\", \"tostring\", \"type\", \"xpcall\", \"rawequal\", \"rawget\", \"rawset\", \"rawlen\",\n"
-    "        \"print\"} do\n"
-    "        env[k] = _G[k]\n"
-    "    end\n"
-    "    env._VERSION = _VERSION\n"
-    "    env._G = env\n"
-    "    env.setmetatable = function(t, mt)\n"
-    "        if type(t) ~= \"table\" then error(\"bad argument #1 to 'setmetatable' (table expected)\", 2) end\n"
-    "        local old = getmetatable(t)\n"
-    "        if old ~= nil and not owned[old] then error(\"cannot change a protected metatable\", 2) end\n"
-    "        if mt ~= nil then\n"
-    "            if type(mt) ~= \"table\" then error(\"bad argument #2 to 'setmetatable' (nil or table expected)\", 2) end\n"
-    "            owned[mt] = true\n"
-    "        end\n"
-    "        return setmetatable(t, mt)\n"
-    "    end\n"
-    "    env.getmetatable = function(t)\n"
-    "        if type(t) ~= \"table\" then return nil end\n"
-    "        local mt = getmetatable(t)\n"
-    "        if owned[mt] then return mt end\n"
-    "        if type(mt) == \"table\" and rawget(mt, \"__metatable\") ~= nil then return rawget(mt, \"__metatable\") end\n"
-    "        return nil\n"
-    "    end\n"
-    "    env.collectgarbage = function(opt)\n"
-    "        if opt == \"count\" then return collectgarbage(\"count\") end\n"
-    "        error(\"collectgarbage: only \\\"count\\\" is available in the sandbox\", 2)\n"
-    "    end\n"
-    "    env.load = function(chunk, name, mode, e)\n"
-    "        if type(chunk) ~= \"string\" then return nil, \"load: only text chunks (strings) in the sandbox\" end\n"
-    "        if chunk:byte(1) == 27 then return nil, \"load: binary chunks are not allowed in the sandbox\" end\n"
-    "        return load(chunk, name, \"t\", type(e) == \"table\" and e or env)\n"
-    "    end\n"
-    "    env.string = copy(safe_string)\n"
-    "    env.table = copy(table)\n"
-    "    env.utf8 = copy(utf8)\n"
-    "    env.os = {clock = os.clock, time = os.time, date = os.date}\n"
-    "    local m = copy(math)\n"
-    "    m.random = function(lo, hi)\n"
-    "        if lo == nil then return mb.random() end\n"
-    "        lo = math.tointeger(lo) or error(\"bad argument #1 to 'random' (number has no integer representation)\", 2)\n"
-    "        if hi == nil then lo, hi = 1, lo end\n"
-    "        hi = math.tointeger(hi) or error(\"bad argument #2 to 'random' (number has no integer representation)\", 2)\n"
-    "        if lo > hi then error(\"bad argument to 'random' (interval is empty)\", 2) end\n"
-    "        return lo + mb.randbelow(hi - lo + 1)\n"
-    "    end\n"
-    "    m.randomseed = function() end -- the engine's stream is seeded by mb.seed only\n"
-    "    env.math = m\n"
-    "    local api = {}\n"
-    "    for k, v in pairs(mb) do\n"
-    "        if not hidden[k] then api[k] = deepcopy(v) end\n"
-    "    end\n"
-    "    local loaded = {}\n"
-    "    -- mb.ai inside the sandbox: scripts load into this same environment\n"
-    "    api.ai = function(spec)\n"
-    "        if mb.is_ai(spec) then return spec end\n"
-    "        if type(spec) == \"function\" then return mb.make_ai(\"function\", spec) end\n"
-    "        if type(spec) == \"table\" and type(spec.fn) == \"function\" then\n"
-    "            return mb.make_ai(spec.name or \"table\", spec.fn, spec)\n"
-    "        end\n"
-    "        if type(spec) ~= \"string\" then error(\"bad argument #1 to 'ai' (AI name or function expected)\", 2) end\n"
-    "        if loaded[spec] then return loaded[spec] end\n"
-    "        local chunk, where = mb.loadscript(spec, env)\n"
-    "        if not chunk then error(where, 0) end\n"
-    "        local ai = player.as_ai(chunk(spec, where), spec)\n"
-    "        loaded[spec] = ai\n"
-    "        return ai\n"
-    "    end\n"
-    "    env.mb = api\n"
-    "    -- require: only the marubatsu module (this player's copy of it)\n"
-    "    env.require = function(name)\n"
-    "        if name == \"marubatsu\" then return api end\n"
-    "        error((\"module '%s' is not available in the sandbox\"):format(tostring(name)), 2)\n"
-    "    end\n"
-    "    return env\n"
-    "end\n"
-    "\n"
     "local function basename(spec)\n"
     "    return ((spec:match(\"([^/]+)$\") or spec):gsub(\"%.lua$\", \"\"))\n"
     "end\n"
     "\n"
-    "local Player = {}\n"
-    "Player.__index = Player\n"
-    "Player.__name = \"marubatsu.SandboxPlayer\"\n"
-    "Player.__tostring = function(p) return \"sandboxed AI \" .. p.name end\n"
-    "\n"
     "-- as the loader's as_ai: an AI, a function, or {name =, fn =}\n"
-    "function Player.as_ai(value, spec)\n"
+    "local function as_ai(value, spec)\n"
     "    if mb.is_ai(value) then return value end\n"
     "    if type(value) == \"function\" then return mb.make_ai(basename(spec), value) end\n"
     "    if type(value) == \"table\" and type(value.fn) == \"function\" then\n"
@@ -295,33 +474,490 @@ static const char sandbox_lua[] =
     "        .. \"or a table {name = ..., fn = ...}\"):format(spec, type(value)), 0)\n"
     "end\n"
     "\n"
-    "local function snapshot(g)\n"
-    "    local r = g.records\n"
-    "    return table.concat({g:board_to_str(), tostring(g.status), tostring(g.turn),\n"
-    "        tostring(g.last_turn), tostring(g.move_count), tostring(g.last_move),\n"
-    "        table.concat(r, \",\", 1, #r)}, \"|\")\n"
+    "-- after the player's own script, further scripts load by name only\n"
+    "local loadscript = mb.loadscript\n"
+    "function mb.loadscript(spec, e)\n"
+    "    if type(spec) == \"string\" and (spec:find(\"/\", 1, true) or spec:match(\"%.lua$\")) then\n"
+    "        return nil, (\"the sandbox loads further scripts by name only, not '%s'\"):format(spec)\n"
+    "    end\n"
+    "    return loadscript(spec, e)\n"
     "end\n"
     "\n"
-    "local function describe(v)\n"
+    "-- mb keys a script does not get: loading outside the sandbox, the\n"
+    "-- stream and its seed, files and the terminal.\n"
+    "local hidden = {\n"
+    "    loadscript = true, reload = true, sandbox = true, path = true, scripts_dir = true,\n"
+    "    seed = true, stream = true, embedded = true, list_scripts = true, isatty = true,\n"
+    "    play = true, play_terminal = true, replay_terminal = true, show_progress = true,\n"
+    "    load_bestmoves = true, ai = true,\n"
+    "}\n"
+    "\n"
+    "-- the script's environment\n"
+    "local env = {}\n"
+    "local owned = raw_setmetatable({}, {__mode = \"k\"}) -- metatables the script made\n"
+    "for _, k in ipairs {\"assert\", \"error\", \"ipairs\", \"next\", \"pairs\", \"pcall\", \"select\",\n"
+    "    \"tonumber\", \"tostring\", \"type\", \"xpcall\", \"rawequal\", \"rawget\", \"rawset\", \"rawlen\",\n"
+    "    \"print\"} do\n"
+    "    env[k] = _G[k]\n"
+    "end\n"
+    "env._VERSION = _VERSION\n"
+    "env._G = env\n"
+    "env.setmetatable = function(t, mt)\n"
+    "    if type(t) ~= \"table\" then error(\"bad argument #1 to 'setmetatable' (table expected)\", 2) end\n"
+    "    local old = raw_getmetatable(t)\n"
+    "    if old ~= nil and not owned[old] then error(\"cannot change a protected metatable\", 2) end\n"
+    "    if mt ~= nil then\n"
+    "        if type(mt) ~= \"table\" then error(\"bad argument #2 to 'setmetatable' (nil or table expected)\", 2) end\n"
+    "        no_gc(mt)\n"
+    "        owned[mt] = true\n"
+    "    end\n"
+    "    return raw_setmetatable(t, mt)\n"
+    "end\n"
+    "env.getmetatable = function(t)\n"
+    "    if type(t) ~= \"table\" then return nil end\n"
+    "    local mt = raw_getmetatable(t)\n"
+    "    if owned[mt] then return mt end\n"
+    "    if type(mt) == \"table\" and rawget(mt, \"__metatable\") ~= nil then return rawget(mt, \"__metatable\") end\n"
+    "    return nil\n"
+    "end\n"
+    "env.collectgarbage = function(opt)\n"
+    "    if opt == \"count\" then return collectgarbage(\"count\") end\n"
+    "    error(\"collectgarbage: only \\\"count\\\" is available in the sandbox\", 2)\n"
+    "end\n"
+    "env.load = function(chunk, name, mode, e)\n"
+    "    local bad = text_only(chunk)\n"
+    "    if bad then return nil, bad end\n"
+    "    return raw_load(chunk, name, \"t\", type(e) == \"table\" and e or env)\n"
+    "end\n"
+    "env.string = copy(string)\n"
+    "env.table = copy(table)\n"
+    "env.utf8 = copy(utf8)\n"
+    "env.os = {clock = os.clock, time = os.time, date = os.date}\n"
+    "local m = copy(math)\n"
+    "-- math.random on the host's stream (mb.random is bound to it)\n"
+    "m.random = function(lo, hi)\n"
+    "    if lo == nil then return mb.random() end\n"
+    "    lo = math.tointeger(lo) or error(\"bad argument #1 to 'random' (number has no integer representation)\", 2)\n"
+    "    if hi == nil then lo, hi = 1, lo end\n"
+    "    hi = math.tointeger(hi) or error(\"bad argument #2 to 'random' (number has no integer representation)\", 2)\n"
+    "    if lo > hi then error(\"bad argument to 'random' (interval is empty)\", 2) end\n"
+    "    return lo + mb.randbelow(hi - lo + 1)\n"
+    "end\n"
+    "m.randomseed = function() end -- the host seeds the stream\n"
+    "env.math = m\n"
+    "local api = {}\n"
+    "for k, v in pairs(mb) do\n"
+    "    if not hidden[k] then api[k] = deepcopy(v) end\n"
+    "end\n"
+    "local loaded = {}\n"
+    "-- mb.ai inside the sandbox: scripts by name, into this same environment\n"
+    "api.ai = function(spec)\n"
+    "    if mb.is_ai(spec) then return spec end\n"
+    "    if type(spec) == \"function\" then return mb.make_ai(\"function\", spec) end\n"
+    "    if type(spec) == \"table\" and type(spec.fn) == \"function\" then\n"
+    "        return mb.make_ai(spec.name or \"table\", spec.fn, spec)\n"
+    "    end\n"
+    "    if type(spec) ~= \"string\" then error(\"bad argument #1 to 'ai' (AI name or function expected)\", 2) end\n"
+    "    if loaded[spec] then return loaded[spec] end\n"
+    "    local chunk, where = mb.loadscript(spec, env)\n"
+    "    if not chunk then error(where, 0) end\n"
+    "    local ai = as_ai(chunk(spec, where), spec)\n"
+    "    loaded[spec] = ai\n"
+    "    return ai\n"
+    "end\n"
+    "env.mb = api\n"
+    "-- require: only the marubatsu module (the script's copy of it)\n"
+    "env.require = function(name)\n"
+    "    if name == \"marubatsu\" then return api end\n"
+    "    error((\"module '%s' is not available in the sandbox\"):format(tostring(name)), 2)\n"
+    "end\n"
+    "\n"
+    "local ctl = {false, mb.Marubatsu()}\n"
+    "-- compile(spec) -> start | nil, message; start() runs the main chunk\n"
+    "function ctl.compile(spec)\n"
+    "    local chunk, where = loadscript(spec, env)\n"
+    "    if not chunk then return nil, where end\n"
+    "    return function()\n"
+    "        local ai = as_ai(chunk(spec, where), spec)\n"
+    "        ctl[1] = ai\n"
+    "        return tostring(ai.name)\n"
+    "    end\n"
+    "end\n"
+    "return ctl\n";
+
+/* In the child, protected: open the libraries, the module, and child_lua. */
+static int child_setup(lua_State *L)
+{
+    Setup *s = lua_touserdata(L, 1);
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},         {LUA_STRLIBNAME, luaopen_string},
+        {LUA_TABLIBNAME, luaopen_table},   {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8},   {LUA_IOLIBNAME, luaopen_io},
+        {LUA_OSLIBNAME, luaopen_os},       {NULL, NULL},
+    };
+    for (const luaL_Reg *lib = libs; lib->name; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
+    int mb = lua_gettop(L);
+    lua_pushstring(L, s->scripts_dir); /* NULL pushes nil */
+    lua_setfield(L, mb, "scripts_dir");
+    if (s->lang) {
+        lua_pushstring(L, s->lang);
+        lua_setfield(L, mb, "lang");
+    }
+    lua_createtable(L, s->npath, 0);
+    for (int i = 0; i < s->npath; i++) {
+        lua_pushstring(L, s->path[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, mb, "path");
+    lmb_bind_default_stream(L, mb, s->rng);
+    if (luaL_loadbufferx(L, child_lua, sizeof child_lua - 1, "=sandbox", "t") != LUA_OK)
+        return lua_error(L);
+    lua_pushvalue(L, mb);
+    lua_call(L, 1, 1);
+    lua_rawgeti(L, -1, 2);
+    s->p->game = lmb_check_game(L, -1);
+    lua_pop(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    return 0;
+}
+
+/* In the child, protected: ctl.compile(spec) -> start | nil, message. */
+static int child_compile(lua_State *L)
+{
+    const char *spec = lua_touserdata(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    lua_getfield(L, -1, "compile");
+    lua_pushstring(L, spec);
+    lua_call(L, 1, 2);
+    return 2;
+}
+
+static Player *check_player(lua_State *L, int arg)
+{
+    Player *p = luaL_checkudata(L, arg, PLAYER);
+    if (!p->child) luaL_error(L, "sandbox: the player is closed");
+    return p;
+}
+
+static void close_player(Player *p)
+{
+    if (p->child) {
+        lua_close(p->child);
+        p->child = NULL;
+        p->game = NULL;
+    }
+}
+
+static int l_close(lua_State *L)
+{
+    close_player(luaL_checkudata(L, 1, PLAYER));
+    return 0;
+}
+
+/* A limit of the table at t: a positive number, else 0 (none). */
+static double limit_field(lua_State *L, int t, const char *name)
+{
+    lua_getfield(L, t, name);
+    double v = lua_isnumber(L, -1) ? (double)lua_tonumber(L, -1) : 0;
+    lua_pop(L, 1);
+    return v > 0 ? v : 0;
+}
+
+/* new_player(spec, limits, name) -> player | nil, message; upvalues: the
+ * host's mb, its default stream, the player metatable. */
+static int l_new_player(lua_State *L)
+{
+    const char *spec = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    luaL_checkstring(L, 3);
+    lua_settop(L, 3);
+    Player *p = lua_newuserdatauv(L, sizeof *p, 1);
+    int pi = lua_gettop(L);
+    memset(p, 0, sizeof *p);
+    p->overrun = -1;
+    double mem = limit_field(L, 2, "memory");
+    p->b.max_memory = mem >= (double)SIZE_MAX ? 0 : (size_t)mem;
+    double ins = limit_field(L, 2, "instructions");
+    p->b.max_instructions = ins >= 9e18 ? 0 : (long long)ins;
+    p->b.time_limit = limit_field(L, 2, "time");
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_setmetatable(L, pi);
+    lua_createtable(L, 0, 6);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "spec");
+    lua_pushvalue(L, 3);
+    lua_setfield(L, -2, "name");
+    lua_pushvalue(L, 2);
+    lua_setfield(L, -2, "limits");
+    lua_pushvalue(L, lua_upvalueindex(2)); /* keeps the stream alive */
+    lua_setfield(L, -2, "stream");
+    lua_setiuservalue(L, pi, 1);
+
+    /* what the child gets from the host (strings anchored by mb) */
+    Setup s = {.p = p, .rng = lua_touserdata(L, lua_upvalueindex(2))};
+    int mb = lua_upvalueindex(1);
+    lua_getfield(L, mb, "scripts_dir");
+    s.scripts_dir = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_getfield(L, mb, "lang");
+    s.lang = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (lua_getfield(L, mb, "path") == LUA_TTABLE) {
+        for (lua_Integer i = 1; s.npath < MAX_PATH_DIRS; i++) {
+            int t = lua_rawgeti(L, -1, i);
+            const char *dir = t == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+            lua_pop(L, 1);
+            if (t == LUA_TNIL) break;
+            if (dir) s.path[s.npath++] = dir;
+        }
+    }
+
+    p->child = lua_newstate(capped_alloc, &p->b);
+    if (!p->child) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "memory");
+        return 2;
+    }
+    lua_State *C = p->child;
+    lua_atpanic(C, child_panic);
+    lua_pushcfunction(C, child_setup);
+    lua_pushlightuserdata(C, &s);
+    int status = child_call(p, 1, 0, false);
+    if (status == LUA_OK) {
+        lua_pushcfunction(C, child_compile);
+        lua_pushlightuserdata(C, (void *)(uintptr_t)spec);
+        status = child_call(p, 1, 2, false);
+    }
+    if (status == LUA_OK && lua_isnil(C, -2)) { /* not found, or does not compile */
+        lua_pushnil(L);
+        if (lua_type(C, -1) == LUA_TSTRING)
+            lua_pushstring(L, lua_tostring(C, -1));
+        else
+            lua_pushfstring(L, "AI script '%s' could not be loaded", spec);
+        close_player(p);
+        return 2;
+    }
+    if (status == LUA_OK) {
+        lua_pop(C, 1);
+        status = child_call(p, 0, 1, true);
+    }
+    if (status != LUA_OK) {
+        lua_pushnil(L);
+        push_reason(L, p, status);
+        close_player(p);
+        return 2;
+    }
+    lua_getiuservalue(L, pi, 1);
+    lua_pushstring(L, lua_tostring(C, -1));
+    lua_setfield(L, -2, "ai_name");
+    lua_pop(L, 1);
+    lua_settop(C, 0);
+    p->baseline = p->b.used;
+    lua_settop(L, pi);
+    return 1;
+}
+
+/* ---- Moves ---- */
+
+typedef struct MoveArgs {
+    const Game *game;
+    const char *params;
+    size_t nparams;
+} MoveArgs;
+
+/* In the child, protected: -> ai, the game (now a copy of the host's),
+ * a fresh params table. */
+static int child_prepare(lua_State *L)
+{
+    MoveArgs *a = lua_touserdata(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    int ctl = lua_gettop(L);
+    lua_rawgeti(L, ctl, 1);
+    lua_rawgeti(L, ctl, 2);
+    lmb_game_assign(L, -1, a->game);
+    if (a->nparams == 0) {
+        lua_newtable(L);
+    } else {
+        lua_newtable(L); /* table id -> table */
+        In in = {a->params, 0, lua_gettop(L)};
+        get_value(L, &in);
+        lua_remove(L, -2);
+    }
+    return 3;
+}
+
+static bool same_game(const Game *a, const Game *b)
+{
+    if (a->board.geom != b->board.geom || a->board.kind != b->board.kind ||
+        a->board.counters != b->board.counters || a->turn != b->turn ||
+        a->last_turn != b->last_turn || a->status != b->status ||
+        a->move_count != b->move_count || a->last_move != b->last_move ||
+        a->nrecords != b->nrecords || a->edited != b->edited)
+        return false;
+    if (memcmp(a->records, b->records, (size_t)a->nrecords * sizeof *a->records) != 0) return false;
+    int n = game_geom(a)->ncells;
+    for (int m = 0; m < n; m++)
+        if (game_get(a, m) != game_get(b, m)) return false;
+    return true;
+}
+
+static void set_reason_flag(lua_State *L, Player *p, bool has)
+{
+    if (!has && p->has_reason) {
+        lua_getiuservalue(L, 1, 1);
+        lua_pushnil(L);
+        lua_setfield(L, -2, "last_reason");
+        lua_pop(L, 1);
+    }
+    p->has_reason = has;
+}
+
+/* raw_move(player, game, params) -> move (legal) | nil, reason |
+ * false, value, kind (an illegal result: scalars copied, else kind names
+ * the type). The host's game is only read. */
+static int l_raw_move(lua_State *L)
+{
+    Player *p = check_player(L, 1);
+    const Game *hg = lmb_check_game(L, 2);
+    MoveArgs a = {hg, NULL, 0};
+    bool copy = false;
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        lua_settop(L, 3);
+        lua_pushnil(L);
+        copy = lua_next(L, 3) != 0; /* an empty table passes as a fresh one */
+        lua_settop(L, 3);
+    }
+    if (copy) {
+        lua_pushnil(L); /* 4: the bytes */
+        lua_newtable(L); /* 5: table -> id */
+        Out o = {.L = L, .slot = 4, .seen = 5};
+        put_table(&o, 3, 0);
+        a.params = o.p;
+        a.nparams = o.n;
+    }
+    lua_State *C = p->child;
+    lua_settop(C, 0);
+    lua_pushcfunction(C, child_prepare);
+    lua_pushlightuserdata(C, &a);
+    int status = child_call(p, 1, 3, false);
+    if (status == LUA_OK) status = child_call(p, 2, 1, true);
+    if (status != LUA_OK) {
+        lua_pushnil(L);
+        push_reason(L, p, status);
+        set_reason_flag(L, p, true);
+        return 2;
+    }
+    if (!same_game(p->game, hg)) {
+        lua_settop(C, 0);
+        lua_pushnil(L);
+        lua_pushliteral(L, "tampered");
+        set_reason_flag(L, p, true);
+        return 2;
+    }
+    int exact;
+    lua_Integer m = lua_tointegerx(C, -1, &exact);
+    if (exact && lua_isinteger(C, -1) && m >= 0 && m < game_geom(hg)->ncells &&
+        hg->status == STATUS_PLAYING && game_get(hg, (int)m) == MARK_EMPTY) {
+        lua_settop(C, 0);
+        set_reason_flag(L, p, false);
+        lua_pushinteger(L, m);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    int n = 2;
+    switch (lua_type(C, -1)) {
+    case LUA_TNIL:
+        lua_pushnil(L);
+        break;
+    case LUA_TBOOLEAN:
+        lua_pushboolean(L, lua_toboolean(C, -1));
+        break;
+    case LUA_TNUMBER:
+        if (lua_isinteger(C, -1))
+            lua_pushinteger(L, lua_tointeger(C, -1));
+        else
+            lua_pushnumber(L, lua_tonumber(C, -1));
+        break;
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(C, -1, &len);
+        lua_pushlstring(L, s, len > MAX_MESSAGE ? MAX_MESSAGE : len);
+        break;
+    }
+    default:
+        lua_pushnil(L);
+        lua_pushstring(L, luaL_typename(C, -1));
+        n = 3;
+    }
+    lua_settop(C, 0);
+    set_reason_flag(L, p, true);
+    return n;
+}
+
+/* fields(player) -> the table of name, spec, limits, ai_name, last_reason */
+static int l_fields(lua_State *L)
+{
+    luaL_checkudata(L, 1, PLAYER);
+    lua_getiuservalue(L, 1, 1);
+    return 1;
+}
+
+/* player:stats() -> {memory =, peak =, baseline =, instructions =,
+ * overrun =}: bytes the state holds now, at most, and after loading; the
+ * instructions of the last call (to the hook's 1000); seconds from the
+ * budget running out to the call's return (nil if none ran out). */
+static int l_stats(lua_State *L)
+{
+    Player *p = check_player(L, 1);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, (lua_Integer)p->b.used);
+    lua_setfield(L, -2, "memory");
+    lua_pushinteger(L, (lua_Integer)p->b.peak);
+    lua_setfield(L, -2, "peak");
+    lua_pushinteger(L, (lua_Integer)p->baseline);
+    lua_setfield(L, -2, "baseline");
+    lua_pushinteger(L, (lua_Integer)p->b.count);
+    lua_setfield(L, -2, "instructions");
+    if (p->overrun >= 0) {
+        lua_pushnumber(L, p->overrun);
+        lua_setfield(L, -2, "overrun");
+    }
+    return 1;
+}
+
+/* The host's Lua half: limits, the player's methods, move checks. */
+static const char host_lua[] =
+    "local new_player, raw_move, fields, close, stats, Player = ...\n"
+    "local sandbox = {}\n"
+    "\n"
+    "sandbox.defaults = {instructions = 10000000, time = 5, memory = 64 * 1024 * 1024}\n"
+    "\n"
+    "local function basename(spec)\n"
+    "    return ((spec:match(\"([^/]+)$\") or spec):gsub(\"%.lua$\", \"\"))\n"
+    "end\n"
+    "\n"
+    "local function describe(v, kind)\n"
+    "    if kind ~= nil then return \"a \" .. kind .. \" value\" end\n"
     "    if v == nil then return \"nothing\" end\n"
     "    if type(v) == \"string\" then return (\"%q (a string)\"):format(v) end\n"
     "    if type(v) == \"number\" then return tostring(v) .. \" (not an integer)\" end\n"
     "    return \"a \" .. type(v) .. \" value\"\n"
     "end\n"
     "\n"
-    "-- nil if m is a legal move of g, else what is wrong with it\n"
-    "local function illegal(g, m)\n"
-    "    if math.type(m) ~= \"integer\" then return describe(m) end\n"
-    "    for _, l in ipairs(g:calc_legal_moves()) do\n"
-    "        if l == m then return nil end\n"
-    "    end\n"
+    "-- what is wrong with the result m of a move on g\n"
+    "local function illegal(g, m, kind)\n"
+    "    if math.type(m) ~= \"integer\" then return describe(m, kind) end\n"
     "    if not pcall(g.excel, g, m) then return tostring(m) .. \" (off the board)\" end\n"
     "    if g:getmark_by_move(m) ~= \".\" then return (\"%d (%s, occupied)\"):format(m, g:excel(m)) end\n"
     "    return (\"%d (%s, the game is over)\"):format(m, g:excel(m))\n"
     "end\n"
     "\n"
     "local function limits_of(t)\n"
-    "    local l = copy(sandbox.defaults)\n"
+    "    local l = {}\n"
+    "    for k, v in pairs(sandbox.defaults) do l[k] = v end\n"
     "    if t ~= nil then\n"
     "        if type(t) ~= \"table\" then error(\"bad argument #2 to 'load' (table of limits expected)\", 3) end\n"
     "        for _, k in ipairs {\"instructions\", \"time\", \"memory\"} do\n"
@@ -339,66 +975,58 @@ static const char sandbox_lua[] =
     "-- mb.sandbox.load(spec [, limits]) -> player | nil, message\n"
     "function sandbox.load(spec, limits)\n"
     "    if type(spec) ~= \"string\" then error(\"bad argument #1 to 'load' (string expected)\", 2) end\n"
-    "    local p = setmetatable({spec = spec, name = basename(spec), limits = limits_of(limits)}, Player)\n"
-    "    p.env = new_env(p)\n"
-    "    local chunk, where = mb.loadscript(spec, p.env)\n"
-    "    if not chunk then return nil, where end\n"
-    "    p.where = where\n"
-    "    local ok, value, msg = in_sandbox(p.limits, function()\n"
-    "        return Player.as_ai(chunk(spec, where), spec)\n"
-    "    end)\n"
-    "    if not ok then return nil, message_of(value, msg) end\n"
-    "    p.ai = value\n"
-    "    return p\n"
+    "    return new_player(spec, limits_of(limits), basename(spec))\n"
     "end\n"
+    "\n"
+    "local methods = {close = close, stats = stats}\n"
     "\n"
     "-- player:move(game, params) -> move | nil, reason\n"
-    "function Player:move(game, params)\n"
-    "    local copy_ = game:copy()\n"
-    "    local before = snapshot(copy_)\n"
-    "    local real = snapshot(game)\n"
-    "    local pcopy = {}\n"
-    "    if type(params) == \"table\" then for k, v in pairs(params) do pcopy[k] = v end end\n"
-    "    local ai = self.ai\n"
-    "    local ok, move, msg = in_sandbox(self.limits, function(g, prm)\n"
-    "        local m = ai(g, prm)\n"
-    "        return m\n"
-    "    end, copy_, pcopy)\n"
-    "    assert(snapshot(game) == real, \"sandbox: the engine's game changed\")\n"
-    "    if not ok then\n"
-    "        self.last_reason = message_of(move, msg)\n"
-    "        return nil, self.last_reason\n"
-    "    end\n"
-    "    if snapshot(copy_) ~= before then\n"
-    "        self.last_reason = \"tampered\"\n"
-    "        return nil, \"tampered\"\n"
-    "    end\n"
-    "    local what = illegal(game, move)\n"
-    "    if what then\n"
-    "        self.last_reason = \"illegal move: \" .. what\n"
-    "        return nil, self.last_reason\n"
-    "    end\n"
-    "    self.last_reason = nil\n"
-    "    return move\n"
+    "function methods.move(p, game, params)\n"
+    "    local m, v, kind = raw_move(p, game, params)\n"
+    "    if m then return m end\n"
+    "    local reason = v\n"
+    "    if m == false then reason = \"illegal move: \" .. illegal(game, v, kind) end\n"
+    "    fields(p).last_reason = reason\n"
+    "    return nil, reason\n"
     "end\n"
     "\n"
+    "Player.__index = function(p, k)\n"
+    "    local f = methods[k]\n"
+    "    if f ~= nil then return f end\n"
+    "    return fields(p)[k]\n"
+    "end\n"
+    "Player.__tostring = function(p) return \"sandboxed AI \" .. fields(p).name end\n"
     "-- a sandboxed player is also callable as an AI: errors on a failed move\n"
     "Player.__call = function(p, game, params)\n"
-    "    local m, reason = p:move(game, params)\n"
-    "    if m == nil then error((\"%s: %s\"):format(p.name, reason), 2) end\n"
+    "    local m, reason = methods.move(p, game, params)\n"
+    "    if m == nil then error((\"%s: %s\"):format(fields(p).name, reason), 2) end\n"
     "    return m\n"
     "end\n"
     "\n"
-    "return sandbox\n"
-    ;
+    "return sandbox\n";
 
 void lmb_open_sandbox(lua_State *L)
 {
     int mb = lua_gettop(L);
-    if (luaL_loadbufferx(L, sandbox_lua, sizeof sandbox_lua - 1, "=sandbox", "t") != LUA_OK)
+    if (luaL_loadbufferx(L, host_lua, sizeof host_lua - 1, "=sandbox", "t") != LUA_OK)
         lua_error(L);
+    luaL_newmetatable(L, PLAYER); /* sets __name */
+    int mt = lua_gettop(L);
+    lua_pushcfunction(L, l_close);
+    lua_setfield(L, mt, "__gc");
+    lua_pushcfunction(L, l_close);
+    lua_setfield(L, mt, "__close");
     lua_pushvalue(L, mb);
-    lua_pushcfunction(L, l_run);
-    lua_call(L, 2, 1);
+    lua_getfield(L, mb, "stream");
+    lmb_check_random(L, -1);
+    lua_pushvalue(L, mt);
+    lua_pushcclosure(L, l_new_player, 3);
+    lua_pushcfunction(L, l_raw_move);
+    lua_pushcfunction(L, l_fields);
+    lua_pushcfunction(L, l_close);
+    lua_pushcfunction(L, l_stats);
+    lua_pushvalue(L, mt);
+    lua_remove(L, mt);
+    lua_call(L, 6, 1);
     lua_setfield(L, mb, "sandbox");
 }

@@ -39,6 +39,10 @@ void lmb_open_game(lua_State *L);
  * index up to date with its engine Game, in full: for C code that moved the
  * engine game directly (l_search.c, before a Lua evaluator reads it). */
 void lmb_game_sync(lua_State *L, int index);
+/* Make the game userdata at index an exact copy of src, which may belong
+ * to another Lua state (a sandbox's game): engine state, shape fields and a
+ * fresh records view. [-0, +0, m] */
+void lmb_game_assign(lua_State *L, int index, const Game *src);
 
 /* ---- Reading methods of the game object (l_position.c) ---- */
 
@@ -55,6 +59,11 @@ Rng *lmb_check_random(lua_State *L, int arg);
  * functions (seed, choice, randbelow, random, ...) in the table on top, the
  * latter bound to one default stream per Lua state (also mb.stream). */
 void lmb_open_random(lua_State *L);
+/* Point the module-level stream functions of the mb table at mbindex
+ * (random, choice, randbelow, ...) at r, which must outlive the state: a
+ * sandbox state draws from its host's stream. mb.seed becomes an error (the
+ * host seeds r). [-0, +0, m] */
+void lmb_bind_default_stream(lua_State *L, int mbindex, Rng *r);
 /* Put mb.sandbox in the table on top: AI scripts in a restricted
  * environment with per-move budgets (l_sandbox.c). */
 void lmb_open_sandbox(lua_State *L);
@@ -66,6 +75,10 @@ void lmb_open_searchers(lua_State *L);
  * best-move tables, its text view, and the m,n,k solver). */
 void lmb_open_tree(lua_State *L);
 
+/* Put mb.tourney_seed, mb.tourney_run, the journal and player-spec parsers
+ * and mb.rating in the table on top (l_tournament.c). */
+void lmb_open_tournament(lua_State *L);
+
 /* ---- Searches (l_search.c) ---- */
 
 /* Put mb.search_abs_dls in the table on top (the αβ search of search.h). */
@@ -76,7 +89,8 @@ void lmb_open_search(lua_State *L);
 typedef struct Host Host;
 /* The Lua state of a host, for the REPL. */
 lua_State *host_state(Host *h);
-/* The program's message handler: the error as text with a traceback. */
+/* The message handler of the program and the tournament workers: the
+ * error as text with a traceback (l_module.c). */
 int lmb_traceback(lua_State *L);
 
 /* ---- Helpers ---- */

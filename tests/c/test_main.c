@@ -27,6 +27,7 @@ extern const TestCase solve_tests[];
 extern const TestCase searchers_tests[];
 extern const TestCase treeview_tests[];
 extern const TestCase rating_tests[];
+extern const TestCase journal_tests[];
 
 static const struct {
     const char *name;
@@ -42,6 +43,7 @@ static const struct {
     {"searchers", searchers_tests},
     {"treeview", treeview_tests},
     {"rating", rating_tests},
+    {"journal", journal_tests},
 };
 
 static int current_failures;

@@ -1,4 +1,5 @@
 -- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall; io, os, require, debug, string.dump, binary load; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows mb.seed, players cannot see each other, the real game never changes.
+-- Also each script of tests/hostile/ with its exact reason prefix and the host's game unchanged; one Lua state per player (globals, memory caps apart); sandboxed and trusted ai2 draw the same moves after mb.seed; params copied in (functions refused); stats, close, the callable form.
 local mb = rawget(_G, "mb") or require "marubatsu"
 
 local dir = os.tmpname()
@@ -39,8 +40,9 @@ end
 
 local function fn(code) return "return function(game, params)\n" .. code .. "\nend\n" end
 
+teardown(function() os.execute("rm -rf " .. dir) end)
+
 describe("mb.sandbox", function()
-    teardown(function() os.execute("rm -rf " .. dir) end)
 
     it("plays a well-behaved script", function()
         local m, r = play(fn("return game:calc_legal_moves()[1]"))
@@ -50,7 +52,8 @@ describe("mb.sandbox", function()
 
     it("accepts {name =, fn =} and built-in names through mb.loadscript", function()
         local p = assert(mb.sandbox.load(script("return {name = 'first', fn = function(g) return g:calc_legal_moves()[1] end}")))
-        assert.are.equal("first", p.ai.name)
+        assert.are.equal("first", p.ai_name)
+        assert.are.equal(p.name, p.spec:match("([^/]+)%.lua$"))
         local q = assert(mb.sandbox.load("ai2"))
         local g = game_of("A1")
         local m = assert(q:move(g, {}))
@@ -174,3 +177,270 @@ describe("mb.sandbox", function()
         assert.matches("nope", msg)
     end)
 end)
+
+-- the scripts of tests/hostile/, one case each
+local H = "tests/hostile/"
+
+-- one move of hostile script `name` on g (default A1,B2 played); the host's
+-- game must be unchanged
+local function hostile(name, limits, g)
+    g = g or game_of("A1,B2")
+    local before = snapshot(g)
+    local p = assert(mb.sandbox.load(H .. name .. ".lua", limits))
+    local m, reason = p:move(g, {})
+    assert.are.equal(before, snapshot(g))
+    if m ~= nil then assert.is_nil(reason) end
+    return m, reason, p
+end
+
+local BIG = {instructions = false, time = 30, memory = 8 * 1024 * 1024}
+
+describe("mb.sandbox: the hostile scripts of tests/hostile", function()
+    it("infinite_loop: instructions, or time without an instruction budget", function()
+        assert.are.equal("instructions", select(2, hostile("infinite_loop", {instructions = 100000})))
+        assert.are.equal("time", select(2, hostile("infinite_loop", {instructions = false, time = 0.05})))
+    end)
+
+    it("infinite_loop_pcall: instructions", function()
+        local _, r, p = hostile("infinite_loop_pcall", {instructions = 100000})
+        assert.are.equal("instructions", r)
+        assert.are.equal("instructions", p.last_reason)
+        assert.is_number(p:stats().overrun)
+    end)
+
+    it("memory_bomb: memory, and the state is clean for the next move", function()
+        local _, r, p = hostile("memory_bomb", BIG)
+        assert.are.equal("memory", r)
+        assert.is_true(p:stats().memory < 2 * 1024 * 1024)
+        assert.is_true(p:stats().peak <= BIG.memory)
+    end)
+
+    it("deep_recursion: error: stack overflow", function()
+        local _, r = hostile("deep_recursion", {instructions = false, time = 30, memory = 256 * 1024 * 1024})
+        assert.matches("^error: .*stack overflow", r)
+    end)
+
+    it("string_bomb_pcall: memory, though its pcall caught the refusal", function()
+        assert.are.equal("memory", select(2, hostile("string_bomb_pcall", BIG)))
+    end)
+
+    it("error_at_load: nil and error: <message>", function()
+        local p, msg = mb.sandbox.load(H .. "error_at_load.lua")
+        assert.is_nil(p)
+        assert.matches("^error: .*refusing to load", msg)
+    end)
+
+    it("error_at_50th_game: 49 games played legally, then error: in the 50th", function()
+        local p = assert(mb.sandbox.load(H .. "error_at_50th_game.lua"))
+        local failed_at, reason
+        for gi = 1, 60 do
+            local g = mb.Marubatsu()
+            while g.status == "playing" and not failed_at do
+                local m
+                if g.turn == (gi % 2 == 1 and "o" or "x") then
+                    local before = snapshot(g)
+                    local r
+                    m, r = p:move(g, {})
+                    assert.are.equal(before, snapshot(g))
+                    if m == nil then failed_at, reason = gi, r end
+                else
+                    m = g:calc_legal_moves()[1]
+                end
+                if m then g:move(m) end
+            end
+            if failed_at then break end
+        end
+        assert.are.equal(50, failed_at)
+        assert.matches("^error: .*boom in game 50", reason)
+    end)
+
+    it("illegal_move: illegal move: occupied, off the board", function()
+        assert.are.equal("illegal move: 0 (A1, occupied)", select(2, hostile("illegal_move")))
+        assert.are.equal("illegal move: 9 (off the board)", select(2, hostile("illegal_move", nil, mb.Marubatsu())))
+    end)
+
+    it("wrong_type: illegal move: a string, a table", function()
+        assert.are.equal('illegal move: "B2" (a string)', select(2, hostile("wrong_type")))
+        assert.are.equal("illegal move: a table value", select(2, hostile("wrong_type", nil, game_of("A1"))))
+    end)
+
+    it("io_open: error: naming io", function()
+        assert.matches("^error: .*'io'", select(2, hostile("io_open")))
+    end)
+
+    it("os_execute: error: naming execute, and nothing ran", function()
+        os.remove("/tmp/marubatsu_sandbox_escaped")
+        assert.matches("^error: .*'execute'", select(2, hostile("os_execute")))
+        assert.is_nil(io.open("/tmp/marubatsu_sandbox_escaped"))
+    end)
+
+    it("require_c: error: naming lpeg", function()
+        assert.matches("^error: .*module 'lpeg' is not available", select(2, hostile("require_c")))
+    end)
+
+    it("load_bytecode: error: binary chunks refused", function()
+        assert.matches("^error: .*binary chunks are not allowed", select(2, hostile("load_bytecode")))
+    end)
+
+    it("string_dump: error: naming dump", function()
+        assert.matches("^error: .*'dump'", select(2, hostile("string_dump")))
+    end)
+
+    it("setmetatable_shared: error: (no string metatable to reach)", function()
+        assert.matches("^error: .*attempt to index a nil value", select(2, hostile("setmetatable_shared")))
+    end)
+
+    it("other_globals: two players never see each other's globals; both play legally", function()
+        local a = assert(mb.sandbox.load(H .. "other_globals.lua"))
+        local b = assert(mb.sandbox.load(H .. "other_globals.lua"))
+        local g = mb.Marubatsu()
+        local turn = 0
+        while g.status == "playing" do
+            turn = turn + 1
+            local before = snapshot(g)
+            local m, r = (turn % 2 == 1 and a or b):move(g, {})
+            assert.is_nil(r)
+            assert.are.equal(before, snapshot(g))
+            g:move(m)
+        end
+        assert.are.equal(7, turn) -- first legal moves: A1 A2 A3 B1 B2 B3 C1, o wins
+        assert.is_nil(rawget(_G, "shared_marker"))
+        assert.is_nil(rawget(mb, "planted"))
+        assert.is_nil(rawget(mb.rules, "planted"))
+        assert.is_nil(rawget(string, "planted"))
+    end)
+
+    it("keep_game: playing on the kept game object is tampered; the host's game is untouched", function()
+        local p = assert(mb.sandbox.load(H .. "keep_game.lua"))
+        local g = mb.Marubatsu()
+        local m = assert(p:move(g, {}))
+        g:move(m)
+        g:move(g:calc_legal_moves()[1])
+        local before = snapshot(g)
+        local m2, r = p:move(g, {})
+        assert.is_nil(m2)
+        assert.is_true(r == "tampered" or r:match("^illegal move: ") ~= nil, r)
+        assert.are.equal("tampered", r)
+        assert.are.equal(before, snapshot(g))
+    end)
+end)
+
+describe("mb.sandbox: one Lua state per player", function()
+    it("keeps the states apart: globals", function()
+        local a = assert(mb.sandbox.load(script(fn("counter = (counter or 0) + 1; return counter"))))
+        local b = assert(mb.sandbox.load(script(fn("counter = (counter or 0) + 1; return counter"))))
+        local g = mb.Marubatsu()
+        assert.are.equal(1, (a:move(g, {})))
+        assert.are.equal(2, (a:move(g, {})))
+        assert.are.equal(1, (b:move(g, {})))
+        assert.are.equal(3, (a:move(g, {})))
+    end)
+
+    it("caps memory per state", function()
+        local body = "keep = {}\n" .. fn([[
+            for i = 1, params.n do keep[#keep + 1] = ("x"):rep(1000) .. i end
+            return game:calc_legal_moves()[1] ]])
+        local limits = {instructions = false, time = 30, memory = 8 * 1024 * 1024}
+        local a = assert(mb.sandbox.load(script(body), limits))
+        local b = assert(mb.sandbox.load(script(body), limits))
+        local g = mb.Marubatsu()
+        -- 5 MB each fits each 8 MiB cap (together they would not fit one)
+        assert.are.equal(0, (a:move(g, {n = 5000})))
+        assert.are.equal(0, (b:move(g, {n = 5000})))
+        assert.is_true(a:stats().memory > 5e6 and b:stats().memory > 5e6)
+        -- another 5 MB does not fit a's cap; b's state is not touched
+        assert.are.equal("memory", select(2, a:move(g, {n = 5000})))
+        assert.are.equal(0, (b:move(g, {n = 100})))
+    end)
+
+    it("an empty sandbox state is far below the default memory cap; a cap below it fails to load", function()
+        local p = assert(mb.sandbox.load(script(fn("return 0"))))
+        local base = p:stats().baseline
+        assert.is_true(base > 50000 and base < mb.sandbox.defaults.memory / 16, tostring(base))
+        local q, r = mb.sandbox.load(script(fn("return 0")), {memory = 10000})
+        assert.is_nil(q)
+        assert.are.equal("memory", r)
+    end)
+
+    it("routes mb.random and math.random to the host's stream: sandboxed ai2 plays as trusted ai2", function()
+        local copy = script(mb.embedded("ai2"))
+        local sandboxed = assert(mb.sandbox.load(copy))
+        local trusted = mb.ai("ai2")
+        local function games(move)
+            mb.seed(7)
+            local out = {}
+            for _ = 1, 20 do
+                local g = mb.Marubatsu()
+                while g.status == "playing" do
+                    local m = move(g)
+                    out[#out + 1] = m
+                    g:move(m)
+                end
+            end
+            return table.concat(out, ",")
+        end
+        local a = games(function(g) return trusted(g, {}) end)
+        local b = games(function(g) return assert(sandboxed:move(g, {})) end)
+        assert.are.equal(a, b)
+        -- the child cannot reseed the host's stream
+        local _, r = play(fn("mb.random(); return require('marubatsu').seed(1)"))
+        assert.matches("^error: ", r)
+    end)
+
+    it("copies params in: numbers, strings, booleans, nested and shared tables; refuses functions", function()
+        local p = assert(mb.sandbox.load(script(fn([[
+            local t = params.t
+            if params.n ~= 1.5 or params.s ~= "x" or params.b ~= false or t[1] ~= 1 or t.sub.k ~= "v"
+                or t.self ~= t or params.again ~= t then return 1 end
+            params.t.changed = true
+            return 0]]))))
+        local t = {1, sub = {k = "v"}}
+        t.self = t
+        local params = {n = 1.5, s = "x", b = false, t = t, again = t}
+        assert.are.equal(0, (p:move(mb.Marubatsu(), params)))
+        assert.is_nil(t.changed)
+        assert.has_error(function() p:move(mb.Marubatsu(), {f = print}) end,
+            "sandbox: params.f is a function value; only numbers, strings, booleans and tables of them pass into a sandbox")
+        assert.has_error(function() p:move(mb.Marubatsu(), {t = {g = mb.Marubatsu()}}) end)
+    end)
+
+    it("refuses __gc metatables and stops C stack overflows", function()
+        local _, r = play(fn("setmetatable({}, {__gc = function() while true do end end}); return 0"))
+        assert.matches("^error: .*__gc metamethods are not allowed", r)
+        _, r = play(fn("local function f() return (('x'):gsub('x', f)) end return f()"),
+            {instructions = false, time = 10})
+        assert.matches("^error: .*stack overflow", r)
+    end)
+
+    it("plays other board shapes with the one game object", function()
+        local p = assert(mb.sandbox.load(script(fn([[
+            local ok = game.width == params.w and game.height == params.h and game.k == params.k
+                and #game.records == game.move_count
+            return ok and game:calc_legal_moves()[1] or -1]]))))
+        assert.are.equal(3, (p:move(game_of("A1"), {w = 3, h = 3, k = 3}))) -- B1
+        local g = mb.Marubatsu {width = 5, height = 4, k = 4}
+        g:move(0)
+        assert.are.equal(4, (p:move(g, {w = 5, h = 4, k = 4}))) -- B1 of a 5x4 board
+        assert.are.equal(0, (p:move(mb.Marubatsu(), {w = 3, h = 3, k = 3})))
+    end)
+
+    it("is callable, reports its last reason, closes", function()
+        local p = assert(mb.sandbox.load(script(fn("return params.m"))))
+        assert.are.equal("marubatsu.SandboxPlayer", getmetatable(p).__name)
+        assert.matches("^sandboxed AI ", tostring(p))
+        assert.are.equal(2, p(mb.Marubatsu(), {m = 2}))
+        assert.is_nil(p.last_reason)
+        assert.has_error(function() p(game_of("A1"), {m = 0}) end)
+        assert.are.equal("illegal move: 0 (A1, occupied)", p.last_reason)
+        assert.are.equal(1, (p:move(mb.Marubatsu(), {m = 1})))
+        assert.is_nil(p.last_reason)
+        assert.are.equal(mb.sandbox.defaults.instructions, p.limits.instructions)
+        p:close()
+        assert.has_error(function() p:move(mb.Marubatsu(), {}) end, "sandbox: the player is closed")
+        do
+            local q <close> = assert(mb.sandbox.load(script(fn("return 0"))))
+            assert.are.equal(0, (q:move(mb.Marubatsu(), {})))
+        end
+    end)
+end)
+

@@ -1,0 +1,249 @@
+/* cmd_tournament.c: `marubatsu tournament PLAYER...` and `marubatsu merge
+ * DIR...`: the options are checked here, the work is mb.tournament_main and
+ * mb.tournament_merge_main (scripts/lib/tournament.lua). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mberror.h"
+
+static const char usage[] =
+    "usage: marubatsu [options] tournament PLAYER PLAYER... [options]\n"
+    "Play every pairing of the players (or the first against each other with\n"
+    "--format gauntlet), both colours, in pairs of games from the same opening,\n"
+    "and print the crosstable, scores, Elo with 95% intervals, the likelihood of\n"
+    "superiority and game-pair (pentanomial) statistics.\n"
+    "\n"
+    "A PLAYER is an AI name (ai2, ai14s, ...), a Lua script file (run in the\n"
+    "sandbox: budgets per move, forfeits with their reason), either one with\n"
+    "parameters: NAME:key=value,key=value (so ai14s:w=2 is another player).\n"
+    "\n"
+    "options:\n"
+    "  --games N               games per pairing, even (default 100)\n"
+    "  --seed S                master seed (default 1); every game's seed comes\n"
+    "                          from it, the pairing and the game's index\n"
+    "  --jobs J                worker processes (default: the number of cores)\n"
+    "  --format F              round_robin (default) or gauntlet\n"
+    "  --openings FILE         one opening per line (\"B2,A1\"); pair i uses line\n"
+    "                          i, cycling\n"
+    "  --out DIR               write journal.tsv (one line per game, as they end),\n"
+    "                          results.json, results.csv and ranking.svg there\n"
+    "  --resume                continue the journal in --out (same players and\n"
+    "                          options): the results equal an uninterrupted run's\n"
+    "  --sprt elo0=E0,elo1=E1,alpha=A,beta=B\n"
+    "                          two players: stop when the SPRT decides\n"
+    "  --shard I/N             play only games I, I+N, I+2N, ... of the schedule\n"
+    "                          (combine the shards' --out with 'marubatsu merge')\n"
+    "  --time S, --instructions N, --memory BYTES\n"
+    "                          per-move budgets of sandboxed scripts (defaults:\n"
+    "                          5 s, 10000000, 64 MiB; 0 turns one off)\n"
+    "  --no-sandbox            run script files trusted (faster; only your own)\n"
+    "  --no-progress           no progress bar (it is shown only on a terminal)\n"
+    "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP
+    "\n"
+    "The journal format is in docs/journal.md; 'marubatsu replay JOURNAL N'\n"
+    "shows game N. Results do not depend on --jobs.\n"
+    "\n"
+    "exit status: 0 done, 1 an error (unknown AI, unreadable files, a journal of\n"
+    "another tournament), 2 bad options.\n";
+
+static const char merge_usage[] =
+    "usage: marubatsu [options] merge DIR... [--out DIR]\n"
+    "Combine the journals (DIR/journal.tsv) of the shards of one tournament and\n"
+    "print the results, as one run would. With --out, write the merged\n"
+    "journal.tsv, results.json, results.csv and ranking.svg there.\n";
+
+enum {
+    OPT_GAMES = 1, OPT_SEED, OPT_JOBS, OPT_FORMAT, OPT_OPENINGS, OPT_OUT, OPT_RESUME, OPT_SPRT,
+    OPT_SHARD, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX, OPT_NO_PROGRESS, OPT_QUIET
+};
+
+static bool is_integer(const char *s, bool sign)
+{
+    if (sign && (*s == '-' || *s == '+')) s++;
+    if (!*s) return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return false;
+    return true;
+}
+
+/* Join words with newlines into one value (player specs, directories). */
+static char *join(char **words, int n)
+{
+    size_t len = 1;
+    for (int i = 0; i < n; i++) len += strlen(words[i]) + 1;
+    char *s = malloc(len), *p = s;
+    if (!s) return NULL;
+    for (int i = 0; i < n; i++) p += sprintf(p, "%s\n", words[i]);
+    *p = '\0';
+    return s;
+}
+
+int cmd_tournament(int argc, char **argv, Host *h)
+{
+    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
+                                     {"games", true, OPT_GAMES},
+                                     {"seed", true, OPT_SEED},
+                                     {"jobs", true, OPT_JOBS},
+                                     {"format", true, OPT_FORMAT},
+                                     {"openings", true, OPT_OPENINGS},
+                                     {"out", true, OPT_OUT},
+                                     {"resume", false, OPT_RESUME},
+                                     {"sprt", true, OPT_SPRT},
+                                     {"shard", true, OPT_SHARD},
+                                     {"time", true, OPT_TIME},
+                                     {"instructions", true, OPT_INSTR},
+                                     {"memory", true, OPT_MEMORY},
+                                     {"no-sandbox", false, OPT_NO_SANDBOX},
+                                     {"no-progress", false, OPT_NO_PROGRESS},
+                                     {"quiet", false, OPT_QUIET},
+                                     {0}};
+    CliArgs a = cli_args(argc, argv);
+    GameOptions opt = game_default_options();
+    CliPairs p = {{0}, {0}, 0};
+    char **players = calloc((size_t)argc + 1, sizeof *players);
+    int nplayers = 0, n = 0, rc = EXIT_USAGE;
+    bool board_set = false, k_set = false;
+    char width[16], height[16], kk[16], num[3][32];
+    const char *arg = NULL;
+    if (!players) return 1;
+    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+        switch (id) {
+        case CLI_ERROR: goto out;
+        case OPT_HELP:
+            fputs(usage, stdout);
+            rc = 0;
+            goto out;
+        case OPT_GAMES:
+            if (!cli_int(a.cmd, "--games", arg, 2, 1000000000, &n)) goto out;
+            if (n % 2) {
+                cli_error(a.cmd, "--games must be even (games come in pairs), not %d", n);
+                goto out;
+            }
+            snprintf(num[0], sizeof num[0], "%d", n);
+            cli_put(&p, "games", num[0]);
+            break;
+        case OPT_JOBS:
+            if (!cli_int(a.cmd, "--jobs", arg, 1, 256, &n)) goto out;
+            snprintf(num[1], sizeof num[1], "%d", n);
+            cli_put(&p, "jobs", num[1]);
+            break;
+        case OPT_SEED:
+            if (!is_integer(arg, true)) {
+                cli_error(a.cmd, "--seed must be an integer, not '%s'", arg);
+                goto out;
+            }
+            cli_put(&p, "seed", arg);
+            break;
+        case OPT_FORMAT:
+            if (strcmp(arg, "round_robin") != 0 && strcmp(arg, "gauntlet") != 0) {
+                cli_error(a.cmd, "--format must be round_robin or gauntlet, not '%s'", arg);
+                goto out;
+            }
+            cli_put(&p, "format", arg);
+            break;
+        case OPT_OPENINGS: cli_put(&p, "openings", arg); break;
+        case OPT_OUT: cli_put(&p, "out", arg); break;
+        case OPT_RESUME: cli_put(&p, "resume", "1"); break;
+        case OPT_SPRT: cli_put(&p, "sprt", arg); break;
+        case OPT_SHARD: {
+            int i = 0, of = 0, used = 0;
+            if (sscanf(arg, "%d/%d%n", &i, &of, &used) != 2 || arg[used] || of < 1 || i < 1 || i > of) {
+                cli_error(a.cmd, "--shard must be I/N with 1 <= I <= N, not '%s'", arg);
+                goto out;
+            }
+            cli_put(&p, "shard", arg);
+            break;
+        }
+        case OPT_TIME:
+        case OPT_INSTR:
+        case OPT_MEMORY: {
+            char *end;
+            double v = strtod(arg, &end);
+            if (end == arg || *end || !(v >= 0)) {
+                cli_error(a.cmd, "%s must be a number >= 0, not '%s'",
+                          id == OPT_TIME ? "--time" : id == OPT_INSTR ? "--instructions" : "--memory", arg);
+                goto out;
+            }
+            cli_put(&p, id == OPT_TIME ? "time" : id == OPT_INSTR ? "instructions" : "memory", arg);
+            break;
+        }
+        case OPT_NO_SANDBOX: cli_put(&p, "sandbox", "0"); break;
+        case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
+        case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
+        case CLI_POSITIONAL: players[nplayers++] = (char *)arg; break;
+        default:
+            if (!cli_board_option(a.cmd, id, arg, &opt)) goto out;
+            if (id == OPT_BOARD) board_set = true;
+            if (id == OPT_K) k_set = true;
+            break;
+        }
+    }
+    if (nplayers < 2) {
+        cli_error(a.cmd, "two or more players are needed, e.g. marubatsu tournament ai2 ai14s (see --help)");
+        goto out;
+    }
+    char err[160];
+    int k = k_set ? opt.k : (opt.width < opt.height ? opt.width : opt.height);
+    if (geometry_check(opt.width, opt.height, k, err, sizeof err) != MB_OK) {
+        cli_error(a.cmd, "%s", err);
+        goto out;
+    }
+    snprintf(width, sizeof width, "%d", opt.width);
+    snprintf(height, sizeof height, "%d", opt.height);
+    snprintf(kk, sizeof kk, "%d", k);
+    cli_put(&p, "width", width);
+    cli_put(&p, "height", height);
+    cli_put(&p, "k", kk);
+    if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
+    if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
+    char *list = join(players, nplayers);
+    if (!list) {
+        rc = 1;
+        goto out;
+    }
+    cli_put(&p, "players", list);
+    rc = host_call_table(h, "tournament_main", p.keys, p.values, p.n);
+    free(list);
+out:
+    free(players);
+    return rc;
+}
+
+int cmd_merge(int argc, char **argv, Host *h)
+{
+    static const CliOption opts[] = {{"out", true, OPT_OUT}, {"help", false, OPT_HELP}, {0}};
+    CliArgs a = cli_args(argc, argv);
+    CliPairs p = {{0}, {0}, 0};
+    char **dirs = calloc((size_t)argc + 1, sizeof *dirs);
+    int ndirs = 0, rc = EXIT_USAGE;
+    const char *arg = NULL;
+    if (!dirs) return 1;
+    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+        switch (id) {
+        case CLI_ERROR: goto out;
+        case OPT_HELP:
+            fputs(merge_usage, stdout);
+            rc = 0;
+            goto out;
+        case OPT_OUT: cli_put(&p, "out", arg); break;
+        default: dirs[ndirs++] = (char *)arg; break;
+        }
+    }
+    if (ndirs < 1) {
+        cli_error(a.cmd, "one or more tournament directories are needed (see --help)");
+        goto out;
+    }
+    char *list = join(dirs, ndirs);
+    if (!list) {
+        rc = 1;
+        goto out;
+    }
+    cli_put(&p, "dirs", list);
+    rc = host_call_table(h, "tournament_merge_main", p.keys, p.values, p.n);
+    free(list);
+out:
+    free(dirs);
+    return rc;
+}

@@ -1,0 +1,406 @@
+/* tourney.c: game seeds and the pool of worker processes (see tourney.h).
+ *
+ * The pipe protocol, one pair of pipes per worker:
+ *   parent -> worker  a long: the game to play, or 0 to finish
+ *   worker -> parent  a long (the game), a long (length n of the line, or
+ *                     -n for an error message), then the n bytes
+ * A worker writes one whole message per game, so after poll() says its pipe
+ * is readable the parent reads the message to its end. */
+#define _POSIX_C_SOURCE 200809L
+#include "tourney.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mberror.h"
+
+static uint64_t splitmix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+uint64_t tourney_key(const char *s, size_t n)
+{
+    uint64_t h = 0xCBF29CE484222325ULL;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 0x100000001B3ULL;
+    }
+    return h;
+}
+
+uint64_t tourney_game_seed(uint64_t master, uint64_t pairing, long index)
+{
+    uint64_t h = splitmix64(master);
+    h = splitmix64(h ^ pairing);
+    h = splitmix64(h ^ ((uint64_t)index << 1));
+    return h >> 1;
+}
+
+/* ---- whole reads and writes ---- */
+
+static bool write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+/* 1: read n bytes, 0: end of file before the first byte, -1: error or a
+ * short message. */
+static int read_all(int fd, void *buf, size_t n)
+{
+    char *p = buf;
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, p + got, n - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return -1;
+        if (r == 0) return got == 0 ? 0 : -1;
+        got += (size_t)r;
+    }
+    return 1;
+}
+
+/* ---- the worker side ---- */
+
+#define CHUNK_MAX 32 /* games per request */
+#define HEADER (2 * sizeof(long)) /* of a message: game, length */
+#define INBUF (HEADER + TOURNEY_LINE_MAX) /* the parent's buffer per worker */
+#define OUTBUF (4 * INBUF)                /* a worker's unsent results */
+#define FLUSH_SECONDS 0.05
+
+typedef struct Worker {
+    pid_t pid;
+    int req;                    /* write end: games to play */
+    int res;                    /* read end: lines */
+    long queue[2 * CHUNK_MAX];  /* games sent, not yet answered, in order */
+    int head, len;              /* the queue as a ring */
+    char *in;                   /* bytes read from res, not yet handled */
+    size_t have;
+} Worker;
+
+/* Read what the pipe has into the worker's buffer: false at end of file
+ * (the worker died) or on an error. */
+static bool worker_read(Worker *w)
+{
+    for (;;) {
+        ssize_t r = read(w->res, w->in + w->have, INBUF - w->have);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return false;
+        w->have += (size_t)r;
+        return true;
+    }
+}
+
+/* The next whole message in the buffer: 1 with *game, *len and *text set
+ * (the caller then drops HEADER + |len| bytes), 0 if incomplete, -1 if the
+ * length is impossible. */
+static int worker_message(const Worker *w, long *game, long *len, const char **text)
+{
+    if (w->have < HEADER) return 0;
+    memcpy(game, w->in, sizeof *game);
+    memcpy(len, w->in + sizeof *game, sizeof *len);
+    size_t bytes = (size_t)(*len < 0 ? -*len : *len);
+    if (bytes >= TOURNEY_LINE_MAX) return -1;
+    if (w->have < HEADER + bytes) return 0;
+    *text = w->in + HEADER;
+    return 1;
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Play the games the parent sends. Results are sent in batches, at the end
+ * of each request or FLUSH_SECONDS after the oldest unsent one: a write per
+ * game would wake the parent per game, and on a small machine those context
+ * switches cost more than a fast game. */
+static void worker_loop(int req, int res, TourneyPlayFn play, void *ctx)
+{
+    char *out = malloc(OUTBUF);
+    char *line = malloc(TOURNEY_LINE_MAX);
+    size_t used = 0;
+    double oldest = 0;
+    long count, games[CHUNK_MAX];
+    while (out && line && read_all(req, &count, sizeof count) == 1 && count > 0 &&
+           count <= CHUNK_MAX && read_all(req, games, (size_t)count * sizeof games[0]) == 1) {
+        for (long i = 0; i < count; i++) {
+            long len = play(ctx, games[i], line, TOURNEY_LINE_MAX);
+            long n = len >= 0 ? len : -(long)strlen(line);
+            size_t bytes = (size_t)(n < 0 ? -n : n);
+            if (used + HEADER + bytes > OUTBUF) {
+                if (!write_all(res, out, used)) goto out;
+                used = 0;
+            }
+            if (used == 0) oldest = seconds();
+            memcpy(out + used, &games[i], sizeof games[i]);
+            memcpy(out + used + sizeof games[i], &n, sizeof n);
+            memcpy(out + used + HEADER, line, bytes);
+            used += HEADER + bytes;
+            if (i == count - 1 || seconds() - oldest > FLUSH_SECONDS) {
+                if (!write_all(res, out, used)) goto out;
+                used = 0;
+            }
+        }
+    }
+out:
+    free(out);
+    free(line);
+    fflush(NULL);
+    _exit(0);
+}
+
+/* Start worker w; the other workers' pipe ends are closed in the child. */
+static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *ctx)
+{
+    int req[2], res[2];
+    if (pipe(req) != 0) return false;
+    if (pipe(res) != 0) {
+        close(req[0]);
+        close(req[1]);
+        return false;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(req[0]);
+        close(req[1]);
+        close(res[0]);
+        close(res[1]);
+        return false;
+    }
+    if (pid == 0) {
+        for (int i = 0; i < jobs; i++) {
+            if (i == w || ws[i].pid <= 0) continue;
+            close(ws[i].req);
+            close(ws[i].res);
+        }
+        close(req[1]);
+        close(res[0]);
+        signal(SIGPIPE, SIG_DFL);
+        worker_loop(req[0], res[1], play, ctx);
+    }
+    close(req[0]);
+    close(res[1]);
+    ws[w].pid = pid;
+    ws[w].req = req[1];
+    ws[w].res = res[0];
+    return true;
+}
+
+static void worker_stop(Worker *w)
+{
+    if (w->pid <= 0) return;
+    long quit = 0;
+    write_all(w->req, &quit, sizeof quit);
+    close(w->req);
+    close(w->res);
+    while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+    w->pid = 0;
+}
+
+/* Send count games (already in the worker's queue, from position at). */
+static bool worker_send(Worker *w, int at, long count)
+{
+    long msg[1 + CHUNK_MAX];
+    msg[0] = count;
+    for (long i = 0; i < count; i++) msg[1 + i] = w->queue[(at + i) % (2 * CHUNK_MAX)];
+    return write_all(w->req, msg, (size_t)(count + 1) * sizeof msg[0]);
+}
+
+/* Queue and send the next games of the list, up to `chunk`. */
+static bool worker_feed(Worker *w, const long *list, long n, long *next, long chunk)
+{
+    long count = 0;
+    int at = (w->head + w->len) % (2 * CHUNK_MAX);
+    while (count < chunk && *next < n && w->len < 2 * CHUNK_MAX) {
+        w->queue[(w->head + w->len) % (2 * CHUNK_MAX)] = list[(*next)++];
+        w->len++;
+        count++;
+    }
+    return count == 0 || worker_send(w, at, count);
+}
+
+/* ---- the parent ---- */
+
+static int run_inline(const long *list, long n, TourneyPlayFn play, TourneyDoneFn done, void *ctx,
+                      char *err, size_t errlen)
+{
+    char *line = malloc(TOURNEY_LINE_MAX);
+    if (!line) return MB_ENOMEM;
+    int rc = MB_OK;
+    for (long i = 0; i < n; i++) {
+        long len = play(ctx, list[i], line, TOURNEY_LINE_MAX);
+        if (len < 0) {
+            snprintf(err, errlen, "%s", line);
+            rc = MB_EINVAL;
+            break;
+        }
+        int stop = done(ctx, list[i], line, (size_t)len);
+        done(ctx, 0, NULL, 0);
+        if (stop) break;
+    }
+    free(line);
+    return rc;
+}
+
+int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyDoneFn done,
+                void *ctx, char *err, size_t errlen)
+{
+    if (err && errlen) err[0] = '\0';
+    if (jobs <= 1 || n <= 1) return run_inline(list, n, play, done, ctx, err, errlen);
+    if (jobs > n) jobs = (int)n;
+    /* games per request: small enough to share the end of the list, large
+     * enough that the pipes are not the bottleneck */
+    long chunk = n / ((long)jobs * 16);
+    if (chunk < 1) chunk = 1;
+    if (chunk > CHUNK_MAX) chunk = CHUNK_MAX;
+    Worker *ws = calloc((size_t)jobs, sizeof *ws);
+    struct pollfd *fds = calloc((size_t)jobs, sizeof *fds);
+    char *line = malloc(TOURNEY_LINE_MAX);
+    long died_on = 0; /* the game at the head of a worker's queue when it died */
+    int rc = MB_OK;
+    if (!ws || !fds || !line) {
+        free(ws);
+        free(fds);
+        free(line);
+        return MB_ENOMEM;
+    }
+    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+    long next = 0;
+    bool stop = false;
+    for (int w = 0; w < jobs; w++) {
+        ws[w].in = malloc(INBUF);
+        if (!ws[w].in) {
+            rc = MB_ENOMEM;
+            goto out;
+        }
+    }
+    for (int w = 0; w < jobs; w++) {
+        if (!worker_start(ws, jobs, w, play, ctx)) {
+            snprintf(err, errlen, "cannot start a worker process: %s", strerror(errno));
+            rc = MB_EIO;
+            goto out;
+        }
+    }
+    for (int w = 0; w < jobs; w++) {
+        if (!worker_feed(&ws[w], list, n, &next, chunk) || !worker_feed(&ws[w], list, n, &next, chunk)) {
+            snprintf(err, errlen, "cannot reach a worker process: %s", strerror(errno));
+            rc = MB_EIO;
+            goto out;
+        }
+    }
+    for (;;) {
+        int busy = 0;
+        for (int w = 0; w < jobs; w++) {
+            fds[w].fd = ws[w].len ? ws[w].res : -1;
+            fds[w].events = POLLIN;
+            fds[w].revents = 0;
+            busy += ws[w].len != 0;
+        }
+        if (busy == 0) break;
+        if (poll(fds, (nfds_t)jobs, -1) < 0) {
+            if (errno == EINTR) continue;
+            snprintf(err, errlen, "poll: %s", strerror(errno));
+            rc = MB_EIO;
+            goto out;
+        }
+        for (int w = 0; w < jobs; w++) {
+            if (!fds[w].revents) continue;
+            Worker *wk = &ws[w];
+            bool alive = worker_read(wk);
+            long game = 0, len = 0;
+            const char *text = NULL;
+            int m;
+            while (wk->len > 0 && (m = worker_message(wk, &game, &len, &text)) == 1 &&
+                   game == wk->queue[wk->head]) {
+                size_t bytes = (size_t)(len < 0 ? -len : len);
+                memcpy(line, text, bytes);
+                line[bytes] = '\0';
+                wk->have -= HEADER + bytes;
+                memmove(wk->in, wk->in + HEADER + bytes, wk->have);
+                wk->head = (wk->head + 1) % (2 * CHUNK_MAX);
+                wk->len--;
+                if (len < 0) {
+                    snprintf(err, errlen, "%s", line);
+                    rc = MB_EINVAL;
+                    goto out;
+                }
+                if (done(ctx, game, line, bytes)) stop = true;
+                if (!stop && wk->len <= chunk && !worker_feed(wk, list, n, &next, chunk)) {
+                    snprintf(err, errlen, "cannot reach a worker process: %s", strerror(errno));
+                    rc = MB_EIO;
+                    goto out;
+                }
+            }
+            done(ctx, 0, NULL, 0);
+            bool broken = wk->len > 0 && wk->have >= HEADER &&
+                          (worker_message(wk, &game, &len, &text) < 0 || game != wk->queue[wk->head]);
+            if (wk->len > 0 && (!alive || broken)) {
+                /* the worker died (or broke the protocol): replace it and
+                 * give the replacement the same games; a game that kills
+                 * two workers stops the run */
+                long want = wk->queue[wk->head];
+                int status = 0;
+                kill(wk->pid, SIGKILL);
+                close(wk->req);
+                close(wk->res);
+                while (waitpid(wk->pid, &status, 0) < 0 && errno == EINTR) {
+                }
+                wk->pid = 0;
+                wk->have = 0;
+                if (died_on == want) {
+                    snprintf(err, errlen, "game %ld: its worker died twice (%s %d)", want,
+                             WIFSIGNALED(status) ? "signal" : "exit status",
+                             WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+                    rc = MB_EIO;
+                    goto out;
+                }
+                died_on = want;
+                bool sent = worker_start(ws, jobs, w, play, ctx);
+                for (int at = 0; sent && at < wk->len; at += CHUNK_MAX) {
+                    long count = wk->len - at < CHUNK_MAX ? wk->len - at : CHUNK_MAX;
+                    sent = worker_send(wk, (wk->head + at) % (2 * CHUNK_MAX), count);
+                }
+                if (!sent) {
+                    snprintf(err, errlen, "cannot restart a worker process: %s", strerror(errno));
+                    rc = MB_EIO;
+                    goto out;
+                }
+            }
+        }
+    }
+out:
+    for (int w = 0; w < jobs; w++) {
+        if ((rc != MB_OK || stop) && ws[w].pid > 0) kill(ws[w].pid, SIGKILL);
+        worker_stop(&ws[w]);
+        free(ws[w].in);
+    }
+    signal(SIGPIPE, old_pipe);
+    free(ws);
+    free(fds);
+    free(line);
+    return rc;
+}

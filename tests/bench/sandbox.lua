@@ -1,0 +1,86 @@
+-- sandbox.lua: what the sandbox costs (mb.sandbox). Prints medians of:
+--   the time from a budget running out (instructions, time, memory) to the
+--   move's return, for the runaway scripts of tests/hostile/, from
+--   player:stats().overrun;
+--   one move of ai14s, trusted (mb.ai) and sandboxed (mb.sandbox.load), on
+--   the same positions, and the difference: the per-move overhead of the
+--   sandbox (copying the game and params in, the budgets, the checks);
+--   the memory of an empty sandbox state, and the time to load one.
+-- Usage: marubatsu run tests/bench/sandbox.lua [RUNS]
+local mb = require "marubatsu"
+
+local runs = tonumber(arg and arg[1]) or 21
+
+local function median(v)
+    table.sort(v)
+    local n = #v
+    return n % 2 == 1 and v[(n + 1) // 2] or (v[n // 2] + v[n // 2 + 1]) / 2
+end
+
+local function us(s) return ("%8.1f us"):format(s * 1e6) end
+
+print("time from budget exhaustion to return (median of " .. runs .. ")")
+for _, case in ipairs {
+    {"infinite_loop", {instructions = 1000000}, "instructions"},
+    {"infinite_loop_pcall", {instructions = 1000000}, "instructions"},
+    {"infinite_loop", {instructions = false, time = 0.01}, "time"},
+    {"string_bomb_pcall", {instructions = false, memory = 16 * 1024 * 1024}, "memory"},
+    {"memory_bomb", {instructions = false, memory = 16 * 1024 * 1024}, "memory"},
+} do
+    local name, limits, want = case[1], case[2], case[3]
+    local p = assert(mb.sandbox.load("tests/hostile/" .. name .. ".lua", limits))
+    local overrun, total = {}, {}
+    for r = 1, runs do
+        local t0 = mb.clock()
+        local _, reason = p:move(mb.Marubatsu(), {})
+        total[r] = mb.clock() - t0
+        assert(reason == want, reason)
+        overrun[r] = p:stats().overrun
+    end
+    print(("  %-20s %-13s %s  (whole move %s)"):format(name, want, us(median(overrun)),
+        us(median(total))))
+    p:close()
+end
+
+-- positions: the first moves of seeded ai2 games, every ply
+local positions = {}
+mb.seed(0)
+local ai2 = mb.ai("ai2")
+for _ = 1, 40 do
+    local g = mb.Marubatsu()
+    while g.status == "playing" do
+        positions[#positions + 1] = g:copy()
+        g:move(ai2(g, {}))
+    end
+end
+
+local trusted = mb.ai("ai14s")
+local sandboxed = assert(mb.sandbox.load("ai14s"))
+local function per_move(move)
+    local times = {}
+    for r = 1, runs do
+        mb.seed(r)
+        local t0 = mb.clock()
+        for _, g in ipairs(positions) do move(g) end
+        times[r] = (mb.clock() - t0) / #positions
+    end
+    return median(times)
+end
+local params = {}
+local t_trusted = per_move(function(g) return trusted(g, params) end)
+local t_sandboxed = per_move(function(g) return assert(sandboxed:move(g, params)) end)
+print(("one ai14s move over %d positions (median of %d)"):format(#positions, runs))
+print("  trusted   " .. us(t_trusted))
+print("  sandboxed " .. us(t_sandboxed))
+print("  overhead  " .. us(t_sandboxed - t_trusted))
+
+local loads, base = {}, nil
+for r = 1, runs do
+    local t0 = mb.clock()
+    local p = assert(mb.sandbox.load("tests/hostile/illegal_move.lua"))
+    loads[r] = mb.clock() - t0
+    base = p:stats().baseline
+    p:close()
+end
+print(("an empty sandbox state: %d bytes (%.0f KiB); load %s"):format(base, base / 1024,
+    us(median(loads))))

@@ -1,0 +1,3 @@
+-- hostile: raises while the script loads; mb.sandbox.load returns nil and
+-- "error: ...".
+error("refusing to load")

@@ -1,0 +1,403 @@
+-- tournament_spec.lua: mb.tournament and its pieces. Checks: the schedule
+-- (pairings, both colours, game and pair counts), results identical for
+-- jobs = 1 and 2 (results.json bytes), resume after a journal cut in the
+-- middle of a line gives byte-identical results.json, shards merged equal
+-- one run, SPRT stops at the same game for any jobs, forfeits of trusted
+-- players (error, illegal move, wrong type) with their reasons and no
+-- effect on the other pairings' games, every hostile script of
+-- tests/hostile/ as a tournament player (each game it loses recorded with
+-- the right reason, the other players' results unchanged, every game
+-- accounted for with jobs = 2), finite Elo for perfect records,
+-- player specs with parameters, journal round trips, and the errors.
+local mb = rawget(_G, "mb") or require "marubatsu"
+
+local root = os.tmpname()
+os.remove(root)
+assert(os.execute("mkdir -p " .. root))
+local ndir = 0
+local function newdir()
+    ndir = ndir + 1
+    return ("%s/t%d"):format(root, ndir)
+end
+
+local function read(path)
+    local f = assert(io.open(path, "rb"))
+    local s = f:read("a")
+    f:close()
+    return s
+end
+
+local function write(path, text)
+    local f = assert(io.open(path, "wb"))
+    f:write(text)
+    f:close()
+end
+
+local function run(t)
+    t.quiet = true
+    t.progress = false
+    return mb.tournament(t)
+end
+
+-- W-L-D of a against b in results
+local function h2h(res, a, b)
+    local ia, ib
+    for _, p in ipairs(res.players) do
+        if p.name == a then ia = p.index end
+        if p.name == b then ib = p.index end
+    end
+    local c = res.cross[ia][ib]
+    return ("%d-%d-%d o %d-%d-%d x %d-%d-%d"):format(c.all.w, c.all.l, c.all.d, c.o.w, c.o.l, c.o.d, c.x.w, c.x.l, c.x.d)
+end
+
+local function games_of(dir)
+    local list = {}
+    for line in read(dir .. "/journal.tsv"):gmatch("[^\n]+") do
+        if line:sub(1, 1) == "G" then list[#list + 1] = assert(mb.journal_parse(line)) end
+    end
+    return list
+end
+
+describe("the schedule", function()
+    it("plays every pairing both ways, in pairs, numbered pair by pair", function()
+        local dir = newdir()
+        local res = run{players = {"ai1", "ai2", "ai4"}, games = 4, seed = 5, jobs = 1, out = dir}
+        assert.are.equal(12, res.games)
+        assert.are.equal(12, res.scheduled)
+        local g = games_of(dir)
+        assert.are.equal(12, #g)
+        -- games 1, 2: pairing 1 (ai1, ai2) pair 1, ai1 as o then as x
+        assert.are.same({1, 1, "ai1", "ai2"}, {g[1].pairing, g[1].index, g[1].o, g[1].x})
+        assert.are.same({1, 2, "ai2", "ai1"}, {g[2].pairing, g[2].index, g[2].o, g[2].x})
+        assert.are.same({2, 1, "ai1", "ai4"}, {g[3].pairing, g[3].index, g[3].o, g[3].x})
+        assert.are.same({3, 2, "ai4", "ai2"}, {g[6].pairing, g[6].index, g[6].o, g[6].x})
+        assert.are.same({1, 3, "ai1", "ai2"}, {g[7].pairing, g[7].index, g[7].o, g[7].x})
+        for _, p in ipairs(res.players) do
+            assert.are.equal(8, p.games)
+            assert.are.equal(4, p.o.w + p.o.l + p.o.d)
+            assert.are.equal(4, p.pairs)
+        end
+    end)
+
+    it("gauntlet: the first player against each other", function()
+        local res = run{players = {"ai4", "ai1", "ai2", "ai3"}, format = "gauntlet", games = 2, jobs = 1}
+        assert.are.equal(6, res.games)
+        assert.are.equal(6, res.players[1].games)
+        assert.are.equal(2, res.players[2].games)
+        assert.are.equal(0, res.cross[2][3].all.w + res.cross[2][3].all.l + res.cross[2][3].all.d)
+    end)
+
+    it("replays a game from its seed: same moves", function()
+        local dir = newdir()
+        run{players = {"ai2", "ai3"}, games = 2, seed = 11, jobs = 1, out = dir}
+        local g = games_of(dir)[2]
+        mb.seed(g.seed)
+        local game = mb.Marubatsu()
+        local a = {ai2 = mb.ai("ai2"), ai3 = mb.ai("ai3")}
+        local moves = {}
+        while game.status == "playing" do
+            local m = a[game.turn == "o" and g.o or g.x].fn(game, mb.NO_PARAMS)
+            game:move(m)
+            moves[#moves + 1] = game:excel(m)
+        end
+        assert.are.equal(g.moves, table.concat(moves, ","))
+        assert.are.equal(g.result, game.status)
+    end)
+
+    it("a pairing's games do not depend on the other players", function()
+        local a = run{players = {"ai2", "ai3"}, games = 10, seed = 3, jobs = 1}
+        local b = run{players = {"ai1", "ai2", "ai4", "ai3"}, games = 10, seed = 3, jobs = 1}
+        assert.are.equal(h2h(a, "ai2", "ai3"), h2h(b, "ai2", "ai3"))
+    end)
+end)
+
+describe("determinism", function()
+    it("results.json is identical for jobs = 1 and jobs = 2", function()
+        local d1, d2 = newdir(), newdir()
+        local players = {"ai1", "ai2", "ai14s", "ai3"}
+        run{players = players, games = 30, seed = 9, jobs = 1, out = d1}
+        run{players = players, games = 30, seed = 9, jobs = 2, out = d2}
+        assert.are.equal(read(d1 .. "/results.json"), read(d2 .. "/results.json"))
+        assert.are.equal(read(d1 .. "/results.csv"), read(d2 .. "/results.csv"))
+        assert.are.equal(read(d1 .. "/ranking.svg"), read(d2 .. "/ranking.svg"))
+    end)
+
+    it("resume after a journal cut mid-line gives byte-identical results.json", function()
+        local full, cut = newdir(), newdir()
+        local t = {players = {"ai1", "ai2", "ai4"}, games = 20, seed = 4, jobs = 1}
+        t.out = full
+        run(t)
+        local text = read(full .. "/journal.tsv")
+        -- keep the header and 17 games, then half of the 18th line
+        local lines, kept, n = {}, 0, 0
+        for line in text:gmatch("[^\n]*\n") do
+            n = n + 1
+            if line:sub(1, 1) == "G" then kept = kept + 1 end
+            if kept > 17 then
+                lines[#lines + 1] = line:sub(1, 20)
+                break
+            end
+            lines[#lines + 1] = line
+        end
+        assert(os.execute("mkdir -p " .. cut))
+        write(cut .. "/journal.tsv", table.concat(lines))
+        t.out, t.resume, t.jobs = cut, true, 2
+        local res = run(t)
+        assert.are.equal(60, res.games)
+        assert.are.equal(read(full .. "/results.json"), read(cut .. "/results.json"))
+        assert.are.equal(60, #games_of(cut))
+    end)
+
+    it("shards merged give the results of one run", function()
+        local one, s1, s2, s3, merged = newdir(), newdir(), newdir(), newdir(), newdir()
+        local t = {players = {"ai1", "ai2", "ai3"}, games = 10, seed = 8, jobs = 1}
+        t.out = one
+        run(t)
+        for i, d in ipairs {s1, s2, s3} do
+            t.out, t.shard = d, ("%d/3"):format(i)
+            local r = run(t)
+            assert.are.equal(10, r.games)
+        end
+        mb.tournament_merge{dirs = {s1, s2, s3}, out = merged, quiet = true}
+        assert.are.equal(read(one .. "/results.json"), read(merged .. "/results.json"))
+    end)
+
+    it("SPRT stops at the same game whatever jobs is", function()
+        local d1, d2 = newdir(), newdir()
+        local t = {players = {"ai14s", "ai2"}, games = 1000, seed = 2, sprt = {elo0 = 0, elo1 = 20, alpha = 0.05, beta = 0.05}}
+        t.jobs, t.out = 1, d1
+        local r1 = run(t)
+        t.jobs, t.out = 2, d2
+        local r2 = run(t)
+        assert.are.equal("H1", r1.sprt.decision)
+        assert.is_true(r1.games < 100)
+        assert.are.equal(0, r1.games % 2)
+        assert.are.equal(r1.games, r2.games)
+        assert.are.equal(read(d1 .. "/results.json"), read(d2 .. "/results.json"))
+    end)
+end)
+
+describe("statistics", function()
+    it("perfect and all-draw records give finite Elo and intervals", function()
+        local res = run{players = {"ai14s", "ai1"}, games = 20, jobs = 1}
+        local top = res.ranking[1]
+        assert.are.equal("ai14s", top.name)
+        assert.are.equal(20, top.w)
+        for _, p in ipairs(res.players) do
+            for _, v in ipairs {p.elo, p.error, p.perf.elo, p.perf.elo_lo, p.perf.elo_hi, p.pair_stats.elo} do
+                assert.is_true(v == v and v > -math.huge and v < math.huge)
+            end
+            assert.is_true(p.error > 0)
+        end
+        assert.is_true(top.los > 0.99)
+        local gt = run{players = {"ai_gt6", "ai_gt7"}, games = 10, jobs = 1}
+        assert.are.equal(10, gt.players[1].d)
+        assert.is_true(math.abs(gt.players[1].elo) < 1e-9)
+        assert.is_true(gt.players[1].error > 0 and gt.players[1].error < math.huge)
+    end)
+
+    it("the pentanomial counts add up to the pairs", function()
+        local res = run{players = {"ai2", "ai4"}, games = 40, seed = 6, jobs = 1}
+        local p = res.players[1]
+        local n = 0
+        for k = 1, 5 do n = n + p.penta[k] end
+        assert.are.equal(20, n)
+        local pts = 0
+        for k = 1, 5 do pts = pts + (k - 1) * p.penta[k] end
+        assert.are.equal(2 * p.w + p.d, pts)
+    end)
+end)
+
+describe("players", function()
+    it("functions and tables with parameters; the same AI twice is two players", function()
+        local seen
+        local res = run{players = {
+            {name = "first", ai = function(g, p) seen = p.w return g:calc_legal_moves()[1] end, params = {w = 7}},
+            "ai1", "ai1"}, games = 2, jobs = 1}
+        assert.are.equal(7, seen)
+        assert.are.same({"first", "ai1", "ai1#2"}, {res.players[1].name, res.players[2].name, res.players[3].name})
+    end)
+
+    it("NAME:key=value gives parameters", function()
+        local name, params = mb.playerspec("ai14s:w1=3,w2=-1.5,deep=true,mode=fast")
+        assert.are.equal("ai14s", name)
+        assert.are.same({w1 = 3, w2 = -1.5, deep = true, mode = "fast"}, params)
+        assert.are.equal("integer", math.type(params.w1))
+        local res = run{players = {"ai2:x=1", "ai2"}, games = 2, jobs = 1}
+        assert.are.equal("ai2:x=1", res.players[1].name)
+    end)
+
+    it("a trusted player's error or bad move is a forfeit with its reason; other pairings are unchanged", function()
+        local bad = {
+            {name = "err", ai = function() error("boom") end, reason = "^error: .*boom"},
+            {name = "str", ai = function() return "B2" end, reason = '^illegal move: "B2" %(a string%)'},
+            {name = "occ", ai = function(g) return g.move_count > 0 and g.records[1] or 0 end, reason = "^illegal move: %d+ %(%u%d, occupied%)"},
+            {name = "off", ai = function() return 99 end, reason = "^illegal move: 99 %(off the board%)"},
+            {name = "none", ai = function() end, reason = "^illegal move: nothing"},
+        }
+        local base = run{players = {"ai1", "ai2"}, games = 6, seed = 12, jobs = 1}
+        for _, b in ipairs(bad) do
+            local dir = newdir()
+            local res = run{players = {"ai1", "ai2", {name = b.name, ai = b.ai}}, games = 6, seed = 12, jobs = 1, out = dir}
+            assert.are.equal(h2h(base, "ai1", "ai2"), h2h(res, "ai1", "ai2"))
+            local forfeits = 0
+            for _, g in ipairs(games_of(dir)) do
+                if g.o == b.name or g.x == b.name then
+                    local loser = g.result == "o" and g.x or g.o
+                    if b.name ~= "occ" or g.reason ~= "" then
+                        assert.are.equal(b.name, loser)
+                        assert.is_truthy(g.reason:match(b.reason), g.reason)
+                        forfeits = forfeits + 1
+                    end
+                end
+            end
+            assert.is_true(forfeits >= (b.name == "occ" and 6 or 12), b.name)
+        end
+    end)
+end)
+
+describe("hostile scripts as players", function()
+    local H = "tests/hostile/"
+    local LIMITS = {instructions = 200000, time = 5, memory = 16 * 1024 * 1024}
+    local cases = {
+        {"infinite_loop", "^instructions$"},
+        {"infinite_loop_pcall", "^instructions$"},
+        {"memory_bomb", "^memory$", {instructions = false, time = 30, memory = 16 * 1024 * 1024}},
+        {"string_bomb_pcall", "^memory$"},
+        {"deep_recursion", "^error: .*stack overflow",
+            {instructions = false, time = 30, memory = 256 * 1024 * 1024}},
+        {"error_at_load", "^error: "},
+        {"illegal_move", "^illegal move: %d+ %("},
+        {"wrong_type", "^illegal move: "},
+        {"io_open", "^error: .*'io'"},
+        {"os_execute", "^error: .*'execute'"},
+        {"require_c", "^error: .*not available"},
+        {"load_bytecode", "^error: .*binary chunks are not allowed"},
+        {"string_dump", "^error: .*'dump'"},
+        {"setmetatable_shared", "^error: "},
+    }
+    local base = run{players = {"ai1", "ai2"}, games = 4, seed = 31, jobs = 1}
+
+    -- the games of dir that involve `name`, and its forfeits
+    local function of(dir, name)
+        local mine, lost = {}, {}
+        for _, g in ipairs(games_of(dir)) do
+            if g.o == name or g.x == name then
+                mine[#mine + 1] = g
+                if g.reason ~= "" and name == (g.result == "o" and g.x or g.o) then
+                    lost[#lost + 1] = g
+                end
+            end
+        end
+        return mine, lost
+    end
+
+    for _, c in ipairs(cases) do
+        it(c[1] .. ": every game a forfeit with its reason, the rest unchanged", function()
+            local dir = newdir()
+            local path = H .. c[1] .. ".lua"
+            local res = run{players = {"ai1", "ai2", {name = c[1], ai = path, limits = c[3]}}, games = 4, seed = 31,
+                jobs = 1, out = dir, limits = LIMITS}
+            assert.are.equal(12, res.games)
+            assert.are.equal(h2h(base, "ai1", "ai2"), h2h(res, "ai1", "ai2"))
+            local mine, lost = of(dir, c[1])
+            assert.are.equal(8, #mine)
+            assert.are.equal(8, #lost)
+            for _, g in ipairs(lost) do assert.matches(c[2], g.reason) end
+            assert.are.equal(0, res.players[3].w + res.players[3].d)
+        end)
+    end
+
+    it("error_at_50th_game: exactly its 50th game is lost, with the error", function()
+        local dir = newdir()
+        run{players = {"ai1", "ai2", H .. "error_at_50th_game.lua"}, games = 50, seed = 31, jobs = 1, out = dir, limits = LIMITS}
+        local mine, lost = of(dir, H .. "error_at_50th_game.lua")
+        assert.are.equal(100, #mine)
+        assert.are.equal(1, #lost)
+        assert.are.equal(mine[50].game, lost[1].game)
+        assert.matches("^error: ", lost[1].reason)
+    end)
+
+    it("keep_game: using a kept game object is caught; other_globals plays legally", function()
+        local dir = newdir()
+        local kg, og = H .. "keep_game.lua", H .. "other_globals.lua"
+        run{players = {"ai1", kg, og}, games = 4, seed = 31, jobs = 1, out = dir, limits = LIMITS}
+        local _, lost = of(dir, kg)
+        assert.is_true(#lost >= 1)
+        for _, g in ipairs(lost) do assert.matches("^tampered$", g.reason) end
+        local _, lost2 = of(dir, og)
+        assert.are.equal(0, #lost2)
+    end)
+
+    it("all of them in one tournament on two workers: every game accounted for", function()
+        local dir = newdir()
+        local players = {"ai1", "ai2"}
+        for _, c in ipairs(cases) do
+            if c[1] ~= "deep_recursion" then players[#players + 1] = H .. c[1] .. ".lua" end
+        end
+        players[#players + 1] = H .. "keep_game.lua"
+        players[#players + 1] = H .. "other_globals.lua"
+        local n = #players
+        local res = run{players = players, games = 2, seed = 31, jobs = 2, out = dir, limits = LIMITS}
+        assert.are.equal(n * (n - 1), res.games)
+        assert.are.equal(n * (n - 1), #games_of(dir))
+        assert.are.equal(h2h(run{players = {"ai1", "ai2"}, games = 2, seed = 31, jobs = 1}, "ai1", "ai2"),
+            h2h(res, "ai1", "ai2"))
+        -- against ai1 and ai2 the hostile players lose every game
+        for i = 3, n - 2 do
+            for j = 1, 2 do
+                local c = res.cross[i][j].all
+                assert.are.same({0, 2, 0}, {c.w, c.l, c.d}, res.players[i].name)
+            end
+        end
+    end)
+end)
+
+describe("journal lines", function()
+    it("format and parse round trip, escapes included", function()
+        local r = {game = 3, pairing = 2, index = 1, seed = 123456789012, o = "a\tb", x = "c\\d\ne",
+            moves = "B2,A1,C3", result = "x", reason = "error: x\ty"}
+        local line = mb.journal_format(r)
+        assert.are.equal("G\t3\t2\t1\t123456789012\ta\\tb\tc\\\\d\\ne\tB2,A1,C3\tx\terror: x\\ty\n", line)
+        assert.are.same(r, mb.journal_parse(line))
+        local ok, err = mb.journal_parse("G\t1\t1\t1\t5\ta\tb\tB2,ZZ\tdraw\t")
+        assert.is_nil(ok)
+        assert.is_string(err)
+    end)
+end)
+
+describe("errors", function()
+    local function fails(t, pattern)
+        local ok, err = pcall(run, t)
+        assert.is_false(ok)
+        assert.is_truthy(tostring(err):find(pattern, 1, true), tostring(err))
+    end
+
+    it("are clear", function()
+        fails({players = {"ai1", "ai2"}, games = 3}, "games must be even")
+        fails({players = {"ai1"}}, "at least two players")
+        fails({players = {"ai1", "nosuch_ai"}}, "'nosuch_ai' not found")
+        fails({players = {"ai1", "ai2"}, colour = 1}, "unknown option 'colour'")
+        fails({players = {"ai1", "ai2"}, format = "swiss"}, "round_robin or gauntlet")
+        fails({players = {"ai1", "ai2"}, resume = true}, "resume needs out")
+        fails({players = {"ai1", "ai2", "ai3"}, sprt = {elo0 = 0, elo1 = 5}}, "exactly two players")
+        fails({players = {"ai1", "ai2"}, shard = "4/3"}, "shard")
+        fails({players = {"ai1", "ai2"}, openings = {"B2,B2"}}, "occupied")
+        local dir = newdir()
+        run{players = {"ai1", "ai2"}, games = 2, out = dir, jobs = 1}
+        fails({players = {"ai1", "ai2"}, games = 2, out = dir}, "exists: continue it with resume")
+        fails({players = {"ai1", "ai3"}, games = 2, out = dir, resume = true}, "another tournament")
+    end)
+end)
+
+describe("openings", function()
+    it("both games of a pair start from the same opening", function()
+        local dir = newdir()
+        run{players = {"ai2", "ai3"}, games = 4, jobs = 1, out = dir, openings = {"B2", "A1,C3"}}
+        local g = games_of(dir)
+        assert.are.equal("B2", g[1].moves:sub(1, 2))
+        assert.are.equal("B2", g[2].moves:sub(1, 2))
+        assert.are.equal("A1,C3", g[3].moves:sub(1, 5))
+        assert.are.equal("A1,C3", g[4].moves:sub(1, 5))
+    end)
+end)
