@@ -183,6 +183,10 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	sh tests/bench/startup.sh ./$(REL)/marubatsu
 	@echo
 	sh tests/bench/solve.sh ./$(REL)/marubatsu
+	@echo
+	sh tests/bench/tournament.sh ./$(REL)/marubatsu
+	@echo
+	./$(REL)/marubatsu run tests/bench/sandbox.lua
 
 # ---- install --------------------------------------------------------------
 HEADERS := $(sort $(wildcard include/*.h))

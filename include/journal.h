@@ -81,6 +81,10 @@ size_t journal_escape(const char *s, char *out, size_t outsize);
  * memcmp. */
 int journal_parse_game(const char *line, size_t len, JournalGame *g, char *err, size_t errlen);
 
+/* Do a and b hold the same game (numbers and texts; the bytes after each
+ * text's NUL do not count: a parse writes only what it needs)? */
+bool journal_game_equal(const JournalGame *a, const JournalGame *b);
+
 /* Format *g as a G line with its "\n" into out; returns the length written
  * (excluding the NUL), or -1 (MB_ESIZE-like) when out is too small
  * (JOURNAL_LINE_MAX is always enough). Formats what it is given without

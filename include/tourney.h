@@ -7,11 +7,13 @@
  *
  * Workers are processes (fork): each starts as a copy of the caller with
  * everything it had loaded (players written as Lua functions included),
- * plays the games the parent hands it one at a time, and sends back one
- * line of text per game through its own pipe. The parent hands out games
- * in the order given, as workers become free, and calls `done` for each
- * line as it arrives, so the order of `done` calls depends on timing while
- * the set of lines does not. Uses mberror.h and POSIX. */
+ * plays the games the parent hands it in small batches, and sends back one
+ * line of text per game through its own pipe (a write per batch, or every
+ * 50 ms, so that a fast game does not cost two context switches). The
+ * parent hands out games in the order given, as workers become free, and
+ * calls `done` with the lines as they arrive, so the order of the lines
+ * depends on timing while the set of lines does not. Uses mberror.h and
+ * POSIX. */
 #ifndef MB_TOURNEY_H
 #define MB_TOURNEY_H
 
@@ -31,11 +33,12 @@ uint64_t tourney_key(const char *s, size_t n);
  * bytes with the NUL) into out; return its length, or -1 after writing an
  * error message into out (the pool then stops with that message). */
 typedef long (*TourneyPlayFn)(void *ctx, long game, char *out, size_t size);
-/* A game's line arrived (in the parent); return nonzero to stop handing out
- * games (games already being played still arrive). After each batch of
- * lines (one read from a worker; every game when jobs <= 1) it is called
- * once more with game 0 and line NULL: the moment to flush a journal. */
-typedef int (*TourneyDoneFn)(void *ctx, long game, const char *line, size_t len);
+/* Lines arrived (in the parent): `count` whole lines (each ending with its
+ * newline, as play wrote them), len bytes, NUL-terminated, in the order the
+ * worker played them. One call per read from a worker (every game when
+ * jobs <= 1): the moment to write and flush a journal. Return nonzero to
+ * stop handing out games (games already handed out still arrive). */
+typedef int (*TourneyDoneFn)(void *ctx, const char *lines, size_t len, long count);
 
 #define TOURNEY_LINE_MAX (64 * 1024)
 

@@ -338,11 +338,11 @@ static int parse_game(const char *line, size_t len, JournalGame *g, char *err, s
     g->index = (long)v[3];
     g->seed = v[4];
 
-    char label[32];
+    static const char *const player_label[2] = {"field 6 (O)", "field 7 (X)"};
     size_t n;
     for (int side = 0; side < 2; side++) {
         int f = 5 + side;
-        snprintf(label, sizeof label, "field %d (%s)", f + 1, g_names[f]);
+        const char *label = player_label[side];
         int rc = unescape(line + start[f], end[f] - start[f], start[f], label, g->player[side],
                           sizeof g->player[side], &n, err, errlen);
         if (rc) return rc;
@@ -351,8 +351,7 @@ static int parse_game(const char *line, size_t len, JournalGame *g, char *err, s
             return MB_ESYNTAX;
         }
     }
-    snprintf(label, sizeof label, "field 8 (MOVES)");
-    int rc = unescape(line + start[7], end[7] - start[7], start[7], label, g->moves,
+    int rc = unescape(line + start[7], end[7] - start[7], start[7], "field 8 (MOVES)", g->moves,
                       sizeof g->moves, &n, err, errlen);
     if (rc) return rc;
     rc = check_moves(g->moves, n, err, errlen);
@@ -365,15 +364,24 @@ static int parse_game(const char *line, size_t len, JournalGame *g, char *err, s
         return MB_ESYNTAX;
     }
     memcpy(g->result, r, rlen);
+    g->result[rlen] = '\0';
 
-    snprintf(label, sizeof label, "field 10 (REASON)");
-    return unescape(line + start[9], end[9] - start[9], start[9], label, g->reason,
+    return unescape(line + start[9], end[9] - start[9], start[9], "field 10 (REASON)", g->reason,
                     sizeof g->reason, &n, err, errlen);
+}
+
+bool journal_game_equal(const JournalGame *a, const JournalGame *b)
+{
+    return a->game == b->game && a->pairing == b->pairing && a->index == b->index &&
+           a->seed == b->seed && strcmp(a->player[0], b->player[0]) == 0 &&
+           strcmp(a->player[1], b->player[1]) == 0 && strcmp(a->moves, b->moves) == 0 &&
+           strcmp(a->result, b->result) == 0 && strcmp(a->reason, b->reason) == 0;
 }
 
 int journal_parse_game(const char *line, size_t len, JournalGame *g, char *err, size_t errlen)
 {
-    memset(g, 0, sizeof *g);
+    /* every field is written on success (strings NUL-terminated), so only
+     * a failure clears the struct, not every call: it is 10 KB */
     int rc = parse_game(line, len, g, err, errlen);
     if (rc != MB_OK) memset(g, 0, sizeof *g); /* nothing half-parsed */
     return rc;

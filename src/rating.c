@@ -11,6 +11,8 @@
 #define ELO_PER_NAT (400.0 / 2.302585092994046)
 
 #define FIT_MAX_ITER 100000
+#define FIT_MM_TOL 1e-6 /* MM until steps are this small, then Newton */
+#define FIT_NEWTON_STEPS 50
 #define FIT_TOL 1e-12
 
 double rating_elo_of_score(double s)
@@ -219,6 +221,9 @@ int rating_fit(int n, const double *score, const double *games, RatingFit *out)
      * every strength finite and the problem strictly concave (the MAP
      * estimate); ratings are reported relative to the players' mean. */
     for (int i = 0; i < n; i++) theta[i] = 0.0;
+    /* MM to get close (it converges slowly when a player wins nearly
+     * everything), then Newton steps on the same concave log-likelihood,
+     * which converge quadratically from there. */
     for (int iter = 0; iter < FIT_MAX_ITER; iter++) {
         double change = 0.0;
         for (int i = 0; i < n; i++) {
@@ -233,7 +238,36 @@ int rating_fit(int n, const double *score, const double *games, RatingFit *out)
             change = fmax(change, fabs(t - theta[i]));
             theta[i] = t;
         }
-        if (change < FIT_TOL) break;
+        if (change < FIT_MM_TOL) break;
+    }
+    for (int step = 0; step < FIT_NEWTON_STEPS; step++) {
+        /* gradient g (observed minus expected points, the virtual draw
+         * included) and the Fisher information in h */
+        for (int i = 0; i < n; i++) {
+            double pv = logistic(theta[i]);
+            double grad = 0.5 - pv, diag = pv * (1.0 - pv);
+            for (int j = 0; j < n; j++) {
+                if (j == i) continue;
+                double p = logistic(theta[i] - theta[j]);
+                double gij = games[i * n + j];
+                grad += score[i * n + j] - gij * p;
+                h[i * n + j] = -gij * p * (1.0 - p);
+                diag += gij * p * (1.0 - p);
+            }
+            h[i * n + i] = diag;
+            out[i].elo = grad; /* scratch: the gradient */
+        }
+        if (spd_inverse(n, h, tmp)) break;
+        double biggest = 0.0;
+        for (int i = 0; i < n; i++) {
+            double d = 0.0;
+            for (int j = 0; j < n; j++) d += h[i * n + j] * out[j].elo;
+            tmp[i] = d;
+            biggest = fmax(biggest, fabs(d));
+        }
+        double scale = biggest > 1.0 ? 1.0 / biggest : 1.0; /* at most 1 nat a step */
+        for (int i = 0; i < n; i++) theta[i] += scale * tmp[i];
+        if (biggest < FIT_TOL) break;
     }
     /* Fisher information in theta (the prior draw included), inverted. */
     for (int i = 0; i < n; i++) {

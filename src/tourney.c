@@ -81,7 +81,7 @@ static int read_all(int fd, void *buf, size_t n)
 
 /* ---- the worker side ---- */
 
-#define CHUNK_MAX 32 /* games per request */
+#define CHUNK_MAX 128 /* games per request */
 #define HEADER (2 * sizeof(long)) /* of a message: game, length */
 #define INBUF (HEADER + TOURNEY_LINE_MAX) /* the parent's buffer per worker */
 #define OUTBUF (4 * INBUF)                /* a worker's unsent results */
@@ -93,6 +93,7 @@ typedef struct Worker {
     int res;                    /* read end: lines */
     long queue[2 * CHUNK_MAX];  /* games sent, not yet answered, in order */
     int head, len;              /* the queue as a ring */
+    char *buf;                  /* INBUF bytes */
     char *in;                   /* bytes read from res, not yet handled */
     size_t have;
 } Worker;
@@ -102,7 +103,7 @@ typedef struct Worker {
 static bool worker_read(Worker *w)
 {
     for (;;) {
-        ssize_t r = read(w->res, w->in + w->have, INBUF - w->have);
+        ssize_t r = read(w->res, w->in + w->have, INBUF - (size_t)(w->in - w->buf) - w->have);
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0) return false;
         w->have += (size_t)r;
@@ -258,9 +259,7 @@ static int run_inline(const long *list, long n, TourneyPlayFn play, TourneyDoneF
             rc = MB_EINVAL;
             break;
         }
-        int stop = done(ctx, list[i], line, (size_t)len);
-        done(ctx, 0, NULL, 0);
-        if (stop) break;
+        if (done(ctx, line, (size_t)len, 1)) break;
     }
     free(line);
     return rc;
@@ -279,7 +278,7 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
     if (chunk > CHUNK_MAX) chunk = CHUNK_MAX;
     Worker *ws = calloc((size_t)jobs, sizeof *ws);
     struct pollfd *fds = calloc((size_t)jobs, sizeof *fds);
-    char *line = malloc(TOURNEY_LINE_MAX);
+    char *line = malloc(INBUF); /* a batch of lines */
     long died_on = 0; /* the game at the head of a worker's queue when it died */
     int rc = MB_OK;
     if (!ws || !fds || !line) {
@@ -292,8 +291,8 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
     long next = 0;
     bool stop = false;
     for (int w = 0; w < jobs; w++) {
-        ws[w].in = malloc(INBUF);
-        if (!ws[w].in) {
+        ws[w].buf = ws[w].in = malloc(INBUF);
+        if (!ws[w].buf) {
             rc = MB_ENOMEM;
             goto out;
         }
@@ -331,31 +330,41 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
             if (!fds[w].revents) continue;
             Worker *wk = &ws[w];
             bool alive = worker_read(wk);
-            long game = 0, len = 0;
+            long game = 0, len = 0, count = 0;
             const char *text = NULL;
+            size_t batch_len = 0;
             int m;
+            /* the whole messages read: their lines go to done() as one batch */
             while (wk->len > 0 && (m = worker_message(wk, &game, &len, &text)) == 1 &&
                    game == wk->queue[wk->head]) {
                 size_t bytes = (size_t)(len < 0 ? -len : len);
-                memcpy(line, text, bytes);
-                line[bytes] = '\0';
-                wk->have -= HEADER + bytes;
-                memmove(wk->in, wk->in + HEADER + bytes, wk->have);
-                wk->head = (wk->head + 1) % (2 * CHUNK_MAX);
-                wk->len--;
                 if (len < 0) {
+                    memcpy(line, text, bytes);
+                    line[bytes] = '\0';
                     snprintf(err, errlen, "%s", line);
                     rc = MB_EINVAL;
                     goto out;
                 }
-                if (done(ctx, game, line, bytes)) stop = true;
+                memcpy(line + batch_len, text, bytes);
+                batch_len += bytes;
+                count++;
+                wk->have -= HEADER + bytes;
+                wk->in += HEADER + bytes;
+                wk->head = (wk->head + 1) % (2 * CHUNK_MAX);
+                wk->len--;
                 if (!stop && wk->len <= chunk && !worker_feed(wk, list, n, &next, chunk)) {
                     snprintf(err, errlen, "cannot reach a worker process: %s", strerror(errno));
                     rc = MB_EIO;
                     goto out;
                 }
             }
-            done(ctx, 0, NULL, 0);
+            /* keep the unread rest at the start of the buffer */
+            memmove(wk->buf, wk->in, wk->have);
+            wk->in = wk->buf;
+            if (count > 0) {
+                line[batch_len] = '\0';
+                if (done(ctx, line, batch_len, count)) stop = true;
+            }
             bool broken = wk->len > 0 && wk->have >= HEADER &&
                           (worker_message(wk, &game, &len, &text) < 0 || game != wk->queue[wk->head]);
             if (wk->len > 0 && (!alive || broken)) {
@@ -371,6 +380,7 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
                 }
                 wk->pid = 0;
                 wk->have = 0;
+                wk->in = wk->buf;
                 if (died_on == want) {
                     snprintf(err, errlen, "game %ld: its worker died twice (%s %d)", want,
                              WIFSIGNALED(status) ? "signal" : "exit status",
@@ -381,8 +391,8 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
                 died_on = want;
                 bool sent = worker_start(ws, jobs, w, play, ctx);
                 for (int at = 0; sent && at < wk->len; at += CHUNK_MAX) {
-                    long count = wk->len - at < CHUNK_MAX ? wk->len - at : CHUNK_MAX;
-                    sent = worker_send(wk, (wk->head + at) % (2 * CHUNK_MAX), count);
+                    long part = wk->len - at < CHUNK_MAX ? wk->len - at : CHUNK_MAX;
+                    sent = worker_send(wk, (wk->head + at) % (2 * CHUNK_MAX), part);
                 }
                 if (!sent) {
                     snprintf(err, errlen, "cannot restart a worker process: %s", strerror(errno));
@@ -396,7 +406,7 @@ out:
     for (int w = 0; w < jobs; w++) {
         if ((rc != MB_OK || stop) && ws[w].pid > 0) kill(ws[w].pid, SIGKILL);
         worker_stop(&ws[w]);
-        free(ws[w].in);
+        free(ws[w].buf);
     }
     signal(SIGPIPE, old_pipe);
     free(ws);

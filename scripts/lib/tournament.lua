@@ -83,7 +83,12 @@ local function make_player(entry, i, opts)
         if opts.sandbox == false then sandboxed = false end
         if sandboxed then
             local player, msg = mb.sandbox.load(base, p.limits or opts.limits)
-            if player then p.sandbox = player else p.broken = msg end
+            if player then
+                p.sandbox = player
+                p.sandbox_move = player.move -- looked up once, not per move
+            else
+                p.broken = msg
+            end
         else
             local ok, ai = pcall(mb.ai, base)
             if ok then
@@ -147,7 +152,7 @@ end
 -- The move of player p in game g: move | nil, reason.
 local function player_move(p, g)
     if p.broken then return nil, p.broken end
-    if p.sandbox then return p.sandbox:move(g, p.params) end
+    if p.sandbox then return p.sandbox_move(p.sandbox, g, p.params) end
     local ok, m = pcall(p.ai.fn, g, p.params)
     if not ok then return nil, "error: " .. tostring(m) end
     local what = illegal(g, m)
@@ -345,7 +350,7 @@ local function read_file(path)
 end
 
 -- Read a journal: header lines (H/T/P, in order, as text), shard line, and
--- game records by game number. A last line without its newline (the
+-- game lines by game number (each with its newline). A last line without its newline (the
 -- writer was killed in the middle of it) is dropped; `complete` is the text
 -- of the complete lines.
 local function read_journal(path)
@@ -359,13 +364,14 @@ local function read_journal(path)
         line = line:gsub("\r$", "")
         local kind = line:sub(1, 1)
         if kind == "G" then
-            local rec, err = mb.journal_parse(line)
-            if not rec then fail(("%s:%d: %s"):format(path, n, err), 0) end
-            local old = games[rec.game]
-            if old and mb.journal_format(old) ~= mb.journal_format(rec) then
-                fail(("%s:%d: game %d appears twice with different contents"):format(path, n, rec.game), 0)
+            local g, err = mb.journal_fields(line)
+            if not g then fail(("%s:%d: %s"):format(path, n, err), 0) end
+            -- kept as its canonical text (the writer's own format)
+            local text = mb.journal_format(mb.journal_parse(line))
+            if games[g] and games[g] ~= text then
+                fail(("%s:%d: game %d appears twice with different contents"):format(path, n, g), 0)
             end
-            games[rec.game] = rec
+            games[g] = text
         elseif kind == "S" then
             shard = line
         elseif kind == "H" or kind == "T" or kind == "P" then
@@ -396,70 +402,74 @@ local function new_wld() return {w = 0, l = 0, d = 0} end
 
 local function fmt(x, digits) return ("%." .. (digits or 1) .. "f"):format(x) end
 
--- The statistics of the games numbered in `numbers` (sorted); games[g] is a
--- record or its journal line.
-local function compute(players, games, numbers)
+-- The statistics of the games in `sources` (texts of G lines), each game
+-- once (the first time its number appears), games after `cutoff` left out.
+local function compute(players, sources, cutoff)
     local n = #players
     local index = {}
     for i, p in ipairs(players) do index[p.name] = i end
     local st, cross = {}, {}
     for i = 1, n do
-        st[i] = {all = new_wld(), o = new_wld(), x = new_wld(), forfeits = {}, penta = {0, 0, 0, 0, 0}, lost_on = {}}
+        st[i] = {all = new_wld(), o = new_wld(), x = new_wld(), forfeits = {}, penta = {0, 0, 0, 0, 0}}
         cross[i] = {}
         for j = 1, n do cross[i][j] = {all = new_wld(), o = new_wld(), x = new_wld()} end
     end
     local first_of_pair = {} -- pair key -> the first game's (o, result)
     local first_result = {}
     local forfeits = {}
+    local seen, count = {}, 0
     local W, L, D = "w", "l", "d"
     local fields = mb.journal_fields
-    for _, g in ipairs(numbers) do
-        local e = games[g]
-        local pairing, gindex, o, x, result, reason
-        if type(e) == "string" then
-            pairing, gindex, o, x, result, reason = fields(e)
-            if not pairing then fail(("game %d: %s"):format(g, gindex), 0) end
-        else
-            pairing, gindex, o, x, result, reason = e.pairing, e.index, e.o, e.x, e.result, e.reason
-        end
-        local io_, ix = index[o], index[x]
-        if not io_ or not ix then fail(("game %d: unknown player '%s'"):format(g, index[o] and x or o), 0) end
-        local ro, rx = D, D
-        if result == "o" then ro, rx = W, L elseif result == "x" then ro, rx = L, W end
-        local so, sx = st[io_], st[ix]
-        so.all[ro] = so.all[ro] + 1
-        so.o[ro] = so.o[ro] + 1
-        sx.all[rx] = sx.all[rx] + 1
-        sx.x[rx] = sx.x[rx] + 1
-        local c = cross[io_][ix]
-        c.all[ro] = c.all[ro] + 1
-        c.o[ro] = c.o[ro] + 1
-        c = cross[ix][io_]
-        c.all[rx] = c.all[rx] + 1
-        c.x[rx] = c.x[rx] + 1
-        if reason ~= "" then
-            local loser = result == "o" and ix or io_
-            local key = reason:match("^(error):") or reason:match("^(illegal move):") or reason
-            st[loser].forfeits[key] = (st[loser].forfeits[key] or 0) + 1
-            forfeits[#forfeits + 1] = {game = g, player = players[loser].name, reason = reason}
-        end
-        -- pairs: the two games of one pair of one pairing (colours swapped)
-        local key = pairing * 4294967296 + (gindex + 1) // 2
-        local prev_o = first_of_pair[key]
-        if prev_o then
-            local prev_result = first_result[key]
-            first_of_pair[key], first_result[key] = nil, nil
-            -- half points of the player who has 〇 in this game, over both
-            local k = (result == "o" and 2 or result == "draw" and 1 or 0)
-                + (prev_result == "x" and 2 or prev_result == "draw" and 1 or 0)
-            if prev_o == x then
-                so.penta[k + 1] = so.penta[k + 1] + 1
-                sx.penta[5 - k] = sx.penta[5 - k] + 1
+    for _, text in ipairs(sources) do
+        for line in text:gmatch("[^\n]+") do
+            local g, pairing, gindex, o, x, result, reason = fields(line)
+            if not g then fail(("bad journal line: %s"):format(pairing), 0) end
+            if not seen[g] and not (cutoff and g > cutoff) then
+                seen[g] = true
+                count = count + 1
+                local io_, ix = index[o], index[x]
+                if not io_ or not ix then fail(("game %d: unknown player '%s'"):format(g, index[o] and x or o), 0) end
+                local ro, rx = D, D
+                if result == "o" then ro, rx = W, L elseif result == "x" then ro, rx = L, W end
+                local so, sx = st[io_], st[ix]
+                so.all[ro] = so.all[ro] + 1
+                so.o[ro] = so.o[ro] + 1
+                sx.all[rx] = sx.all[rx] + 1
+                sx.x[rx] = sx.x[rx] + 1
+                local c = cross[io_][ix]
+                c.all[ro] = c.all[ro] + 1
+                c.o[ro] = c.o[ro] + 1
+                c = cross[ix][io_]
+                c.all[rx] = c.all[rx] + 1
+                c.x[rx] = c.x[rx] + 1
+                if reason ~= "" then
+                    local loser = result == "o" and ix or io_
+                    local key = reason:match("^(error):") or reason:match("^(illegal move):") or reason
+                    st[loser].forfeits[key] = (st[loser].forfeits[key] or 0) + 1
+                    forfeits[#forfeits + 1] = {game = g, player = players[loser].name, reason = reason}
+                end
+                -- pairs: the two games of one pair of one pairing (colours
+                -- swapped); each player's points over both do not depend on
+                -- which game comes first
+                local key = pairing * 4294967296 + (gindex + 1) // 2
+                local prev_o = first_of_pair[key]
+                if prev_o then
+                    local prev_result = first_result[key]
+                    first_of_pair[key], first_result[key] = nil, nil
+                    -- half points of the player who has 〇 in this game
+                    local k = (result == "o" and 2 or result == "draw" and 1 or 0)
+                        + (prev_result == "x" and 2 or prev_result == "draw" and 1 or 0)
+                    if prev_o == x then
+                        so.penta[k + 1] = so.penta[k + 1] + 1
+                        sx.penta[5 - k] = sx.penta[5 - k] + 1
+                    end
+                else
+                    first_of_pair[key], first_result[key] = o, result
+                end
             end
-        else
-            first_of_pair[key], first_result[key] = o, result
         end
     end
+    table.sort(forfeits, function(a, b) return a.game < b.game end)
     -- Bradley-Terry fit over the crosstable
     local score, games = {}, {}
     for i = 1, n do
@@ -483,8 +493,10 @@ local function compute(players, games, numbers)
     end
     local ranking = {}
     for i = 1, n do ranking[i] = rows[i] end
+    -- by Elo (to 1e-6: equal records tie exactly), then score, then order
+    local function key(r) return math.floor(r.elo * 1e6 + 0.5) end
     table.sort(ranking, function(a, b)
-        if a.elo ~= b.elo then return a.elo > b.elo end
+        if key(a) ~= key(b) then return key(a) > key(b) end
         if a.score ~= b.score then return a.score > b.score end
         return a.index < b.index
     end)
@@ -498,7 +510,7 @@ local function compute(players, games, numbers)
         a.los = sd > 0 and mb.rating.phi((a.elo - b.elo) / sd) or 0.5
     end
     for r, row in ipairs(ranking) do row.rank = r end
-    return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = #numbers}
+    return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = count}
 end
 
 -- the SPRT of a two-player run over complete pairs, player 1's view
@@ -751,26 +763,18 @@ local function ensure_dir(dir)
     if not ok then fail(("cannot create directory %s: %s"):format(dir, err), 0) end
 end
 
--- games[g]: a record, or its journal line until first needed
-local function record(games, g)
-    local r = games[g]
-    if type(r) == "string" then
-        r = assert(mb.journal_parse(r))
-        games[g] = r
-    end
-    return r
-end
-
--- results of records (table by game number) restricted to games <= cutoff
-local function results_of(players, s, games, cutoff)
-    local numbers = {}
-    for g in pairs(games) do
-        if not cutoff or g <= cutoff then numbers[#numbers + 1] = g end
-    end
-    table.sort(numbers)
-    local res = compute(players, games, numbers)
+-- results of the games in sources (texts of G lines), games <= cutoff
+local function results_of(players, s, sources, cutoff)
+    local res = compute(players, sources, cutoff)
     if s.sprt then res.sprt = sprt_state(res, s.sprt) end
     return res
+end
+
+-- the G lines of games (game -> line) as one text
+local function text_of(games)
+    local list = {}
+    for _, line in pairs(games) do list[#list + 1] = line end
+    return table.concat(list)
 end
 
 local function write_outputs(res, s, players, total)
@@ -861,7 +865,7 @@ function mb.tournament(t)
             write_file(path, text)
         end
         journal = assert(io.open(path, "ab"))
-        journal:setvbuf("full", 65536) -- flushed after every batch of results
+        journal:setvbuf("full", 65536) -- flushed after every batch of lines
     end
     -- the games this run plays, in schedule order
     local todo, mine = {}, 0
@@ -872,18 +876,21 @@ function mb.tournament(t)
         end
     end
     local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams)}
+    local sources = {text_of(games)} -- the journal's games, then each batch
     -- SPRT: look at results in game order, a pair at a time (two players:
     -- games 2q-1 and 2q are pair q); stop at the first decision
-    local cutoff, next_in_order, penta = nil, 1, {0, 0, 0, 0, 0}
+    local cutoff, next_in_order, penta, points = nil, 1, {0, 0, 0, 0, 0}, {}
     local first = players[1].name
-    local function points(r) -- of the first player, in half points
-        if r.result == "draw" then return 1 end
-        return ((r.result == "o") == (r.o == first)) and 2 or 0
+    local function arrived(text) -- the first player's half points per game
+        for line in text:gmatch("[^\n]+") do
+            local g, _, _, o, _, result = mb.journal_fields(line)
+            points[g] = result == "draw" and 1 or ((result == "o") == (o == first)) and 2 or 0
+        end
     end
     local function sprt_check()
-        while not cutoff and games[next_in_order] do
+        while not cutoff and points[next_in_order] do
             if next_in_order % 2 == 0 then
-                local k = points(record(games, next_in_order - 1)) + points(record(games, next_in_order))
+                local k = points[next_in_order - 1] + points[next_in_order]
                 penta[k + 1] = penta[k + 1] + 1
                 local q = mb.rating.sprt{elo0 = s.sprt.elo0, elo1 = s.sprt.elo1, alpha = s.sprt.alpha, beta = s.sprt.beta, pairs = penta}
                 if q.decision ~= "continue" then cutoff = next_in_order end
@@ -892,23 +899,32 @@ function mb.tournament(t)
         end
         return cutoff ~= nil
     end
-    if s.sprt and sprt_check() then todo = {} end
+    if s.sprt then
+        arrived(sources[1])
+        if sprt_check() then todo = {} end
+    end
     local show = s.progress ~= false and not s.quiet and mb.isatty(2)
     local t0, done_n, last = mb.clock(), mine - #todo, 0
     if #todo > 0 then
-        local ok, err = mb.tourney_run(todo, s.jobs, function(g) return play_game(ctx, g) end, function(g, line)
-            if not line then -- the end of a batch
-                if journal then journal:flush() end
-                return false
+        -- workers start as copies of this process: leave them no garbage,
+        -- or each one's collector touches (and so copies) all of it
+        if s.jobs > 1 then collectgarbage("collect") end
+        local ok, err = mb.tourney_run(todo, s.jobs, function(g) return play_game(ctx, g) end, function(text, count)
+            sources[#sources + 1] = text -- parsed when the results are computed
+            if journal then
+                journal:write(text)
+                journal:flush()
             end
-            games[g] = line -- parsed when the results are computed
-            if journal then journal:write(line) end
-            done_n = done_n + 1
+            done_n = done_n + count
             if show and (mb.clock() - last > 0.1 or done_n == mine) then
                 last = mb.clock()
                 progress_bar(done_n, mine, t0)
             end
-            return s.sprt and sprt_check()
+            if s.sprt then
+                arrived(text)
+                return sprt_check()
+            end
+            return false
         end)
         if show then io.stderr:write("\n") end
         if not ok then
@@ -917,7 +933,7 @@ function mb.tournament(t)
         end
     end
     if journal then journal:close() end
-    local res = results_of(players, s, games, cutoff)
+    local res = results_of(players, s, sources, cutoff)
     write_outputs(res, s, players, s.shard and mine or total)
     res.scheduled = total
     return res
@@ -949,12 +965,11 @@ function mb.tournament_merge(t)
         end
         header = header or j.header
         if j.shard then shards[#shards + 1] = j.shard:sub(3) end
-        for g, rec in pairs(j.games) do
-            local old = games[g]
-            if old and mb.journal_format(old) ~= mb.journal_format(rec) then
+        for g, line in pairs(j.games) do
+            if games[g] and games[g] ~= line then
                 fail(("merge: game %d differs between journals"):format(g), 2)
             end
-            games[g] = rec
+            games[g] = line
         end
     end
     -- rebuild the settings and players from the header
@@ -988,11 +1003,11 @@ function mb.tournament_merge(t)
         local list = {}
         for g in pairs(games) do list[#list + 1] = g end
         table.sort(list)
-        local lines = {table.concat(header, "\n")}
-        for _, g in ipairs(list) do lines[#lines + 1] = mb.journal_format(games[g]):gsub("\n$", "") end
-        write_file(s.out .. "/" .. JOURNAL, table.concat(lines, "\n") .. "\n")
+        local lines = {table.concat(header, "\n") .. "\n"}
+        for _, g in ipairs(list) do lines[#lines + 1] = games[g] end
+        write_file(s.out .. "/" .. JOURNAL, table.concat(lines))
     end
-    local res = results_of(players, s, games, nil)
+    local res = results_of(players, s, {text_of(games)}, nil)
     write_outputs(res, s, players, total)
     return res
 end
@@ -1003,8 +1018,9 @@ end
 function mb.journal_game(file, g)
     local j = read_journal(file)
     if not j then fail(("%s: cannot read it"):format(file), 2) end
-    local rec = j.games[g]
-    if not rec then fail(("%s: no game %d in this journal"):format(file, g), 2) end
+    local line = j.games[g]
+    if not line then fail(("%s: no game %d in this journal"):format(file, g), 2) end
+    local rec = mb.journal_parse(line)
     local board = {}
     for _, line in ipairs(j.header) do
         local f = mb.journal_split(line)

@@ -622,10 +622,29 @@ void lmb_game_sync(lua_State *L, int index)
  * the methods' upvalues). src is a light userdata, a Game of any state. */
 static const char assign_key = 0;
 
+/* Is src the game g played further (same shape, neither edited nor
+ * replaying, g's record a prefix of src's)? Then g catches up by moves. */
+static bool catches_up(const Game *g, const Game *src)
+{
+    return g->board.geom == src->board.geom && g->board.kind == src->board.kind &&
+           g->board.counters == src->board.counters && !g->edited && !src->edited &&
+           g->nrecords == g->move_count + 1 && src->nrecords == src->move_count + 1 &&
+           g->move_count <= src->move_count &&
+           memcmp(g->records, src->records, (size_t)g->nrecords * sizeof *g->records) == 0;
+}
+
 static int l_assign(lua_State *L)
 {
     LGame *lg = check_lgame(L, 1);
     const Game *src = lua_touserdata(L, 2);
+    if (src && catches_up(&lg->g, src)) {
+        /* the usual case in a sandbox: the same game, two moves on; the
+         * records view gets the new moves only */
+        int from = lg->g.move_count + 1;
+        for (int i = from; i <= src->move_count; i++) game_move(&lg->g, src->records[i]);
+        sync(L, 1, lg, SYNC_ALL, from);
+        return 0;
+    }
     Game fresh;
     if (!src || game_copy(&fresh, src)) return luaL_error(L, "game: out of memory");
     bool same_shape = fresh.board.geom == lg->g.board.geom && fresh.board.kind == lg->g.board.kind &&

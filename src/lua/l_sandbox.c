@@ -44,6 +44,10 @@
  *
  * Not covered: time spent inside one long C call (a pathological
  * string.find pattern) is only noticed when it returns. */
+#define _POSIX_C_SOURCE 200809L /* timer_create, sigaction */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +74,8 @@ typedef struct Budget {
     double exceeded_at;     /* when a budget ran out; 0: not yet */
     int every;              /* instructions per hook tick */
     bool armed;             /* a script's call is running */
+    volatile sig_atomic_t timed_out; /* set by the timer's signal handler */
+    lua_State *child;       /* for the signal handler */
     const char *reason;     /* "instructions", "time", "memory" or NULL */
 } Budget;
 
@@ -125,6 +131,10 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     lua_getallocf(L, &ud);
     Budget *b = ud;
     if (!b->armed) return;
+    if (!b->reason && b->timed_out) {
+        b->reason = "time";
+        b->exceeded_at = now();
+    }
     b->count += b->every;
     if (!b->reason && b->max_instructions && b->count >= b->max_instructions) {
         b->reason = "instructions";
@@ -158,6 +168,85 @@ static int child_panic(lua_State *L)
  * armed, under the instruction and time budgets too (the memory cap always
  * holds). A call that returns after a budget ran out (a refused allocation
  * caught by the script) counts as failed: LUA_ERRRUN with b.reason set. */
+/* ---- The time budget: a timer, not a per-instruction check ----
+ *
+ * A count hook makes Lua stop at every VM instruction, which costs about
+ * as much as the instruction itself; the instruction budget needs it, the
+ * time budget does not. One POSIX timer per process sends SIGRTMIN when the
+ * running call's deadline may have passed; the handler then sets a count
+ * hook of 1 on that call's state (lua_sethook may be called from a signal
+ * handler: lua.c stops scripts on Ctrl-C that way), and the hook raises
+ * "time". The timer is not disarmed after each call: it stays set for the
+ * first deadline, and the handler re-arms it for the call running when it
+ * fires, so a stream of short moves costs no system call. Timers do not
+ * survive fork, so a forked worker makes its own. Without POSIX timers the
+ * count hook checks the clock instead. */
+
+static timer_t sb_timer;
+static volatile sig_atomic_t sb_timer_ok;  /* this process has its timer */
+static volatile sig_atomic_t sb_pending;   /* the timer is set */
+static Budget *volatile sb_active;         /* the call under a time budget */
+static double sb_fires_at;                 /* when the pending timer fires */
+
+static void sb_arm(double seconds)
+{
+    if (seconds < 1e-6) seconds = 1e-6;
+    struct itimerspec its = {{0, 0}, {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)}};
+    if (timer_settime(sb_timer, 0, &its, NULL) == 0) {
+        sb_pending = 1;
+        sb_fires_at = now() + seconds;
+    }
+}
+
+static void sb_on_timer(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    sb_pending = 0;
+    Budget *b = sb_active;
+    if (b && b->armed && b->deadline > 0) {
+        double t = now();
+        if (t >= b->deadline) {
+            b->timed_out = 1;
+            lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
+        } else {
+            sb_arm(b->deadline - t);
+        }
+    }
+    errno = saved;
+}
+
+static void sb_after_fork(void)
+{
+    sb_timer_ok = 0;
+    sb_pending = 0;
+    sb_active = NULL;
+}
+
+/* The process's timer, made on first use (again after a fork). */
+static bool sb_timer_ready(void)
+{
+    static bool handler_set = false;
+    if (sb_timer_ok) return true;
+    if (!handler_set) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = sb_on_timer;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGRTMIN, &sa, NULL) != 0) return false;
+        pthread_atfork(NULL, NULL, sb_after_fork);
+        handler_set = true;
+    }
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGRTMIN;
+    if (timer_create(CLOCK_MONOTONIC, &ev, &sb_timer) != 0) return false;
+    sb_timer_ok = 1;
+    return true;
+}
+
 static int child_call(Player *p, int nargs, int nresults, bool armed)
 {
     Budget *b = &p->b;
@@ -165,17 +254,29 @@ static int child_call(Player *p, int nargs, int nresults, bool armed)
     b->reason = NULL;
     b->count = 0;
     b->exceeded_at = 0;
+    bool timer = false;
     if (armed) {
         b->every = HOOK_EVERY;
         if (b->max_instructions && b->max_instructions < b->every) b->every = (int)b->max_instructions;
         b->deadline = b->time_limit > 0 ? now() + b->time_limit : 0;
+        b->timed_out = 0;
+        b->child = C;
         b->armed = true;
-        lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
+        if (b->deadline > 0 && sb_timer_ready()) {
+            timer = true;
+            sb_active = b;
+            if (!sb_pending || sb_fires_at > b->deadline) sb_arm(b->time_limit);
+        }
+        /* the count hook: for the instruction budget, or for the clock when
+         * there is no timer */
+        if (b->max_instructions || (b->deadline > 0 && !timer))
+            lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
     }
     int status = lua_pcall(C, nargs, nresults, 0);
     if (armed) {
-        lua_sethook(C, NULL, 0, 0);
+        if (timer) sb_active = NULL;
         b->armed = false;
+        lua_sethook(C, NULL, 0, 0);
     }
     p->overrun = b->exceeded_at > 0 ? now() - b->exceeded_at : -1;
     if (status == LUA_OK && b->reason) {
@@ -722,6 +823,10 @@ static int l_new_player(lua_State *L)
     }
     lua_State *C = p->child;
     lua_atpanic(C, child_panic);
+    /* generational collection: a move's garbage is young and the state
+     * small, so the incremental collector would go round the whole library
+     * every few hundred moves */
+    lua_gc(C, LUA_GCGEN, 0, 0);
     lua_pushcfunction(C, child_setup);
     lua_pushlightuserdata(C, &s);
     int status = child_call(p, 1, 0, false);
@@ -788,6 +893,15 @@ static int child_prepare(lua_State *L)
     return 3;
 }
 
+/* In the child, protected and under the budgets: prepare, then
+ * ai(game, params) -> its result (one protected call per move). */
+static int child_move(lua_State *L)
+{
+    child_prepare(L);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
 static bool same_game(const Game *a, const Game *b)
 {
     if (a->board.geom != b->board.geom || a->board.kind != b->board.kind ||
@@ -840,10 +954,9 @@ static int l_raw_move(lua_State *L)
     }
     lua_State *C = p->child;
     lua_settop(C, 0);
-    lua_pushcfunction(C, child_prepare);
+    lua_pushcfunction(C, child_move);
     lua_pushlightuserdata(C, &a);
-    int status = child_call(p, 1, 3, false);
-    if (status == LUA_OK) status = child_call(p, 2, 1, true);
+    int status = child_call(p, 1, 1, true);
     if (status != LUA_OK) {
         lua_pushnil(L);
         push_reason(L, p, status);

@@ -4,12 +4,12 @@
  *   mb.tourney_seed(master, pairing, index) -> seed   (tourney.h; pairing
  *       an integer or a text key)
  *   mb.tourney_run(list, jobs, play, done) -> true | nil, message
- *       play(game) -> line runs in a worker process (or here when jobs <= 1);
- *       done(game, line) -> stop? runs here, in arrival order; done(0, nil)
- *       after each batch (flush the journal then)
+ *       play(game) -> line (one line with its newline) runs in a worker
+ *       process (or here when jobs <= 1); done(lines, count) -> stop? runs
+ *       here with each batch of lines as they arrive
  *   mb.journal_parse(line) -> record | nil, message   (journal.h, G lines)
  *   mb.journal_format(record) -> line
- *   mb.journal_fields(line) -> pairing, index, o, x, result, reason
+ *   mb.journal_fields(line) -> game, pairing, index, o, x, result, reason
  *   mb.journal_split(line) -> {fields} | nil, message
  *   mb.journal_escape(text) -> text
  *   mb.playerspec(text) -> name, params | nil, message
@@ -80,6 +80,9 @@ static long run_play(void *ud, long game, char *out, size_t size)
         } else if (len >= size) {
             snprintf(out, size, "game %ld: its journal line is too long (%zu bytes)", game, len);
             n = -1;
+        } else if (len == 0 || s[len - 1] != '\n' || memchr(s, '\n', len) != s + len - 1) {
+            snprintf(out, size, "game %ld: the play function must return one line ending with a newline", game);
+            n = -1;
         } else {
             memcpy(out, s, len + 1);
             n = (long)len;
@@ -89,18 +92,15 @@ static long run_play(void *ud, long game, char *out, size_t size)
     return n;
 }
 
-static int run_done(void *ud, long game, const char *line, size_t len)
+static int run_done(void *ud, const char *lines, size_t len, long count)
 {
     RunCtx *c = ud;
     lua_State *L = c->L;
     int top = lua_gettop(L);
     lua_pushcfunction(L, lmb_traceback);
     lua_pushvalue(L, c->done);
-    lua_pushinteger(L, game);
-    if (line)
-        lua_pushlstring(L, line, len);
-    else
-        lua_pushnil(L);
+    lua_pushlstring(L, lines, len);
+    lua_pushinteger(L, count);
     if (lua_pcall(L, 2, 1, top + 1) != LUA_OK) {
         /* keep the message for l_tourney_run, stop handing out games */
         lua_remove(L, top + 1);
@@ -186,8 +186,8 @@ static int l_journal_parse(lua_State *L)
     return 1;
 }
 
-/* mb.journal_fields(line) -> pairing, index, o, x, result, reason | nil,
- * message: what the results need of a G line, without making a table. */
+/* mb.journal_fields(line) -> game, pairing, index, o, x, result, reason |
+ * nil, message: what the results need of a G line, without a table. */
 static int l_journal_fields(lua_State *L)
 {
     size_t len;
@@ -199,13 +199,14 @@ static int l_journal_fields(lua_State *L)
         lua_pushstring(L, err);
         return 2;
     }
+    lua_pushinteger(L, g.game);
     lua_pushinteger(L, g.pairing);
     lua_pushinteger(L, g.index);
     lua_pushstring(L, g.player[0]);
     lua_pushstring(L, g.player[1]);
     lua_pushstring(L, g.result);
     lua_pushstring(L, g.reason);
-    return 6;
+    return 7;
 }
 
 static void copy_field(lua_State *L, int t, const char *key, char *out, size_t size)

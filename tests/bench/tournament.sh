@@ -1,0 +1,49 @@
+#!/bin/sh
+# tests/bench/tournament.sh: tournament throughput of `marubatsu tournament`
+# (games/s, whole command, one process per run as a user runs it) between
+# rule-based Lua AIs with --jobs 1 and --jobs 2, and the cost of the
+# sandbox: the same AIs loaded as script files, sandboxed, and with
+# --no-sandbox. The runs alternate so both sides of each ratio see the same
+# machine load; medians of REPS runs.
+# Usage: sh tests/bench/tournament.sh PROGRAM [REPS] [GAMES_PER_PAIRING]
+set -u
+prog=$1
+reps=${2:-5}
+games=${3:-4000}
+players="ai14s ai6s ai4 ai3"
+dir=$("$prog" -e 'io.write(mb.scripts_dir)')
+files=""
+for p in $players; do files="$files $dir/$p.lua"; done
+npairings=6
+total=$((games * npairings))
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+now() { date +%s%N; }
+# run NAME ARGS...: one timed run, its games/s appended to $tmp/NAME
+run() {
+    name=$1
+    shift
+    t0=$(now)
+    "$prog" tournament "$@" --games "$games" --seed 1 --quiet --no-progress || exit 1
+    t1=$(now)
+    echo "$total $t0 $t1" | awk '{ printf "%.0f\n", $1 / (($3 - $2) / 1e9) }' >>"$tmp/$name"
+}
+median() { sort -n "$tmp/$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+i=0
+while [ $i -lt "$reps" ]; do
+    run jobs1 $players --jobs 1
+    run jobs2 $players --jobs 2
+    run sandboxed $files --jobs 1
+    run trusted $files --jobs 1 --no-sandbox
+    i=$((i + 1))
+done
+j1=$(median jobs1)
+j2=$(median jobs2)
+on=$(median sandboxed)
+off=$(median trusted)
+echo "tournament of $players, $games games per pairing ($total games), whole command, median of $reps runs:"
+echo "  --jobs 1: $j1 games/s"
+echo "  --jobs 2: $j2 games/s   scaling x$(echo "$j2 $j1" | awk '{ printf "%.2f", $1 / $2 }') ($(nproc) cores)"
+echo "  script files sandboxed: $on games/s, --no-sandbox: $off games/s   sandbox overhead $(echo "$off $on" | awk '{ printf "%+.1f%%", 100 * ($1 / $2 - 1) }')"
