@@ -1084,9 +1084,9 @@ function mb.tournament_main(t)
         progress = t.progress ~= "0", quiet = t.quiet == "1"})
 end
 
--- mb.tournament_merge_main{dirs = "A\nB", out =} -> exit status
+-- mb.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status
 function mb.tournament_merge_main(t)
-    return command("merge", mb.tournament_merge, {dirs = t.dirs, out = t.out})
+    return command("merge", mb.tournament_merge, {dirs = t.dirs, out = t.out, quiet = t.quiet == "1"})
 end
 
 -- mb.replay_journal_main{file =, game =} -> exit status

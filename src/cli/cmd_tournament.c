@@ -49,10 +49,11 @@ static const char usage[] =
     "another tournament), 2 bad options.\n";
 
 static const char merge_usage[] =
-    "usage: marubatsu [options] merge DIR... [--out DIR]\n"
+    "usage: marubatsu [options] merge DIR... [--out DIR] [--quiet]\n"
     "Combine the journals (DIR/journal.tsv) of the shards of one tournament and\n"
     "print the results, as one run would. With --out, write the merged\n"
-    "journal.tsv, results.json, results.csv and ranking.svg there.\n";
+    "journal.tsv, results.json, results.csv and ranking.svg there; --quiet\n"
+    "prints nothing.\n";
 
 enum {
     OPT_GAMES = 1, OPT_SEED, OPT_JOBS, OPT_FORMAT, OPT_OPENINGS, OPT_OUT, OPT_RESUME, OPT_SPRT,
@@ -213,7 +214,8 @@ out:
 
 int cmd_merge(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {{"out", true, OPT_OUT}, {"help", false, OPT_HELP}, {0}};
+    static const CliOption opts[] = {
+        {"out", true, OPT_OUT}, {"quiet", false, OPT_QUIET}, {"help", false, OPT_HELP}, {0}};
     CliArgs a = cli_args(argc, argv);
     CliPairs p = {{0}, {0}, 0};
     char **dirs = calloc((size_t)argc + 1, sizeof *dirs);
@@ -228,6 +230,7 @@ int cmd_merge(int argc, char **argv, Host *h)
             rc = 0;
             goto out;
         case OPT_OUT: cli_put(&p, "out", arg); break;
+        case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
         default: dirs[ndirs++] = (char *)arg; break;
         }
     }

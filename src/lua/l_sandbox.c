@@ -30,7 +30,9 @@
  *   instructions  a count hook on the child state; once exceeded it raises
  *                 on every instruction until the call unwinds, so the
  *                 script's pcall cannot swallow it
- *   time          seconds of wall clock, checked in the same hook
+ *   time          seconds of wall clock: a POSIX timer whose signal
+ *                 handler sets a count hook of 1 once the deadline passed
+ *                 (see "The time budget" below)
  *   memory        bytes held by the whole child state (its allocator refuses
  *                 to go past the cap); an empty sandbox state with the
  *                 library costs about 220 KiB (player:stats().baseline)
@@ -100,6 +102,8 @@ static double now(void)
 
 /* ---- The child's allocator and hook ---- */
 
+static void budget_hook(lua_State *L, lua_Debug *ar);
+
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     Budget *b = ud;
@@ -113,6 +117,10 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         if (!b->reason) {
             b->reason = "memory";
             b->exceeded_at = now();
+            /* make sure a hook runs at the next instruction to end the call
+             * (with only a time budget no count hook is set); lua_sethook
+             * only stores fields, as it may even be called from a signal */
+            if (b->armed && b->child) lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
         }
         return NULL;
     }

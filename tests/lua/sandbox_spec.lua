@@ -444,3 +444,28 @@ describe("mb.sandbox: one Lua state per player", function()
     end)
 end)
 
+
+describe("mb.sandbox: the time budget's timer", function()
+    it("a shorter deadline after a longer one still stops on time", function()
+        -- the first call leaves the process's timer set for its own (long)
+        -- deadline; the second call's deadline is earlier and must re-arm it
+        local slow = assert(mb.sandbox.load(H .. "illegal_move.lua", {instructions = false, time = 20}))
+        slow:move(mb.Marubatsu(), {})
+        local t0 = mb.clock()
+        local _, r = hostile("infinite_loop", {instructions = false, time = 0.05})
+        assert.are.equal("time", r)
+        assert.is_true(mb.clock() - t0 < 10, "stopped by the 20 s timer instead of its own 0.05 s")
+    end)
+
+    it("works again and again, and in a forked worker", function()
+        for _ = 1, 3 do
+            assert.are.equal("time", select(2, hostile("infinite_loop_pcall", {instructions = false, time = 0.02})))
+        end
+        local dir = os.tmpname()
+        os.remove(dir)
+        local res = mb.tournament{players = {"ai1", H .. "infinite_loop.lua"}, games = 4, jobs = 2, quiet = true,
+            progress = false, limits = {instructions = false, time = 0.02}, out = dir}
+        assert.are.equal(4, res.games)
+        assert.are.same({time = 4}, res.players[2].forfeits)
+    end)
+end)
