@@ -547,7 +547,14 @@ static int children_step(lua_State *L)
         sync(L, ud, lg, SYNC_TURNS | SYNC_LAST_MOVE | (before != g->status), g->nrecords);
         return 0;
     }
-    int m = c->moves[c->next++];
+    int m = c->moves[c->next];
+    /* a loop kept after a break (or stepped by hand) must still be at the
+     * position it started from, or the move could land on a mark */
+    if (!sibling && (g->move_count != c->base || g->edited != c->edited ||
+                     g->status != STATUS_PLAYING || game_get(g, m) != MARK_EMPTY))
+        return luaL_error(L, "children: the game is no longer at the position where the loop "
+                             "started");
+    c->next++;
     game_move(g, m);
     c->active = true;
     /* between siblings only the last move, the status and one record change */

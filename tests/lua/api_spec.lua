@@ -168,6 +168,15 @@ describe("Marubatsu objects", function()
         local n = 0
         for _ in over:children() do n = n + 1 end
         assert.are.equal(0, n)
+        -- a loop kept after a break and stepped once the game moved on is
+        -- refused: its next move could land on a mark
+        local kept = mb.Marubatsu()
+        local it, st, ctl, cl = kept:children()
+        for _ in it, st, ctl, cl do break end
+        kept:move(0)
+        assert.has_error(function() it(st) end,
+            "children: the game is no longer at the position where the loop started")
+        assert.are.equal("o........", kept:board_to_str())
     end)
 
     it("answer the coordinate helpers", function()
