@@ -32,8 +32,13 @@
 
 #define MODULE_KEY "marubatsu.module"
 
+const char lmb_sandbox_key = 0;
+
 /* The embedded Lua library, run in this order when the module opens. */
 static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", "lib/check", "lib/tournament", NULL};
+/* How many of them a sandboxed player's state gets (what AI scripts use:
+ * AI objects, wrappers, rules, loading): see LMB_SANDBOX_KEY. */
+#define SANDBOX_LIBRARY 3
 
 Lang lmb_lang(lua_State *L)
 {
@@ -361,6 +366,8 @@ int luaopen_marubatsu(lua_State *L)
     lua_newtable(L);
     fill_path(L);
     lua_setfield(L, mb, "path");
-    for (int i = 0; library[i]; i++) run_library(L, mb, library[i]);
+    bool sandboxed = lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL;
+    lua_pop(L, 1);
+    for (int i = 0; library[i] && (!sandboxed || i < SANDBOX_LIBRARY); i++) run_library(L, mb, library[i]);
     return 1;
 }

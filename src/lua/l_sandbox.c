@@ -35,7 +35,8 @@
  *                 (see "The time budget" below)
  *   memory        bytes held by the whole child state (its allocator refuses
  *                 to go past the cap); an empty sandbox state with the
- *                 library costs about 220 KiB (player:stats().baseline)
+ *                 library part AI scripts use costs about 90 KiB
+ *                 (player:stats().baseline)
  * A move copies the host's engine Game into the one game object the child
  * keeps for the player (lmb_game_assign) and the params (numbers, strings,
  * booleans, tables of them) into a fresh table, calls the AI, then compares
@@ -605,9 +606,15 @@ static const char child_lua[] =
     "local env = {}\n"
     "local owned = raw_setmetatable({}, {__mode = \"k\"}) -- metatables the script made\n"
     "for _, k in ipairs {\"assert\", \"error\", \"ipairs\", \"next\", \"pairs\", \"pcall\", \"select\",\n"
-    "    \"tonumber\", \"tostring\", \"type\", \"xpcall\", \"rawequal\", \"rawget\", \"rawset\", \"rawlen\",\n"
-    "    \"print\"} do\n"
+    "    \"tonumber\", \"tostring\", \"type\", \"xpcall\", \"rawequal\", \"rawget\", \"rawset\", \"rawlen\"} do\n"
     "    env[k] = _G[k]\n"
+    "end\n"
+    "-- print goes to stderr: stdout belongs to the host (a tournament's table)\n"
+    "local stderr, concat, select_, tostring_ = io.stderr, table.concat, select, tostring\n"
+    "env.print = function(...)\n"
+    "    local n, t = select_(\"#\", ...), {...}\n"
+    "    for i = 1, n do t[i] = tostring_(t[i]) end\n"
+    "    stderr:write(concat(t, \"\\t\", 1, n), \"\\n\")\n"
     "end\n"
     "env._VERSION = _VERSION\n"
     "env._G = env\n"
@@ -688,7 +695,7 @@ static const char child_lua[] =
     "    if not chunk then return nil, where end\n"
     "    return function()\n"
     "        local ai = as_ai(chunk(spec, where), spec)\n"
-    "        ctl[1] = ai\n"
+    "        ctl[1] = ai.fn -- called directly: no __call dispatch per move\n"
     "        return tostring(ai.name)\n"
     "    end\n"
     "end\n"
@@ -708,6 +715,8 @@ static int child_setup(lua_State *L)
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key);
     luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
     int mb = lua_gettop(L);
     lua_pushstring(L, s->scripts_dir); /* NULL pushes nil */

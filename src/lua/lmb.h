@@ -64,6 +64,11 @@ void lmb_open_random(lua_State *L);
  * sandbox state draws from its host's stream. mb.seed becomes an error (the
  * host seeds r). [-0, +0, m] */
 void lmb_bind_default_stream(lua_State *L, int mbindex, Rng *r);
+/* A registry key (light userdata &lmb_sandbox_key): set in a sandboxed
+ * player's state before luaopen_marubatsu, which then runs only the part
+ * of the embedded library AI scripts use (no matches, play, checks,
+ * tournaments). */
+extern const char lmb_sandbox_key;
 /* Put mb.sandbox in the table on top: AI scripts in a restricted
  * environment with per-move budgets (l_sandbox.c). */
 void lmb_open_sandbox(lua_State *L);
