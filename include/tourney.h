@@ -44,7 +44,8 @@ typedef int (*TourneyDoneFn)(void *ctx, const char *lines, size_t len, long coun
 
 /* Play the n games of list[] on `jobs` workers (jobs <= 1: in this process,
  * in order). MB_OK, or an error with a message in err: MB_EIO (fork or pipe
- * failed, a worker died twice on the same game), or the message of a play
+ * failed, a worker died twice on the same game, or SIGINT: the message is
+ * "interrupted" and the workers are stopped), or the message of a play
  * callback that returned -1. A worker that dies is replaced and its game is
  * played again by the replacement. */
 int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyDoneFn done,

@@ -200,6 +200,7 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
         close(req[1]);
         close(res[0]);
         signal(SIGPIPE, SIG_DFL);
+        signal(SIGINT, SIG_DFL);
         worker_loop(req[0], res[1], play, ctx);
     }
     close(req[0]);
@@ -246,6 +247,17 @@ static bool worker_feed(Worker *w, const long *list, long n, long *next, long ch
 
 /* ---- the parent ---- */
 
+/* Ctrl-C during a run: the parent stops handing out games, stops its
+ * workers (they die of the same SIGINT) and returns MB_EINTR-like
+ * MB_EIO with "interrupted"; the journal keeps what finished. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 static int run_inline(const long *list, long n, TourneyPlayFn play, TourneyDoneFn done, void *ctx,
                       char *err, size_t errlen)
 {
@@ -288,6 +300,12 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
         return MB_ENOMEM;
     }
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa, old_int;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt; /* no SA_RESTART: poll returns EINTR */
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    sigaction(SIGINT, &sa, &old_int);
     long next = 0;
     bool stop = false;
     for (int w = 0; w < jobs; w++) {
@@ -320,6 +338,11 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
             busy += ws[w].len != 0;
         }
         if (busy == 0) break;
+        if (interrupted) {
+            snprintf(err, errlen, "interrupted");
+            rc = MB_EIO;
+            goto out;
+        }
         if (poll(fds, (nfds_t)jobs, -1) < 0) {
             if (errno == EINTR) continue;
             snprintf(err, errlen, "poll: %s", strerror(errno));
@@ -367,7 +390,7 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
             }
             bool broken = wk->len > 0 && wk->have >= HEADER &&
                           (worker_message(wk, &game, &len, &text) < 0 || game != wk->queue[wk->head]);
-            if (wk->len > 0 && (!alive || broken)) {
+            if (wk->len > 0 && (!alive || broken) && !interrupted) {
                 /* the worker died (or broke the protocol): replace it and
                  * give the replacement the same games; a game that kills
                  * two workers stops the run */
@@ -409,6 +432,7 @@ out:
         free(ws[w].buf);
     }
     signal(SIGPIPE, old_pipe);
+    sigaction(SIGINT, &old_int, NULL);
     free(ws);
     free(fds);
     free(line);

@@ -929,6 +929,10 @@ function mb.tournament(t)
         if show then io.stderr:write("\n") end
         if not ok then
             if journal then journal:close() end
+            if err == "interrupted" then
+                fail(("interrupted after %d of %d games%s"):format(done_n, mine, s.out
+                    and "; the journal keeps them: run the same command with --resume to continue" or ""), 2)
+            end
             fail("tournament: " .. err, 2)
         end
     end

@@ -3,7 +3,8 @@
 # JOURNAL N` end to end. Checks: --jobs 1 and --jobs 2 write identical
 # results.json; a tournament killed (SIGKILL) mid-run and continued with
 # --resume writes a results.json byte-identical to an uninterrupted run's,
-# and its journal lost at most the games in flight; --shard 1/2 + 2/2 merged
+# and its journal lost at most the games in flight; likewise after SIGINT
+# (exit 1, a message saying how to resume); --shard 1/2 + 2/2 merged
 # equal one run; ranking.svg is valid XML; --sprt stops a match with H1; replay shows a journal game; bad options exit 2 with a
 # message; a journal of another tournament is refused with exit 1.
 # Usage: sh tests/tournament/run.sh PROGRAM
@@ -54,6 +55,27 @@ t --games $games --jobs 2 --out "$tmp/killed" --resume
 check "resumed results.json identical" cmp -s "$tmp/full/results.json" "$tmp/killed/results.json"
 after=$(grep -c '^G' "$tmp/killed/journal.tsv")
 check "resumed journal complete ($after)" test "$after" -eq "$total"
+
+# interrupted (SIGINT, as Ctrl-C sends it), then resumed
+"$prog" tournament $players --seed 21 --no-progress --quiet --games $games --jobs 2 \
+    --out "$tmp/int" 2>"$tmp/int.err" &
+pid=$!
+n=0
+while [ "$n" -lt 300 ] && kill -0 $pid 2>/dev/null; do
+    n=$(cat "$tmp/int/journal.tsv" 2>/dev/null | grep -c '^G')
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+if grep -q 'interrupted after' "$tmp/int.err"; then
+    check "interrupted exits 1" test $rc -eq 1
+    check "interrupted message" grep -q 'run the same command with --resume' "$tmp/int.err"
+else # it finished before the signal came: nothing to check but the results
+    check "finished before the interrupt" test $rc -eq 0
+    check "finished before the interrupt (results)" test -f "$tmp/int/results.json"
+fi
+t --games $games --jobs 2 --out "$tmp/int" --resume
+check "interrupted then resumed: results.json identical" cmp -s "$tmp/full/results.json" "$tmp/int/results.json"
 
 # shards and merge
 t --games 20 --jobs 1 --out "$tmp/one"
