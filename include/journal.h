@@ -81,6 +81,11 @@ size_t journal_escape(const char *s, char *out, size_t outsize);
  * memcmp. */
 int journal_parse_game(const char *line, size_t len, JournalGame *g, char *err, size_t errlen);
 
+/* As journal_parse_game, without the move list: g->moves is left empty and
+ * not checked. For tallying the results of lines already checked (about
+ * twice as fast). */
+int journal_parse_result(const char *line, size_t len, JournalGame *g, char *err, size_t errlen);
+
 /* Do a and b hold the same game (numbers and texts; the bytes after each
  * text's NUL do not count: a parse writes only what it needs)? */
 bool journal_game_equal(const JournalGame *a, const JournalGame *b);

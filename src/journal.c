@@ -292,7 +292,8 @@ static int check_moves(const char *moves, size_t n, char *err, size_t errlen)
     }
 }
 
-static int parse_game(const char *line, size_t len, JournalGame *g, char *err, size_t errlen)
+static int parse_game(const char *line, size_t len, JournalGame *g, bool moves, char *err,
+                      size_t errlen)
 {
     len = strip_line_end(line, len);
     /* the fields' spans: tabs are never part of an escape */
@@ -351,11 +352,16 @@ static int parse_game(const char *line, size_t len, JournalGame *g, char *err, s
             return MB_ESYNTAX;
         }
     }
-    int rc = unescape(line + start[7], end[7] - start[7], start[7], "field 8 (MOVES)", g->moves,
+    int rc = MB_OK;
+    if (moves) {
+        rc = unescape(line + start[7], end[7] - start[7], start[7], "field 8 (MOVES)", g->moves,
                       sizeof g->moves, &n, err, errlen);
-    if (rc) return rc;
-    rc = check_moves(g->moves, n, err, errlen);
-    if (rc) return rc;
+        if (rc) return rc;
+        rc = check_moves(g->moves, n, err, errlen);
+        if (rc) return rc;
+    } else {
+        g->moves[0] = '\0';
+    }
 
     size_t rlen = end[8] - start[8];
     const char *r = line + start[8];
@@ -382,8 +388,15 @@ int journal_parse_game(const char *line, size_t len, JournalGame *g, char *err, 
 {
     /* every field is written on success (strings NUL-terminated), so only
      * a failure clears the struct, not every call: it is 10 KB */
-    int rc = parse_game(line, len, g, err, errlen);
+    int rc = parse_game(line, len, g, true, err, errlen);
     if (rc != MB_OK) memset(g, 0, sizeof *g); /* nothing half-parsed */
+    return rc;
+}
+
+int journal_parse_result(const char *line, size_t len, JournalGame *g, char *err, size_t errlen)
+{
+    int rc = parse_game(line, len, g, false, err, errlen);
+    if (rc != MB_OK) memset(g, 0, sizeof *g);
     return rc;
 }
 

@@ -187,14 +187,15 @@ static int l_journal_parse(lua_State *L)
 }
 
 /* mb.journal_fields(line) -> game, pairing, index, o, x, result, reason |
- * nil, message: what the results need of a G line, without a table. */
+ * nil, message: what the results need of a G line, without a table (and
+ * without checking the moves: see journal_parse_result). */
 static int l_journal_fields(lua_State *L)
 {
     size_t len;
     const char *line = luaL_checklstring(L, 1, &len);
     JournalGame g;
     char err[256];
-    if (journal_parse_game(line, len, &g, err, sizeof err) != MB_OK) {
+    if (journal_parse_result(line, len, &g, err, sizeof err) != MB_OK) {
         luaL_pushfail(L);
         lua_pushstring(L, err);
         return 2;

@@ -545,7 +545,33 @@ TEST(spec_errors)
     BAD_SPEC(name, MB_ERANGE, msg);
 }
 
+/* journal_parse_result: the same fields as journal_parse_game but for the
+ * moves, which it neither copies nor checks; other errors still count. */
+TEST(parse_result)
+{
+    const char line[] = "G\t7\t2\t3\t99\tai\\tx\tai14s\tB2,A1\tx\terror: boom\n";
+    JournalGame full, res;
+    char err[256];
+    CHECK_INT(journal_parse_game(line, sizeof line - 1, &full, err, sizeof err), MB_OK);
+    CHECK_INT(journal_parse_result(line, sizeof line - 1, &res, err, sizeof err), MB_OK);
+    CHECK_INT(res.game, 7);
+    CHECK_INT(res.pairing, 2);
+    CHECK_INT(res.index, 3);
+    CHECK_U64(res.seed, 99);
+    CHECK_STR(res.player[0], "ai\tx");
+    CHECK_STR(res.player[1], "ai14s");
+    CHECK_STR(res.moves, "");
+    CHECK_STR(res.result, "x");
+    CHECK_STR(res.reason, "error: boom");
+    const char bad_moves[] = "G\t7\t2\t3\t99\ta\tb\tZZ,,\tx\t\n";
+    CHECK_INT(journal_parse_result(bad_moves, sizeof bad_moves - 1, &res, err, sizeof err), MB_OK);
+    CHECK(journal_parse_game(bad_moves, sizeof bad_moves - 1, &full, err, sizeof err) != MB_OK);
+    const char bad_result[] = "G\t7\t2\t3\t99\ta\tb\tB2\twin\t\n";
+    CHECK_INT(journal_parse_result(bad_result, sizeof bad_result - 1, &res, err, sizeof err), MB_ESYNTAX);
+}
+
 const TestCase journal_tests[] = {
+    {"parse_result", parse_result},
     {"format_known_game", format_known_game},
     {"round_trips", round_trips},
     {"line_ends", line_ends},
