@@ -69,16 +69,21 @@ static bool is_integer(const char *s, bool sign)
     return true;
 }
 
-/* Join words with newlines into one value (player specs, directories). */
-static char *join(char **words, int n)
+/* Call mb.FUNCTION with the options in p and key = the n words joined by
+ * newlines (player specs, directories); the exit status. */
+static int call_with_list(Host *h, const char *function, CliPairs *p, const char *key,
+                          char **words, int n)
 {
     size_t len = 1;
     for (int i = 0; i < n; i++) len += strlen(words[i]) + 1;
-    char *s = malloc(len), *p = s;
-    if (!s) return NULL;
-    for (int i = 0; i < n; i++) p += sprintf(p, "%s\n", words[i]);
-    *p = '\0';
-    return s;
+    char *list = malloc(len), *at = list;
+    if (!list) return 1;
+    for (int i = 0; i < n; i++) at += sprintf(at, "%s\n", words[i]);
+    *at = '\0';
+    cli_put(p, key, list);
+    int rc = host_call_table(h, function, p->keys, p->values, p->n);
+    free(list);
+    return rc;
 }
 
 int cmd_tournament(int argc, char **argv, Host *h)
@@ -199,14 +204,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
     cli_put(&p, "k", kk);
     if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
     if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
-    char *list = join(players, nplayers);
-    if (!list) {
-        rc = 1;
-        goto out;
-    }
-    cli_put(&p, "players", list);
-    rc = host_call_table(h, "tournament_main", p.keys, p.values, p.n);
-    free(list);
+    rc = call_with_list(h, "tournament_main", &p, "players", players, nplayers);
 out:
     free(players);
     return rc;
@@ -238,14 +236,7 @@ int cmd_merge(int argc, char **argv, Host *h)
         cli_error(a.cmd, "one or more tournament directories are needed (see --help)");
         goto out;
     }
-    char *list = join(dirs, ndirs);
-    if (!list) {
-        rc = 1;
-        goto out;
-    }
-    cli_put(&p, "dirs", list);
-    rc = host_call_table(h, "tournament_merge_main", p.keys, p.values, p.n);
-    free(list);
+    rc = call_with_list(h, "tournament_merge_main", &p, "dirs", dirs, ndirs);
 out:
     free(dirs);
     return rc;
