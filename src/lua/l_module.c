@@ -35,7 +35,7 @@
 const char lmb_sandbox_key = 0;
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", "lib/check", "lib/tournament", NULL};
+static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", "lib/check", "lib/results", "lib/tournament", NULL};
 /* How many of them a sandboxed player's state gets (what AI scripts use:
  * AI objects, wrappers, rules, loading): see LMB_SANDBOX_KEY. */
 #define SANDBOX_LIBRARY 3
@@ -221,8 +221,9 @@ static int l_loadscript(lua_State *L)
     return 2;
 }
 
-/* Run one embedded library file with mb as its argument. */
-static void run_library(lua_State *L, int mb, const char *name)
+/* Run one embedded library file with mb and the library's private table
+ * (how its files share what is not API) as its arguments. */
+static void run_library(lua_State *L, int mb, int private, const char *name)
 {
     const EmbeddedScript *e = embedded(name);
     if (!e) luaL_error(L, "marubatsu: the built-in library %s is missing", name);
@@ -230,7 +231,8 @@ static void run_library(lua_State *L, int mb, const char *name)
     if (luaL_loadbufferx(L, e->text, e->len, chunkname, "t") != LUA_OK) lua_error(L);
     lua_remove(L, -2);
     lua_pushvalue(L, mb);
-    lua_call(L, 1, 0);
+    lua_pushvalue(L, private);
+    lua_call(L, 2, 0);
 }
 
 /* Split MARUBATSU_PATH (':'-separated) into the table on top. */
@@ -368,6 +370,10 @@ int luaopen_marubatsu(lua_State *L)
     lua_setfield(L, mb, "path");
     bool sandboxed = lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL;
     lua_pop(L, 1);
-    for (int i = 0; library[i] && (!sandboxed || i < SANDBOX_LIBRARY); i++) run_library(L, mb, library[i]);
+    lua_newtable(L);
+    int private = lua_gettop(L);
+    for (int i = 0; library[i] && (!sandboxed || i < SANDBOX_LIBRARY); i++)
+        run_library(L, mb, private, library[i]);
+    lua_pop(L, 1);
     return 1;
 }

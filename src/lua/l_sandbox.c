@@ -47,10 +47,6 @@
  *
  * Not covered: time spent inside one long C call (a pathological
  * string.find pattern) is only noticed when it returns. */
-#define _POSIX_C_SOURCE 200809L /* timer_create, sigaction */
-#include <errno.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,240 +55,29 @@
 
 #include <lualib.h>
 
+#include "budget.h"
 #include "lmb.h"
 
 #define PLAYER "marubatsu.SandboxPlayer"
-#define HOOK_EVERY 1000
-#define MAX_DEPTH 32        /* params nesting */
 #define MAX_PATH_DIRS 64    /* mb.path entries handed to a child */
 #define MAX_MESSAGE 2000    /* bytes of an error message or a returned string */
-
-typedef struct Budget {
-    size_t used, peak;      /* bytes the child state holds, and its most */
-    size_t max_memory;      /* 0: no cap */
-    long long max_instructions; /* 0: no cap */
-    long long count;        /* instructions of the current call (by ticks) */
-    double time_limit;      /* seconds; 0: none */
-    double deadline;        /* of the current call; 0: none */
-    double exceeded_at;     /* when a budget ran out; 0: not yet */
-    int every;              /* instructions per hook tick */
-    bool armed;             /* a script's call is running */
-    volatile sig_atomic_t timed_out; /* set by the timer's signal handler */
-    lua_State *child;       /* for the signal handler */
-    const char *reason;     /* "instructions", "time", "memory" or NULL */
-} Budget;
 
 typedef struct Player {
     Budget b;          /* first: the child's allocator data */
     lua_State *child;  /* NULL once closed */
     Game *game;        /* the engine Game of the child's game object */
     size_t baseline;   /* bytes held after loading */
-    double overrun;    /* last call: seconds from exhaustion to return; < 0 none */
     bool has_reason;   /* the fields table holds a last_reason */
 } Player;
 
 /* Keys of the child's registry. */
 static const char ctl_key = 0;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* ---- The child's allocator and hook ---- */
-
-static void budget_hook(lua_State *L, lua_Debug *ar);
-
-static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    Budget *b = ud;
-    size_t old = ptr ? osize : 0;
-    if (nsize == 0) {
-        free(ptr);
-        b->used -= old;
-        return NULL;
-    }
-    if (nsize > old && b->max_memory && b->used + (nsize - old) > b->max_memory) {
-        if (!b->reason) {
-            b->reason = "memory";
-            b->exceeded_at = now();
-            /* make sure a hook runs at the next instruction to end the call
-             * (with only a time budget no count hook is set); lua_sethook
-             * only stores fields, as it may even be called from a signal */
-            if (b->armed && b->child) lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
-        }
-        return NULL;
-    }
-    void *p = realloc(ptr, nsize);
-    if (p) {
-        b->used = b->used - old + nsize;
-        if (b->used > b->peak) b->peak = b->used;
-    }
-    return p;
-}
-
-static void budget_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    void *ud;
-    lua_getallocf(L, &ud);
-    Budget *b = ud;
-    if (!b->armed) return;
-    if (!b->reason && b->timed_out) {
-        b->reason = "time";
-        b->exceeded_at = now();
-    }
-    b->count += b->every;
-    if (!b->reason && b->max_instructions && b->count >= b->max_instructions) {
-        b->reason = "instructions";
-        b->exceeded_at = now();
-    }
-    if (!b->reason && b->deadline > 0) {
-        double t = now();
-        if (t > b->deadline) {
-            b->reason = "time";
-            b->exceeded_at = t;
-        }
-    }
-    if (b->reason) {
-        /* from now on every instruction raises, so the call unwinds */
-        if (b->every != 1) {
-            b->every = 1;
-            lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-        }
-        luaL_error(L, "sandbox: %s budget exceeded", b->reason);
-    }
-}
-
 static int child_panic(lua_State *L)
 {
     const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
     fprintf(stderr, "marubatsu: unprotected error in a sandbox state: %s\n", msg);
     return 0; /* Lua aborts */
-}
-
-/* Call the function below nargs arguments on the child's stack, protected;
- * armed, under the instruction and time budgets too (the memory cap always
- * holds). A call that returns after a budget ran out (a refused allocation
- * caught by the script) counts as failed: LUA_ERRRUN with b.reason set. */
-/* ---- The time budget: a timer, not a per-instruction check ----
- *
- * A count hook makes Lua stop at every VM instruction, which costs about
- * as much as the instruction itself; the instruction budget needs it, the
- * time budget does not. One POSIX timer per process sends SIGRTMIN when the
- * running call's deadline may have passed; the handler then sets a count
- * hook of 1 on that call's state (lua_sethook may be called from a signal
- * handler: lua.c stops scripts on Ctrl-C that way), and the hook raises
- * "time". The timer is not disarmed after each call: it stays set for the
- * first deadline, and the handler re-arms it for the call running when it
- * fires, so a stream of short moves costs no system call. Timers do not
- * survive fork, so a forked worker makes its own. Without POSIX timers the
- * count hook checks the clock instead. */
-
-static timer_t sb_timer;
-static volatile sig_atomic_t sb_timer_ok;  /* this process has its timer */
-static volatile sig_atomic_t sb_pending;   /* the timer is set */
-static Budget *volatile sb_active;         /* the call under a time budget */
-static double sb_fires_at;                 /* when the pending timer fires */
-
-static void sb_arm(double seconds)
-{
-    if (seconds < 1e-6) seconds = 1e-6;
-    struct itimerspec its = {{0, 0}, {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)}};
-    if (timer_settime(sb_timer, 0, &its, NULL) == 0) {
-        sb_pending = 1;
-        sb_fires_at = now() + seconds;
-    }
-}
-
-static void sb_on_timer(int sig)
-{
-    (void)sig;
-    int saved = errno;
-    sb_pending = 0;
-    Budget *b = sb_active;
-    if (b && b->armed && b->deadline > 0) {
-        double t = now();
-        if (t >= b->deadline) {
-            b->timed_out = 1;
-            lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
-        } else {
-            sb_arm(b->deadline - t);
-        }
-    }
-    errno = saved;
-}
-
-static void sb_after_fork(void)
-{
-    sb_timer_ok = 0;
-    sb_pending = 0;
-    sb_active = NULL;
-}
-
-/* The process's timer, made on first use (again after a fork). */
-static bool sb_timer_ready(void)
-{
-    static bool handler_set = false;
-    if (sb_timer_ok) return true;
-    if (!handler_set) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = sb_on_timer;
-        sa.sa_flags = SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        if (sigaction(SIGRTMIN, &sa, NULL) != 0) return false;
-        pthread_atfork(NULL, NULL, sb_after_fork);
-        handler_set = true;
-    }
-    struct sigevent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.sigev_notify = SIGEV_SIGNAL;
-    ev.sigev_signo = SIGRTMIN;
-    if (timer_create(CLOCK_MONOTONIC, &ev, &sb_timer) != 0) return false;
-    sb_timer_ok = 1;
-    return true;
-}
-
-static int child_call(Player *p, int nargs, int nresults, bool armed)
-{
-    Budget *b = &p->b;
-    lua_State *C = p->child;
-    b->reason = NULL;
-    b->count = 0;
-    b->exceeded_at = 0;
-    bool timer = false;
-    if (armed) {
-        b->every = HOOK_EVERY;
-        if (b->max_instructions && b->max_instructions < b->every) b->every = (int)b->max_instructions;
-        b->deadline = b->time_limit > 0 ? now() + b->time_limit : 0;
-        b->timed_out = 0;
-        b->child = C;
-        b->armed = true;
-        if (b->deadline > 0 && sb_timer_ready()) {
-            timer = true;
-            sb_active = b;
-            if (!sb_pending || sb_fires_at > b->deadline) sb_arm(b->time_limit);
-        }
-        /* the count hook: for the instruction budget, or for the clock when
-         * there is no timer */
-        if (b->max_instructions || (b->deadline > 0 && !timer))
-            lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
-    }
-    int status = lua_pcall(C, nargs, nresults, 0);
-    if (armed) {
-        if (timer) sb_active = NULL;
-        b->armed = false;
-        lua_sethook(C, NULL, 0, 0);
-    }
-    p->overrun = b->exceeded_at > 0 ? now() - b->exceeded_at : -1;
-    if (status == LUA_OK && b->reason) {
-        lua_settop(C, 0);
-        status = LUA_ERRRUN;
-    }
-    return status;
 }
 
 static int collect(lua_State *L)
@@ -338,175 +123,6 @@ static void push_reason(lua_State *L, Player *p, int status)
         lua_pushcfunction(C, collect);
         lua_pcall(C, 0, 0, 0);
         lua_settop(C, 0);
-    }
-}
-
-/* ---- Params: host table -> bytes -> child table ---- */
-
-/* A growing byte string held in a host userdata at `slot` (so an error
- * while writing leaks nothing). */
-typedef struct Out {
-    lua_State *L;
-    int slot, seen, ids;
-    char *p;
-    size_t n, cap;
-    char path[160];
-} Out;
-
-static void put(Out *o, const void *data, size_t len)
-{
-    if (o->n + len > o->cap) {
-        size_t cap = 2 * o->cap + len + 64;
-        char *np = lua_newuserdatauv(o->L, cap, 0);
-        if (o->n) memcpy(np, o->p, o->n);
-        lua_replace(o->L, o->slot);
-        o->p = np;
-        o->cap = cap;
-    }
-    memcpy(o->p + o->n, data, len);
-    o->n += len;
-}
-
-static void put_tag(Out *o, char tag) { put(o, &tag, 1); }
-
-static void put_value(Out *o, int idx, int depth);
-
-/* Append the key at idx to the path for messages: .name or [key]. */
-static size_t push_path(Out *o, int idx)
-{
-    size_t len = strlen(o->path);
-    size_t room = sizeof o->path - len;
-    lua_State *L = o->L;
-    if (lua_type(L, idx) == LUA_TSTRING)
-        snprintf(o->path + len, room, ".%s", lua_tostring(L, idx));
-    else if (lua_isinteger(L, idx))
-        snprintf(o->path + len, room, "[%lld]", (long long)lua_tointeger(L, idx));
-    else
-        snprintf(o->path + len, room, "[%s]", luaL_typename(L, idx));
-    return len;
-}
-
-static void put_table(Out *o, int idx, int depth)
-{
-    lua_State *L = o->L;
-    if (depth >= MAX_DEPTH)
-        luaL_error(L, "sandbox: params%s: tables nested more than %d deep", o->path, MAX_DEPTH);
-    luaL_checkstack(L, 6, "sandbox: params");
-    lua_pushvalue(L, idx);
-    if (lua_rawget(L, o->seen) == LUA_TNUMBER) { /* seen before: a reference */
-        int id = (int)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        put_tag(o, 'r');
-        put(o, &id, sizeof id);
-        return;
-    }
-    lua_pop(L, 1);
-    lua_pushvalue(L, idx);
-    lua_pushinteger(L, ++o->ids);
-    lua_rawset(L, o->seen);
-    put_tag(o, 't');
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        int v = lua_gettop(L), k = v - 1;
-        size_t len = push_path(o, k);
-        put_value(o, k, depth + 1);
-        put_value(o, v, depth + 1);
-        o->path[len] = '\0';
-        lua_pop(L, 1);
-    }
-    put_tag(o, 'e');
-}
-
-static void put_value(Out *o, int idx, int depth)
-{
-    lua_State *L = o->L;
-    switch (lua_type(L, idx)) {
-    case LUA_TBOOLEAN:
-        put_tag(o, lua_toboolean(L, idx) ? 'T' : 'F');
-        return;
-    case LUA_TNUMBER:
-        if (lua_isinteger(L, idx)) {
-            lua_Integer i = lua_tointeger(L, idx);
-            put_tag(o, 'i');
-            put(o, &i, sizeof i);
-        } else {
-            lua_Number d = lua_tonumber(L, idx);
-            put_tag(o, 'd');
-            put(o, &d, sizeof d);
-        }
-        return;
-    case LUA_TSTRING: {
-        size_t n;
-        const char *s = lua_tolstring(L, idx, &n);
-        put_tag(o, 's');
-        put(o, &n, sizeof n);
-        put(o, s, n);
-        return;
-    }
-    case LUA_TTABLE:
-        put_table(o, idx, depth);
-        return;
-    default:
-        luaL_error(L, "sandbox: params%s is a %s value; only numbers, strings, booleans and "
-                      "tables of them pass into a sandbox",
-                   o->path, luaL_typename(L, idx));
-    }
-}
-
-typedef struct In {
-    const char *p;
-    size_t i;
-    int refs; /* a child table: id -> table */
-} In;
-
-static void get_value(lua_State *L, In *in)
-{
-    luaL_checkstack(L, 4, "sandbox: params");
-    char tag = in->p[in->i++];
-    switch (tag) {
-    case 'T':
-    case 'F':
-        lua_pushboolean(L, tag == 'T');
-        return;
-    case 'i': {
-        lua_Integer v;
-        memcpy(&v, in->p + in->i, sizeof v);
-        in->i += sizeof v;
-        lua_pushinteger(L, v);
-        return;
-    }
-    case 'd': {
-        lua_Number v;
-        memcpy(&v, in->p + in->i, sizeof v);
-        in->i += sizeof v;
-        lua_pushnumber(L, v);
-        return;
-    }
-    case 's': {
-        size_t n;
-        memcpy(&n, in->p + in->i, sizeof n);
-        in->i += sizeof n;
-        lua_pushlstring(L, in->p + in->i, n);
-        in->i += n;
-        return;
-    }
-    case 'r': {
-        int id;
-        memcpy(&id, in->p + in->i, sizeof id);
-        in->i += sizeof id;
-        lua_rawgeti(L, in->refs, id);
-        return;
-    }
-    default: /* 't' */
-        lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, in->refs, (lua_Integer)luaL_len(L, in->refs) + 1);
-        while (in->p[in->i] != 'e') {
-            get_value(L, in);
-            get_value(L, in);
-            lua_rawset(L, -3);
-        }
-        in->i++;
     }
 }
 
@@ -796,7 +412,7 @@ static int l_new_player(lua_State *L)
     Player *p = lua_newuserdatauv(L, sizeof *p, 1);
     int pi = lua_gettop(L);
     memset(p, 0, sizeof *p);
-    p->overrun = -1;
+    p->b.overrun = -1;
     double mem = limit_field(L, 2, "memory");
     p->b.max_memory = mem >= (double)SIZE_MAX ? 0 : (size_t)mem;
     double ins = limit_field(L, 2, "instructions");
@@ -832,7 +448,7 @@ static int l_new_player(lua_State *L)
         }
     }
 
-    p->child = lua_newstate(capped_alloc, &p->b);
+    p->child = lua_newstate(budget_alloc, &p->b);
     if (!p->child) {
         lua_pushnil(L);
         lua_pushliteral(L, "memory");
@@ -846,11 +462,11 @@ static int l_new_player(lua_State *L)
     lua_gc(C, LUA_GCGEN, 0, 0);
     lua_pushcfunction(C, child_setup);
     lua_pushlightuserdata(C, &s);
-    int status = child_call(p, 1, 0, false);
+    int status = budget_pcall(&p->b, p->child, 1, 0, false);
     if (status == LUA_OK) {
         lua_pushcfunction(C, child_compile);
         lua_pushlightuserdata(C, (void *)(uintptr_t)spec);
-        status = child_call(p, 1, 2, false);
+        status = budget_pcall(&p->b, p->child, 1, 2, false);
     }
     if (status == LUA_OK && lua_isnil(C, -2)) { /* not found, or does not compile */
         lua_pushnil(L);
@@ -863,7 +479,7 @@ static int l_new_player(lua_State *L)
     }
     if (status == LUA_OK) {
         lua_pop(C, 1);
-        status = child_call(p, 0, 1, true);
+        status = budget_pcall(&p->b, p->child, 0, 1, true);
     }
     if (status != LUA_OK) {
         lua_pushnil(L);
@@ -902,10 +518,7 @@ static int child_prepare(lua_State *L)
     if (a->nparams == 0) {
         lua_newtable(L);
     } else {
-        lua_newtable(L); /* table id -> table */
-        In in = {a->params, 0, lua_gettop(L)};
-        get_value(L, &in);
-        lua_remove(L, -2);
+        lmb_unpack_value(L, a->params);
     }
     return 3;
 }
@@ -962,18 +575,13 @@ static int l_raw_move(lua_State *L)
         lua_settop(L, 3);
     }
     if (copy) {
-        lua_pushnil(L); /* 4: the bytes */
-        lua_newtable(L); /* 5: table -> id */
-        Out o = {.L = L, .slot = 4, .seen = 5};
-        put_table(&o, 3, 0);
-        a.params = o.p;
-        a.nparams = o.n;
+        a.params = lmb_pack_table(L, 3, &a.nparams); /* kept alive at 4, 5 */
     }
     lua_State *C = p->child;
     lua_settop(C, 0);
     lua_pushcfunction(C, child_move);
     lua_pushlightuserdata(C, &a);
-    int status = child_call(p, 1, 1, true);
+    int status = budget_pcall(&p->b, p->child, 1, 1, true);
     if (status != LUA_OK) {
         lua_pushnil(L);
         push_reason(L, p, status);
@@ -1051,8 +659,8 @@ static int l_stats(lua_State *L)
     lua_setfield(L, -2, "baseline");
     lua_pushinteger(L, (lua_Integer)p->b.count);
     lua_setfield(L, -2, "instructions");
-    if (p->overrun >= 0) {
-        lua_pushnumber(L, p->overrun);
+    if (p->b.overrun >= 0) {
+        lua_pushnumber(L, p->b.overrun);
         lua_setfield(L, -2, "overrun");
     }
     return 1;

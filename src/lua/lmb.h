@@ -10,6 +10,10 @@
  *   l_search.c  mb.search_abs_dls: the C αβ search with a C or Lua evaluator
  *   l_module.c  luaopen_marubatsu: the module table, script lookup, the
  *               embedded Lua library of scripts/lib/
+ *   l_sandbox.c mb.sandbox (its budgets in l_budget.c, budget.h; parameters
+ *               copied between states by l_transfer.c)
+ *   l_tournament.c  the C pieces of tournaments (seeds, workers, journal
+ *               lines, player specs, rating statistics)
  * Uses the engine headers and Lua 5.4. */
 #ifndef MB_LMB_H
 #define MB_LMB_H
@@ -72,6 +76,12 @@ extern const char lmb_sandbox_key;
 /* Put mb.sandbox in the table on top: AI scripts in a restricted
  * environment with per-move budgets (l_sandbox.c). */
 void lmb_open_sandbox(lua_State *L);
+/* Pack the table at idx into bytes (l_transfer.c): returns them with their
+ * length; two values pushed on the stack keep them alive (pop them after
+ * use). Raises, naming the place, on a value that cannot cross states. */
+const char *lmb_pack_table(lua_State *L, int idx, size_t *len);
+/* Push the value packed by lmb_pack_table, in any state. */
+void lmb_unpack_value(lua_State *L, const char *bytes);
 /* Put mb.searcher in the table on top (the full-depth searchers of
  * searchers.h under their root wrappers; l_searchers.c). */
 void lmb_open_searchers(lua_State *L);

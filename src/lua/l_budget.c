@@ -1,0 +1,210 @@
+/* l_budget.c: the budgets of sandboxed calls (budget.h): a capped
+ * allocator for a whole Lua state, the count hook of the instruction
+ * budget, and the timer of the time budget. l_sandbox.c runs each player's
+ * calls through budget_pcall. */
+#define _POSIX_C_SOURCE 200809L /* timer_create, sigaction */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <lauxlib.h>
+
+#include "budget.h"
+
+#define HOOK_EVERY 1000 /* instructions per tick of the count hook */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- The allocator and the hook ---- */
+
+static void budget_hook(lua_State *L, lua_Debug *ar);
+
+void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    Budget *b = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        b->used -= old;
+        return NULL;
+    }
+    if (nsize > old && b->max_memory && b->used + (nsize - old) > b->max_memory) {
+        if (!b->reason) {
+            b->reason = "memory";
+            b->exceeded_at = now();
+            /* make sure a hook runs at the next instruction to end the call
+             * (with only a time budget no count hook is set); lua_sethook
+             * only stores fields, as it may even be called from a signal */
+            if (b->armed && b->child) lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
+        }
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p) {
+        b->used = b->used - old + nsize;
+        if (b->used > b->peak) b->peak = b->used;
+    }
+    return p;
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    void *ud;
+    lua_getallocf(L, &ud);
+    Budget *b = ud;
+    if (!b->armed) return;
+    if (!b->reason && b->timed_out) {
+        b->reason = "time";
+        b->exceeded_at = now();
+    }
+    b->count += b->every;
+    if (!b->reason && b->max_instructions && b->count >= b->max_instructions) {
+        b->reason = "instructions";
+        b->exceeded_at = now();
+    }
+    if (!b->reason && b->deadline > 0) {
+        double t = now();
+        if (t > b->deadline) {
+            b->reason = "time";
+            b->exceeded_at = t;
+        }
+    }
+    if (b->reason) {
+        /* from now on every instruction raises, so the call unwinds */
+        if (b->every != 1) {
+            b->every = 1;
+            lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        }
+        luaL_error(L, "sandbox: %s budget exceeded", b->reason);
+    }
+}
+
+/* ---- The time budget: a timer, not a per-instruction check ----
+ *
+ * A count hook makes Lua stop at every VM instruction, which costs about
+ * as much as the instruction itself; the instruction budget needs it, the
+ * time budget does not. One POSIX timer per process sends SIGRTMIN when the
+ * running call's deadline may have passed; the handler then sets a count
+ * hook of 1 on that call's state (lua_sethook may be called from a signal
+ * handler: lua.c stops scripts on Ctrl-C that way), and the hook raises
+ * "time". The timer is not disarmed after each call: it stays set for the
+ * first deadline, and the handler re-arms it for the call running when it
+ * fires, so a stream of short moves costs no system call. Timers do not
+ * survive fork, so a forked worker makes its own. Without POSIX timers the
+ * count hook checks the clock instead. */
+
+static timer_t sb_timer;
+static volatile sig_atomic_t sb_timer_ok;  /* this process has its timer */
+static volatile sig_atomic_t sb_pending;   /* the timer is set */
+static Budget *volatile sb_active;         /* the call under a time budget */
+static double sb_fires_at;                 /* when the pending timer fires */
+
+static void sb_arm(double seconds)
+{
+    if (seconds < 1e-6) seconds = 1e-6;
+    struct itimerspec its = {{0, 0}, {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)}};
+    if (timer_settime(sb_timer, 0, &its, NULL) == 0) {
+        sb_pending = 1;
+        sb_fires_at = now() + seconds;
+    }
+}
+
+static void sb_on_timer(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    sb_pending = 0;
+    Budget *b = sb_active;
+    if (b && b->armed && b->deadline > 0) {
+        double t = now();
+        if (t >= b->deadline) {
+            b->timed_out = 1;
+            lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
+        } else {
+            sb_arm(b->deadline - t);
+        }
+    }
+    errno = saved;
+}
+
+static void sb_after_fork(void)
+{
+    sb_timer_ok = 0;
+    sb_pending = 0;
+    sb_active = NULL;
+}
+
+/* The process's timer, made on first use (again after a fork). */
+static bool sb_timer_ready(void)
+{
+    static bool handler_set = false;
+    if (sb_timer_ok) return true;
+    if (!handler_set) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = sb_on_timer;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGRTMIN, &sa, NULL) != 0) return false;
+        pthread_atfork(NULL, NULL, sb_after_fork);
+        handler_set = true;
+    }
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGRTMIN;
+    if (timer_create(CLOCK_MONOTONIC, &ev, &sb_timer) != 0) return false;
+    sb_timer_ok = 1;
+    return true;
+}
+
+/* The call itself. A call that returns after a budget ran out (a refused
+ * allocation caught by the script) counts as failed: LUA_ERRRUN with
+ * b->reason set. */
+int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
+{
+    b->reason = NULL;
+    b->count = 0;
+    b->exceeded_at = 0;
+    bool timer = false;
+    if (armed) {
+        b->every = HOOK_EVERY;
+        if (b->max_instructions && b->max_instructions < b->every) b->every = (int)b->max_instructions;
+        b->deadline = b->time_limit > 0 ? now() + b->time_limit : 0;
+        b->timed_out = 0;
+        b->child = C;
+        b->armed = true;
+        if (b->deadline > 0 && sb_timer_ready()) {
+            timer = true;
+            sb_active = b;
+            if (!sb_pending || sb_fires_at > b->deadline) sb_arm(b->time_limit);
+        }
+        /* the count hook: for the instruction budget, or for the clock when
+         * there is no timer */
+        if (b->max_instructions || (b->deadline > 0 && !timer))
+            lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
+    }
+    int status = lua_pcall(C, nargs, nresults, 0);
+    if (armed) {
+        if (timer) sb_active = NULL;
+        b->armed = false;
+        lua_sethook(C, NULL, 0, 0);
+    }
+    b->overrun = b->exceeded_at > 0 ? now() - b->exceeded_at : -1;
+    if (status == LUA_OK && b->reason) {
+        lua_settop(C, 0);
+        status = LUA_ERRRUN;
+    }
+    return status;
+}
+
