@@ -10,7 +10,8 @@
  * - game_move is the unchecked fast path (the series' move); game_play checks
  *   a move first; game_place_mark/game_cmove validate like the series and also
  *   refuse a move once the game is over (MB_EOVER).
- * - judge: nobody can win before move 2k-1; a win on the last empty square is
+ * - judge: nobody can win before move 2k-1 (a board of fewer squares is a
+ *   draw once full); a win on the last empty square is
  *   a win, not a draw; a full board is a draw.
  * Uses board.h (and so geometry.h). */
 #ifndef MB_GAME_H

@@ -56,7 +56,9 @@ typedef struct Geometry {
                                    holds a full line through move m */
     int win_words;              /* 64-bit words per row of win_table */
     int8_t *x_of, *y_of;        /* move -> x, y without a division */
-    int win_from;               /* 2k - 1: the first move count that can win */
+    int win_from;               /* min(2k - 1, ncells): the first move count
+                                   at which a game can end (a win, or a full
+                                   board when it is too small to hold one) */
     int refs;                   /* reference count (atomic updates) */
 } Geometry;
 

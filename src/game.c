@@ -100,7 +100,9 @@ void game_restart(Game *g)
 }
 
 /* The series' board-level judge after `t` played m as move n: only the side
- * that just moved can have completed a line, and only through its last move. */
+ * that just moved can have completed a line, and only through its last move.
+ * Before win_from nothing can end the game; win_from is at most ncells, so a
+ * board too small to hold a win still ends in a draw when full. */
 HOT Status judge_move_k(const Board *b, Mark t, int m, int n, BoardKind kind, bool counters)
 {
     const Geometry *geo = b->geom;

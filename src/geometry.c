@@ -113,7 +113,10 @@ Geometry *geometry_new(int width, int height, int k)
     g->y_of = xcalloc((size_t)g->ncells, sizeof *g->y_of, &failed);
     if (g->nwords == 1)
         g->thru_mask = xcalloc((size_t)g->nlines * (size_t)k, sizeof *g->thru_mask, &failed);
-    g->win_from = 2 * k - 1;
+    /* nobody can complete a line before move 2k - 1, but a board smaller
+     * than that (1x4 with k = 3) fills up first: its last move must still be
+     * judged, as a draw */
+    g->win_from = 2 * k - 1 < g->ncells ? 2 * k - 1 : g->ncells;
     if (failed) {
         geometry_unref(g);
         return NULL;

@@ -3,7 +3,11 @@
  * finished games, on every back-end x count_linemark. Other shapes (3x2 k2,
  * 3x3 k2, 4x3 k3, 2x2, 1x1, 5x1 k3, 2x3 k3, 4x4 k4, 4x4 k3 and 5x4 k4, to depth 6) against
  * an independent brute force written here on a plain char array, which shares
- * no code with the engine. Perft also leaves the game exactly as it was. */
+ * no code with the engine. Perft also leaves the game exactly as it was.
+ * Every shape with width, height <= 4 and every k from 1 to the longer side,
+ * on every back-end with and without counters, against the same brute force:
+ * the family of boards too small to hold a win (width*height < 2k-1, such as
+ * 1x4 with k = 3), whose full boards are draws. */
 #include <stdlib.h>
 
 #include "testutil.h"
@@ -126,6 +130,84 @@ TEST(four_by_four_k4_depth6)
     check_shape(4, 4, 3, DEEP, BOARD_LIST, true); /* wins from ply 5 on */
 }
 
+/* Every width, height <= 4 and k in 1 .. max(width, height), every
+ * configuration. Boards of up to 8 squares are counted to the end (every
+ * board too small to hold a win has at most 2k - 2 <= 6); larger ones to
+ * the deepest ply whose product of move counts stays within the budget (the
+ * sanitized build re-checks the invariants at each move, so it gets less). */
+#ifdef MB_CHECK_INVARIANTS
+#define SMALL_BUDGET 6000
+#else
+#define SMALL_BUDGET 400000
+#endif
+
+TEST(every_shape_up_to_4x4_every_k)
+{
+    for (int w = 1; w <= 4; w++)
+        for (int h = 1; h <= 4; h++) {
+            int n = w * h, depth = 0;
+            for (uint64_t leaves = 1; depth < n && leaves * (uint64_t)(n - depth) <= SMALL_BUDGET;
+                 depth++)
+                leaves *= (uint64_t)(n - depth);
+            if (n <= 8) depth = n;
+            for (int k = 1; k <= (w > h ? w : h); k++)
+                for (int c = 0; c < T_NCONFIGS; c++) {
+                    GameOptions o = t_config(T_PAIRS, c, w, h, k);
+                    check_shape(w, h, k, depth, o.board, o.count_linemark);
+                }
+        }
+}
+
+/* The issue's examples: 4x1 with k = 3 or 4 (and 1x4), 3x1 and 1x3 with
+ * k = 3, 2x1 and 1x2 with k = 2 end in a draw when full, after exactly
+ * ncells! games; legal moves are then none. */
+TEST(too_small_to_win_full_board_is_draw)
+{
+    static const int shapes[][3] = {{4, 1, 3}, {4, 1, 4}, {1, 4, 3}, {1, 4, 4}, {3, 1, 3},
+                                    {1, 3, 3}, {2, 1, 2}, {1, 2, 2}};
+    static const uint64_t factorial[5] = {1, 1, 2, 6, 24};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int c = 0; c < T_NCONFIGS; c++) {
+            GameOptions o = t_config(T_PAIRS, c, shapes[s][0], shapes[s][1], shapes[s][2]);
+            Game g;
+            CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
+            int n = shapes[s][0] * shapes[s][1], moves[MB_MAX_CELLS];
+            uint64_t nodes[5], fin[5];
+            CHECK_INT(perft_run(&g, n, nodes, fin, NULL, NULL), MB_OK);
+            CHECK_U64(fin[n], factorial[n]);
+            CHECK_U64(nodes[n], factorial[n]);
+            for (int d = 0; d < n; d++) CHECK_U64(fin[d], 0);
+            for (int m = 0; m < n; m++) {
+                CHECK_INT(g.status, STATUS_PLAYING);
+                game_move(&g, m);
+            }
+            CHECK_INT(g.status, STATUS_DRAW);
+            CHECK_INT(game_judge(&g), STATUS_DRAW);
+            CHECK_INT(game_legal_moves(&g, moves), 0);
+            CHECK(game_ok(&g));
+            game_unmove(&g);
+            CHECK_INT(g.status, STATUS_PLAYING);
+            CHECK_INT(game_legal_moves(&g, moves), 1);
+            game_free(&g);
+        }
+}
+
+/* k longer than both sides is refused, with the engine's one message. */
+TEST(k_longer_than_both_sides_refused)
+{
+    char err[160];
+    Game g;
+    GameOptions o = {2, 3, 4, BOARD_LIST, true};
+    CHECK_INT(game_init(&g, &o, err, sizeof err), MB_ESIZE);
+    CHECK_STR(err, "k = 4 is not possible on a 2x3 board (1..3)");
+    game_free(&g);
+    o = (GameOptions){4, 1, 5, BOARD_BITS, false};
+    CHECK_INT(game_init(&g, &o, err, sizeof err), MB_ESIZE);
+    CHECK_STR(err, "k = 5 is not possible on a 4x1 board (1..4)");
+    game_free(&g);
+    CHECK(geometry_new(1, 1, 2) == NULL);
+}
+
 TEST(from_a_position_and_restored)
 {
     Game g;
@@ -152,6 +234,9 @@ const TestCase perft_tests[] = {
     {"three_by_three_published", three_by_three_published},
     {"small_shapes_against_brute_force", small_shapes_against_brute_force},
     {"four_by_four_k4_depth6", four_by_four_k4_depth6},
+    {"every_shape_up_to_4x4_every_k", every_shape_up_to_4x4_every_k},
+    {"too_small_to_win_full_board_is_draw", too_small_to_win_full_board_is_draw},
+    {"k_longer_than_both_sides_refused", k_longer_than_both_sides_refused},
     {"from_a_position_and_restored", from_a_position_and_restored},
     {0},
 };
