@@ -89,6 +89,22 @@ Status game_judge(const Game *g);
 /* Replay the record up to `step` (clamped), keeping the recorded future. */
 void game_change_step(Game *g, int step);
 
+/* ---- Leaving a game as found ---- */
+
+/* What a walk of the tree must give back besides the marks: the move count
+ * and the whole record, including a replayed future (game_change_step),
+ * which game_move overwrites and game_unmove drops. */
+typedef struct GameMark {
+    int move_count, nrecords;
+    int records[MB_MAX_CELLS + 1];
+} GameMark;
+
+/* Remember g's record before moving on it (copies nrecords ints). */
+void game_mark(const Game *g, GameMark *mark);
+/* Take back every move played since game_mark (g->move_count must not be
+ * below the mark's), then put the record back exactly as it was. */
+void game_rewind(Game *g, const GameMark *mark);
+
 /* ---- Reading ---- */
 
 /* The mark on move m. */

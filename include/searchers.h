@@ -19,7 +19,8 @@
  * key (symmetry.h). Keys are packed 2 bits a square, so boards of at most
  * TT_PACKED_MAX_CELLS squares; the terminal scale of shortest_victory is
  * the series' 3x3 one. All state is in one Searcher struct; nothing global.
- * The game is searched in place (game_move / game_unmove) and left as found.
+ * The game is searched in place (game_move / game_unmove) and left as found,
+ * its record included (a replayed future too: game_mark / game_rewind).
  * Uses game.h, symmetry.h, tt.h. */
 #ifndef MB_SEARCHERS_H
 #define MB_SEARCHERS_H
@@ -151,7 +152,9 @@ int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *co
 
 /* Reorder moves[0..n) (the legal moves of g, in legal order) as the
  * ordering `order` of §7.2 does at an internal node (searchers_order.c).
- * g is played into and left as found. */
+ * g is played into and its position left as found; like any move, this
+ * drops a replayed future from the record, which the searchers' calls put
+ * back (game_rewind) when they return. */
 void searchers_order_moves(Game *g, SearcherOrder order, int *moves, int n);
 
 #endif

@@ -236,17 +236,36 @@ int game_legal_moves(const Game *g, int *out)
     return board_empty_squares_inline(&g->board, out);
 }
 
+void game_mark(const Game *g, GameMark *mark)
+{
+    mark->move_count = g->move_count;
+    mark->nrecords = g->nrecords;
+    memcpy(mark->records, g->records, (size_t)g->nrecords * sizeof *mark->records);
+}
+
+/* The record of a mark, whatever the moves on the board. */
+static void put_records(Game *g, const GameMark *mark)
+{
+    memcpy(g->records, mark->records, (size_t)mark->nrecords * sizeof *g->records);
+    g->nrecords = mark->nrecords;
+}
+
+void game_rewind(Game *g, const GameMark *mark)
+{
+    assert(g->move_count >= mark->move_count);
+    while (g->move_count > mark->move_count) game_unmove(g);
+    put_records(g, mark);
+}
+
 void game_change_step(Game *g, int step)
 {
-    int n = g->nrecords;
-    if (step > n - 1) step = n - 1;
+    if (step > g->nrecords - 1) step = g->nrecords - 1;
     if (step < 0) step = 0;
-    int saved[MB_MAX_CELLS + 1];
-    memcpy(saved, g->records, (size_t)n * sizeof *saved);
+    GameMark mark;
+    game_mark(g, &mark);
     game_restart(g);
-    for (int i = 1; i <= step; i++) game_move(g, saved[i]);
-    memcpy(g->records, saved, (size_t)n * sizeof *saved);
-    g->nrecords = n;
+    for (int i = 1; i <= step; i++) game_move(g, mark.records[i]);
+    put_records(g, &mark);
 }
 
 const char *status_name(Status s)

@@ -43,16 +43,10 @@ int perft_run(Game *g, int depth, uint64_t *nodes, uint64_t *finished, PerftProg
     Walk w = {g, depth, malloc((size_t)depth * (size_t)ncells * sizeof(int)), nodes, finished};
     if (!w.moves) return MB_ENOMEM;
     /* the record past the current move is replaced by the walk: keep it */
-    int saved_n = g->nrecords, *saved = malloc((size_t)saved_n * sizeof *saved);
-    if (!saved) {
-        free(w.moves);
-        return MB_ENOMEM;
-    }
-    memcpy(saved, g->records, (size_t)saved_n * sizeof *saved);
+    GameMark mark;
+    game_mark(g, &mark);
     walk(&w, 0, progress, ud);
-    memcpy(g->records, saved, (size_t)saved_n * sizeof *saved);
-    g->nrecords = saved_n;
-    free(saved);
+    game_rewind(g, &mark);
     free(w.moves);
     return MB_OK;
 }

@@ -299,36 +299,15 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
  * Entry points
  * ------------------------------------------------------------------------ */
 
-/* What a search must give back: the record and the replay future. */
-typedef struct Snapshot {
-    int move_count, nrecords;
-    int records[MB_MAX_CELLS + 1];
-} Snapshot;
-
-static void snapshot_take(const Game *g, Snapshot *sn)
-{
-    sn->move_count = g->move_count;
-    sn->nrecords = g->nrecords;
-    memcpy(sn->records, g->records, (size_t)g->nrecords * sizeof *sn->records);
-}
-
-/* Unwind any move left on the game, then put the record back. */
-static void snapshot_restore(Game *g, const Snapshot *sn)
-{
-    while (g->move_count > sn->move_count) game_unmove(g);
-    memcpy(g->records, sn->records, (size_t)sn->nrecords * sizeof *sn->records);
-    g->nrecords = sn->nrecords;
-}
-
 int search_run(Search *s, double *score)
 {
-    Snapshot sn;
-    snapshot_take(s->game, &sn);
+    GameMark mark;
+    game_mark(s->game, &mark);
     s->count = 0;
     s->status = SEARCH_OK;
     double v = s->pvs ? search_pvs_dls(s, -INFINITY, INFINITY, 0)
                       : search_abs_dls(s, -INFINITY, INFINITY, 0);
-    snapshot_restore(s->game, &sn);
+    game_rewind(s->game, &mark);
     *score = s->status ? 0 : v;
     return s->status;
 }
@@ -337,8 +316,8 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
 {
     Game *g = s->game;
     double t0 = search_now();
-    Snapshot sn;
-    snapshot_take(g, &sn);
+    GameMark mark;
+    game_mark(g, &mark);
     bool max_node = g->turn == MARK_O;
     out->nmoves = game_legal_moves(g, out->moves);
     out->ncandidates = 0;
@@ -364,7 +343,7 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
         }
         if (v == out->best_score) out->candidates[out->ncandidates++] = m;
     }
-    snapshot_restore(g, &sn);
+    game_rewind(g, &mark);
     out->time = search_now() - t0;
     if (rc) return rc;
     if (out->ncandidates > 0)
@@ -492,9 +471,8 @@ double search_pvs_dls(Search *s, double alpha, double beta, int depth)
 int search_pv(Game *g, const TT *tt, int bestmove, int *pv)
 {
     int ncells = game_geom(g)->ncells;
-    int mc = g->move_count, nrec = g->nrecords;
-    int saved[MB_MAX_CELLS + 1];
-    memcpy(saved, g->records, (size_t)nrec * sizeof *saved);
+    GameMark mark;
+    game_mark(g, &mark);
     char key[MB_MAX_CELLS + 1];
     int n = 0, m = bestmove;
     while (g->status == STATUS_PLAYING && n < ncells) {
@@ -506,8 +484,6 @@ int search_pv(Game *g, const TT *tt, int bestmove, int *pv)
         if (!tt_probe(tt, key, &e)) break;
         m = e.move;
     }
-    while (g->move_count > mc) game_unmove(g);
-    memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
-    g->nrecords = nrec;
+    game_rewind(g, &mark);
     return n;
 }

@@ -454,8 +454,8 @@ static void bound_cfg(Searcher *s, bool use_table, bool store2, double lo, doubl
     s->miss_hi = hi;
 }
 
-/* See searchers.h. */
-double searcher_run(Searcher *s, Game *g)
+/* searcher_run without the record's safekeeping. */
+static double run(Searcher *s, Game *g)
 {
     s->game = g;
     s->ncells = game_geom(g)->ncells;
@@ -507,6 +507,17 @@ double searcher_run(Searcher *s, Game *g)
     }
 }
 
+/* See searchers.h. The moves taken back also drop a replayed future from
+ * the record: the mark puts it back. */
+double searcher_run(Searcher *s, Game *g)
+{
+    GameMark mark;
+    game_mark(g, &mark);
+    double v = run(s, g);
+    game_rewind(g, &mark);
+    return v;
+}
+
 /* True and *v set when the table of s (or the rules, for a finished game)
  * proves that the o-view value of g equals want: an exact entry, or a bound
  * that the parent's best value `want` makes exact (a child of a max node is
@@ -528,13 +539,14 @@ static bool pv_proves(Searcher *s, bool parent_max, double want)
 /* See searchers.h. */
 int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *complete)
 {
-    int n = 0, played = 0;
+    int n = 0;
     *complete = true;
     if (g->status != STATUS_PLAYING || first < 0 || first >= game_geom(g)->ncells || game_get(g, first) != MARK_EMPTY) return 0;
     s->game = g;
+    GameMark mark;
+    game_mark(g, &mark);
     pv[n++] = first;
     game_move(g, first);
-    played++;
     while (g->status == STATUS_PLAYING) {
         int moves[MB_MAX_CELLS], nm = game_legal_moves(g, moves), found = -1;
         bool maxn = g->turn == MARK_O;
@@ -549,9 +561,8 @@ int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *co
         }
         pv[n++] = found;
         game_move(g, found);
-        played++;
     }
-    while (played--) game_unmove(g);
+    game_rewind(g, &mark);
     return n;
 }
 
@@ -572,12 +583,14 @@ int searchers_root_with(Searcher *s0, Game *g, bool shared, SearcherRoot *out)
     Searcher s = *s0;
     memset(out, 0, sizeof *out);
     out->n = game_legal_moves(g, out->moves);
+    GameMark mark;
+    game_mark(g, &mark);
     for (int i = 0; i < out->n; i++) {
         if (!shared) clear_tables(&s);
         uint64_t c0 = s.count;
         game_move(g, out->moves[i]);
-        out->values[i] = searcher_run(&s, g);
-        game_unmove(g);
+        out->values[i] = run(&s, g);
+        game_rewind(g, &mark);
         out->counts[i] = s.count - c0;
         out->total += out->counts[i];
     }

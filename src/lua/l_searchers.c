@@ -191,16 +191,11 @@ static int l_searcher(lua_State *L)
     /* ai_by_score draws nothing when analyzing; ai_by_mmscore always draws */
     Rng *rng = rand && (mm || !analyze) ? default_stream(L) : NULL;
 
-    /* the search truncates the record of undone moves: keep it */
-    int nrec = g->nrecords;
-    int saved[MB_MAX_CELLS + 1];
-    memcpy(saved, g->records, (size_t)nrec * sizeof *saved);
+    /* the engine leaves g as found, its record included (game_mark) */
     SearcherRoot r;
     Searcher sr;
     searcher_init(&sr, id, &so);
     int rc = searchers_root_with(&sr, g, mm && share, &r);
-    memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
-    g->nrecords = nrec;
     if (rc || r.n == 0) {
         searcher_free(&sr);
         lmb_game_sync(L, 2);
@@ -237,8 +232,6 @@ static int l_searcher(lua_State *L)
     bool pv_complete = false;
     if (analyze && mm && share) {
         npv = searcher_pv(&sr, g, bestmove, best, pv, &pv_complete);
-        memcpy(g->records, saved, (size_t)nrec * sizeof *saved);
-        g->nrecords = nrec;
     }
     searcher_free(&sr);
     lmb_game_sync(L, 2);

@@ -479,7 +479,42 @@ TEST(bad_options)
     game_free(&g);
 }
 
+/* game_mark / game_rewind: the moves since the mark are taken back and the
+ * record, a replayed future included, is as it was; game_change_step keeps
+ * the future through the same pair. */
+TEST(mark_and_rewind)
+{
+    for (int c = 0; c < T_NCONFIGS; c++) {
+        Game g;
+        if (!t_open_game(&g, 3, 3, 0, c)) continue;
+        t_play_list(&g, "A1,B2,C3,A3");
+        game_change_step(&g, 1);
+        char key[MB_MAX_CELLS + 1];
+        board_key(&g.board, key);
+        CHECK_STR(key, "o........");
+        GameMark mark;
+        game_mark(&g, &mark);
+        game_move(&g, 8);
+        game_move(&g, 7);
+        game_unmove(&g);
+        game_move(&g, 2);
+        game_rewind(&g, &mark);
+        board_key(&g.board, key);
+        CHECK_STR(key, "o........");
+        CHECK_INT(g.move_count, 1);
+        CHECK_INT(g.nrecords, 5);
+        CHECK_INT(g.records[2], 4); /* B2, A3 and C3 still recorded */
+        CHECK_INT(g.records[3], 8);
+        CHECK_INT(g.records[4], 2);
+        CHECK(game_ok(&g));
+        game_rewind(&g, &mark); /* nothing to undo: a no-op */
+        CHECK_INT(g.nrecords, 5);
+        game_free(&g);
+    }
+}
+
 const TestCase game_tests[] = {
+    {"mark_and_rewind", mark_and_rewind},
     {"start_state", start_state},
     {"demo_move", demo_move},
     {"demo_cmove_messages", demo_cmove_messages},

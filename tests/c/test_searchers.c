@@ -1,7 +1,9 @@
 /* test_searchers.c: the full-depth searchers against the series' node counts
  * and root values (spec ais.md §11.2), from the empty board and after
  * 〇(1,1), on every back-end (and the bitboard with line counters); the
- * 549,945-node ai_mmdfs search from the empty board on the bitboard only. */
+ * 549,945-node ai_mmdfs search from the empty board on the bitboard only.
+ * The searchers leave the game as found, a replayed future of the record
+ * included (searchers.h's promise, kept by game_mark / game_rewind). */
 #include "testutil.h"
 
 /* One row of §11.2: a searcher with its options, shared table or not, the
@@ -146,7 +148,36 @@ TEST(searcher_api)
     game_free(&g);
 }
 
+/* A game replayed back to move 2 of 5 keeps its recorded future through
+ * searchers_root_with, searcher_run and searcher_pv. */
+TEST(record_future_kept)
+{
+    Game g;
+    CHECK_INT(game_init(&g, NULL, NULL, 0), MB_OK);
+    t_play_list(&g, "B2,A1,C3,A3,A2");
+    game_change_step(&g, 2);
+    int want[6];
+    memcpy(want, g.records, sizeof want);
+    SearcherOpts o = {false, true, false, SR_ORDER_AI14S_SORT};
+    Searcher s;
+    searcher_init(&s, SR_ABS_ALL, &o);
+    SearcherRoot r;
+    CHECK_INT(searchers_root_with(&s, &g, true, &r), MB_OK);
+    CHECK_INT(r.n, 7);
+    CHECK(searcher_run(&s, &g) == 0);
+    int pv[MB_MAX_CELLS];
+    bool complete;
+    CHECK(searcher_pv(&s, &g, r.moves[0], r.values[0], pv, &complete) > 1);
+    CHECK_INT(g.move_count, 2);
+    CHECK_INT(g.nrecords, 6);
+    CHECK(memcmp(g.records, want, sizeof want) == 0);
+    CHECK(game_ok(&g));
+    searcher_free(&s);
+    game_free(&g);
+}
+
 const TestCase searchers_tests[] = {
+    {"record_future_kept", record_future_kept},
     {"counts_list", counts_list},
     {"counts_bits", counts_bits},
     {"counts_list1d", counts_list1d},
