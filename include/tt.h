@@ -17,6 +17,11 @@
  * tt_clear is O(1) and keeps the memory; the first store presizes
  * TT_INITIAL_SLOTS slots.
  *
+ * The header also owns what every search does with the table: the packing
+ * of keys (one definition of the layout, for the αβ search and for the
+ * series' searchers alike) and the bound logic of a probe (the cut) and of
+ * a store (which bound a result sets).
+ *
  * A TT belongs to whoever embeds it (the Search struct, search.h); nothing
  * here is global. Uses only the C library and mberror.h. */
 #ifndef MB_TT_H
@@ -24,6 +29,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 
 #define TT_PACKED_MAX_CELLS 32 /* keys of one uint64_t: 2 bits a square */
@@ -88,5 +94,68 @@ int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper,
  * (the symmetric images of one position: a later equal key overwrites). */
 int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
                       double lower, double upper);
+
+/* ---- Packing keys (the layout above) ---- */
+
+/* The 2-bit code of a key character: '.' 0, 'o' 1, 'x' 2, which are also
+ * the values of the marks MARK_EMPTY, MARK_O, MARK_X. */
+static inline unsigned tt_code(char c) { return c == 'o' ? 1u : c == 'x' ? 2u : 0u; }
+/* A packed key with mark code `code` added on square sq (empty before). */
+static inline uint64_t tt_key_add(uint64_t key, int sq, unsigned code)
+{
+    return key | (uint64_t)code << (2 * sq);
+}
+/* The packed word of a board key of n <= TT_PACKED_MAX_CELLS characters. */
+uint64_t tt_pack64(const char *key, int n);
+
+/* ---- Bounds: the probe's cut and the store's rule ---- */
+
+/* The verdict of a probed entry (lower, upper) for the window (*alpha,
+ * *beta): true with *value when the entry settles the node (an exact value,
+ * an upper bound <= alpha, a lower bound >= beta); otherwise false with the
+ * window narrowed to the entry's bounds. */
+static inline bool tt_cut(double lower, double upper, double *alpha, double *beta, double *value)
+{
+    if (lower == upper) {
+        *value = lower;
+        return true;
+    }
+    if (upper <= *alpha) {
+        *value = upper;
+        return true;
+    }
+    if (*beta <= lower) {
+        *value = lower;
+        return true;
+    }
+    if (lower > *alpha) *alpha = lower;
+    if (upper < *beta) *beta = upper;
+    return false;
+}
+
+/* The bounds to store after a fail-soft search returned v for the window
+ * (alpha0, beta0) taken after the probe (the series' STORE3): fail low sets
+ * the upper bound, fail high the lower one, an exact value both; the other
+ * bound keeps what *lower / *upper held (the probed entry or the default). */
+static inline void tt_bounds_after(double v, double alpha0, double beta0, double *lower,
+                                   double *upper)
+{
+    if (v <= alpha0)
+        *upper = v;
+    else if (v < beta0)
+        *lower = *upper = v;
+    else
+        *lower = v;
+}
+
+/* The same without keeping anything (ai_abs_tt2's STORE2): the bound not
+ * set by v is opened to -inf or +inf. */
+static inline void tt_bounds_fresh(double v, double alpha0, double beta0, double *lower,
+                                   double *upper)
+{
+    *lower = -HUGE_VAL;
+    *upper = HUGE_VAL;
+    tt_bounds_after(v, alpha0, beta0, lower, upper);
+}
 
 #endif

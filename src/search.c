@@ -13,11 +13,6 @@
  * Life cycle and clock
  * ------------------------------------------------------------------------ */
 
-/* Private tables after the documented sym_src block (one allocation):
- * sym_shift[m * nsym + i] = 2 * (the square where move m lands in image i),
- * the bit offset of m's mark in image i's packed key (tt.h layout). */
-static int *sym_shift(const Search *s, int ncells) { return s->sym_src + (size_t)s->nsym * (size_t)ncells; }
-
 int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
 {
     memset(s, 0, sizeof *s);
@@ -30,13 +25,14 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     const Geometry *geo = game_geom(g);
     int n = geo->ncells;
     s->nsym = symmetry_list(geo, s->sym_ids);
-    s->sym_src = malloc(2 * (size_t)s->nsym * (size_t)n * sizeof *s->sym_src);
-    s->sym_move = malloc((size_t)s->nsym * (size_t)n * sizeof *s->sym_move);
-    if (!s->sym_src || !s->sym_move) {
+    size_t cells = (size_t)s->nsym * (size_t)n;
+    s->sym_src = malloc(cells * sizeof *s->sym_src);
+    s->sym_move = malloc(cells * sizeof *s->sym_move);
+    s->sym_dest = malloc(cells * sizeof *s->sym_dest);
+    if (!s->sym_src || !s->sym_move || !s->sym_dest) {
         search_free(s);
         return MB_ENOMEM;
     }
-    int *shift = sym_shift(s, n);
     for (int i = 0; i < s->nsym; i++)
         for (int m = 0; m < n; m++) {
             int sx, sy;
@@ -44,7 +40,7 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
             int src = geometry_xy_to_move(geo, sx, sy);
             s->sym_src[i * n + m] = src;
             s->sym_move[i * n + m] = symmetry_move(geo, s->sym_ids[i], m);
-            if (src >= 0 && src < n) shift[src * s->nsym + i] = 2 * m;
+            if (src >= 0 && src < n) s->sym_dest[src * s->nsym + i] = m;
         }
     return MB_OK;
 }
@@ -54,7 +50,8 @@ void search_free(Search *s)
     tt_free(&s->tt);
     free(s->sym_src);
     free(s->sym_move);
-    s->sym_src = s->sym_move = NULL;
+    free(s->sym_dest);
+    s->sym_src = s->sym_move = s->sym_dest = NULL;
     s->nsym = 0;
 }
 
@@ -84,41 +81,6 @@ static void sym_key(const Search *s, int i, char *buf)
     const int *src = s->sym_src + (size_t)i * (size_t)n;
     for (int m = 0; m < n; m++) buf[m] = board_mark_char(game_get(g, src[m]));
     buf[n] = '\0';
-}
-
-/* Bounds after a search of the node (step 9 of search.md §3.1): fail low
- * sets the upper bound, fail high the lower one, otherwise both; the other
- * bound keeps what the probe found. */
-static void tt_bounds_after(double score, double alpha0, double beta0, double *lower,
-                            double *upper)
-{
-    if (score <= alpha0)
-        *upper = score;
-    else if (score < beta0)
-        *lower = *upper = score;
-    else
-        *lower = score;
-}
-
-/* A probed entry's verdict (step 4): true with *value when the bounds
- * settle the node for the window; otherwise the window is narrowed. */
-static bool tt_cutoff(const TTEntry *e, double *alpha, double *beta, double *value)
-{
-    if (e->lower == e->upper) {
-        *value = e->lower;
-        return true;
-    }
-    if (e->upper <= *alpha) {
-        *value = e->upper;
-        return true;
-    }
-    if (*beta <= e->lower) {
-        *value = e->lower;
-        return true;
-    }
-    *alpha = fmax(*alpha, e->lower);
-    *beta = fmin(*beta, e->upper);
-    return false;
 }
 
 /* Store (lower, upper, best) under every symmetric image of the position,
@@ -152,12 +114,12 @@ static bool packed_keys(const Search *s, uint64_t *keys)
     const Game *g = s->game;
     int n = game_geom(g)->ncells;
     if (n > TT_PACKED_MAX_CELLS) return false;
-    const int *shift = sym_shift(s, n);
     for (int i = 0; i < s->nsym; i++) keys[i] = 0;
     for (int m = 0; m < n; m++) {
-        uint64_t c = (uint64_t)game_get(g, m);
+        unsigned c = game_get(g, m); /* the mark is its code */
         if (!c) continue;
-        for (int i = 0; i < s->nsym; i++) keys[i] |= c << shift[m * s->nsym + i];
+        const int *dest = s->sym_dest + m * s->nsym;
+        for (int i = 0; i < s->nsym; i++) keys[i] = tt_key_add(keys[i], dest[i], c);
     }
     return true;
 }
@@ -171,6 +133,17 @@ static bool probe(const Search *s, const TT *t, const uint64_t *keys, char *key,
     if (!*have_key) sym_key(s, 0, key);
     *have_key = true;
     return tt_probe(t, key, e);
+}
+
+/* The packed keys of the child just played (move m by `mark`), or NULL
+ * when the parent has none or the child is a leaf (never stored). */
+static inline const uint64_t *child_keys(const Search *s, const uint64_t *keys, int m,
+                                         unsigned mark, int depth, uint64_t *child)
+{
+    if (!keys || s->game->status != STATUS_PLAYING || depth + 1 == s->maxdepth) return NULL;
+    const int *dest = s->sym_dest + m * s->nsym;
+    for (int j = 0; j < s->nsym; j++) child[j] = tt_key_add(keys[j], dest[j], mark);
+    return child;
 }
 
 /* True when the deadline has passed; read every check_every nodes. */
@@ -218,7 +191,7 @@ static double dls(Search *s, double alpha, double beta, int depth, const uint64_
         TTEntry e;
         if (probe(s, &s->tt, keys, key, &have_key, &e)) {
             double v;
-            if (tt_cutoff(&e, &alpha, &beta, &v)) return v;
+            if (tt_cut(e.lower, e.upper, &alpha, &beta, &v)) return v;
             lower = e.lower;
             upper = e.upper;
         }
@@ -249,16 +222,12 @@ static double dls(Search *s, double alpha, double beta, int depth, const uint64_
     bool max_node = g->turn == MARK_O;
     double score = max_node ? -INFINITY : INFINITY;
     int best = moves[0];
-    int nsym = s->nsym;
-    const int *shift = keys ? sym_shift(s, game_geom(g)->ncells) : NULL;
-    uint64_t mark = (uint64_t)g->turn, child[8];
+    unsigned mark = g->turn;
+    uint64_t child[8];
     for (int i = 0; i < n; i++) {
         game_move(g, moves[i]);
-        if (keys && g->status == STATUS_PLAYING && depth + 1 != s->maxdepth) { /* not a leaf */
-            const int *sh = shift + moves[i] * nsym;
-            for (int j = 0; j < nsym; j++) child[j] = keys[j] | mark << sh[j];
-        }
-        double v = dls(s, alpha, beta, depth + 1, keys ? child : NULL);
+        const uint64_t *ck = child_keys(s, keys, moves[i], mark, depth, child);
+        double v = dls(s, alpha, beta, depth + 1, ck);
         game_unmove(g);
         if (s->status) return 0;
         if (max_node) {
@@ -355,17 +324,6 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
  * ai_pvs_dls (ais.md §7.6)
  * ------------------------------------------------------------------------ */
 
-/* The packed keys of the child just played (move m by `mark`), or NULL
- * when the parent has none or the child is a leaf (never stored). */
-static const uint64_t *child_keys(const Search *s, const uint64_t *keys, int m, uint64_t mark,
-                                  int depth, uint64_t *child)
-{
-    if (!keys || s->game->status != STATUS_PLAYING || depth + 1 == s->maxdepth) return NULL;
-    const int *sh = sym_shift(s, game_geom(s->game)->ncells) + m * s->nsym;
-    for (int j = 0; j < s->nsym; j++) child[j] = keys[j] | mark << sh[j];
-    return child;
-}
-
 /* Principal variation search, fail-soft, always with the table: the first
  * move gets the full window, every later one a null window first (α, α+1)
  * at a max node, (β-1, β) at a min node, and a full re-search when the
@@ -386,7 +344,7 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
     TTEntry e;
     if (probe(s, &s->tt, keys, key, &have_key, &e)) {
         double v;
-        if (tt_cutoff(&e, &alpha, &beta, &v)) return v;
+        if (tt_cut(e.lower, e.upper, &alpha, &beta, &v)) return v;
         lower = e.lower;
         upper = e.upper;
     }
@@ -406,7 +364,8 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
     }
 
     bool max_node = g->turn == MARK_O;
-    uint64_t mark = (uint64_t)g->turn, child[8];
+    unsigned mark = g->turn;
+    uint64_t child[8];
     const uint64_t *ck;
     game_move(g, moves[0]);
     ck = child_keys(s, keys, moves[0], mark, depth, child);

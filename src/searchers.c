@@ -28,24 +28,12 @@ static double terminal_value(const Game *g, bool sv)
     }
 }
 
-/* Pack a board key ('.', 'o', 'x' per square) 2 bits a square, square i at
- * bits 2i and 2i+1 (tt.h's layout). n <= TT_PACKED_MAX_CELLS. */
-static uint64_t pack_key(const char *k, int n)
-{
-    uint64_t w = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t c = k[i] == 'o' ? 1u : k[i] == 'x' ? 2u : 0u;
-        w |= c << (2 * i);
-    }
-    return w;
-}
-
 /* The packed key of the position searched. */
 static uint64_t own_key(const Searcher *s)
 {
     char buf[MB_MAX_CELLS + 1];
     board_key(&s->game->board, buf);
-    return pack_key(buf, s->ncells);
+    return tt_pack64(buf, s->ncells);
 }
 
 /* The packed keys of the position under each symmetry of the shape, in
@@ -56,7 +44,7 @@ static int sym_keys(const Searcher *s, uint64_t keys[SYM_COUNT])
     char buf[MB_MAX_CELLS + 1];
     for (int i = 0; i < s->nsym; i++) {
         symmetry_key(s->game, s->sym[i], buf);
-        keys[i] = pack_key(buf, s->ncells);
+        keys[i] = tt_pack64(buf, s->ncells);
     }
     return s->nsym;
 }
@@ -274,12 +262,7 @@ static bool probe(Searcher *s, double *a, double *b, double *lo, double *hi, dou
     if (!tt_probe_packed(&s->tt, s->ncells, own_key(s), &e)) return false;
     *lo = e.lower;
     *hi = e.upper;
-    if (*lo == *hi) { *ret = *lo; return true; }
-    if (*hi <= *a) { *ret = *hi; return true; }
-    if (*b <= *lo) { *ret = *lo; return true; }
-    *a = dmax(*a, *lo);
-    *b = dmin(*b, *hi);
-    return false;
+    return tt_cut(e.lower, e.upper, a, b, ret);
 }
 
 /* STORE2 / STORE3 (when s->use_table) of result v against the window
@@ -287,15 +270,10 @@ static bool probe(Searcher *s, double *a, double *b, double *lo, double *hi, dou
 static void store_bounds(Searcher *s, double v, double a0, double b0, double lo, double hi)
 {
     if (!s->use_table) return;
-    if (s->store2) {
-        if (v <= a0) tstore_sym(s, -INFINITY, v);
-        else if (v < b0) tstore_sym(s, v, v);
-        else tstore_sym(s, v, INFINITY);
-        return;
-    }
-    if (v <= a0) hi = v;
-    else if (v < b0) lo = hi = v;
-    else lo = v;
+    if (s->store2)
+        tt_bounds_fresh(v, a0, b0, &lo, &hi);
+    else
+        tt_bounds_after(v, a0, b0, &lo, &hi);
     tstore_sym(s, lo, hi);
 }
 

@@ -29,19 +29,15 @@ static void pack_key(const char *key, int n, uint8_t *out, size_t nbytes)
 {
     memset(out, 0, nbytes);
     for (int i = 0; i < n; i++) {
-        unsigned c = key[i] == 'o' ? 1u : key[i] == 'x' ? 2u : 0u;
+        unsigned c = tt_code(key[i]);
         out[i >> 2] = (uint8_t)(out[i >> 2] | c << ((i & 3) * 2));
     }
 }
 
-/* The same packing into one word (n <= TT_PACKED_MAX_CELLS). */
-static uint64_t pack_key64(const char *key, int n)
+uint64_t tt_pack64(const char *key, int n)
 {
     uint64_t k = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t c = key[i] == 'o' ? 1u : key[i] == 'x' ? 2u : 0u;
-        k |= c << (2 * i);
-    }
+    for (int i = 0; i < n; i++) k = tt_key_add(k, i, tt_code(key[i]));
     return k;
 }
 
@@ -196,7 +192,7 @@ int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper,
 bool tt_probe(const TT *t, const char *key, TTEntry *out)
 {
     if (t->count == 0 || (int)strlen(key) != t->ncells) return false;
-    if (packed_mode(t->ncells)) return tt_probe_packed(t, t->ncells, pack_key64(key, t->ncells), out);
+    if (packed_mode(t->ncells)) return tt_probe_packed(t, t->ncells, tt_pack64(key, t->ncells), out);
     uint8_t k[TT_MAX_KEYBYTES];
     pack_key(key, t->ncells, k, t->keybytes);
     long p;
@@ -209,7 +205,7 @@ bool tt_probe(const TT *t, const char *key, TTEntry *out)
 int tt_store(TT *t, const char *key, double lower, double upper, int move)
 {
     int n = (int)strlen(key);
-    if (packed_mode(n)) return tt_store_packed(t, n, pack_key64(key, n), lower, upper, move);
+    if (packed_mode(n)) return tt_store_packed(t, n, tt_pack64(key, n), lower, upper, move);
     int rc = prepare_store(t, n, 1);
     if (rc) return rc;
     uint8_t k[TT_MAX_KEYBYTES];

@@ -6,7 +6,9 @@
  *   computation from ais.md §4 written here from the marks alone, its
  *   minimax form, and the 431 positions' ai14s score_by_move of
  *   tests/data/vectors_rule_ais_431.json;
- * - the table: store, overwrite, probe, growth, ±inf bounds;
+ * - the table: store, overwrite, probe, growth, ±inf bounds; its packing
+ *   (tt_pack64 and tt_key_add agree, string and packed keys meet) and its
+ *   bound rules (tt_cut, tt_bounds_after, tt_bounds_fresh);
  * - the benchmark call (ai14s minimax, use_tt, maxdepth 8, one shared table)
  *   from the empty board: 1,175 nodes (707,355,1,1,107,1,1,1,1), 3,219 keys,
  *   all scores 0; maxdepth 2 and 3 with their scores; the counts after
@@ -474,10 +476,45 @@ TEST(deadline_and_abort_restore)
     free(r);
 }
 
+TEST(tt_packing_and_bounds)
+{
+    /* square i at bits 2i, 2i+1: 'o' 1, 'x' 2 */
+    CHECK_U64(tt_pack64("o.x......", 9), 1u | 2u << 4);
+    CHECK_U64(tt_key_add(tt_key_add(0, 0, MARK_O), 2, MARK_X), tt_pack64("o.x......", 9));
+    CHECK_U64(tt_pack64("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 32), 0xAAAAAAAAAAAAAAAAull);
+    TT t;
+    tt_init(&t);
+    CHECK_INT(tt_store_packed(&t, 9, tt_pack64("....o...x", 9), 0, 1, 7), MB_OK);
+    TTEntry e;
+    CHECK(tt_probe(&t, "....o...x", &e) && e.move == 7);
+    tt_free(&t);
+    /* the cut: exact, upper <= alpha, beta <= lower; else the window narrows */
+    double a = -1, b = 1, v = 99;
+    CHECK(tt_cut(0.5, 0.5, &a, &b, &v) && v == 0.5);
+    CHECK(tt_cut(-INFINITY, -1, &a, &b, &v) && v == -1);
+    CHECK(tt_cut(2, INFINITY, &a, &b, &v) && v == 2);
+    CHECK(!tt_cut(-0.5, 0.25, &a, &b, &v) && a == -0.5 && b == 0.25);
+    a = -1, b = 1;
+    CHECK(!tt_cut(-2, 3, &a, &b, &v) && a == -1 && b == 1);
+    /* the store: fail low sets upper, fail high lower, exact both */
+    double lo = -3, hi = 3;
+    tt_bounds_after(-1, -1, 1, &lo, &hi);
+    CHECK(lo == -3 && hi == -1);
+    tt_bounds_after(1, -1, 1, &lo, &hi);
+    CHECK(lo == 1 && hi == -1);
+    tt_bounds_after(0, -1, 1, &lo, &hi);
+    CHECK(lo == 0 && hi == 0);
+    tt_bounds_fresh(-1, -1, 1, &lo, &hi);
+    CHECK(lo == -INFINITY && hi == -1);
+    tt_bounds_fresh(2, -1, 1, &lo, &hi);
+    CHECK(lo == 2 && hi == INFINITY);
+}
+
 const TestCase search_tests[] = {
     {"eval14_every_position", eval14_every_position},
     {"eval14_vectors_431", eval14_vectors_431},
     {"tt_basics", tt_basics},
+    {"tt_packing_and_bounds", tt_packing_and_bounds},
     {"benchmark_every_config", benchmark_every_config},
     {"deterministic_and_restored", deterministic_and_restored},
     {"deadline_and_abort_restore", deadline_and_abort_restore},
