@@ -31,6 +31,7 @@
 #endif
 
 #define MODULE_KEY "marubatsu.module"
+#define HOST_KEY "marubatsu.host" /* the host library (registry) */
 
 const char lmb_sandbox_key = 0;
 
@@ -362,7 +363,6 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_searchers(L);
     lmb_open_tree(L);
     lmb_open_search(L);
-    lmb_open_tournament(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);
@@ -372,8 +372,31 @@ int luaopen_marubatsu(lua_State *L)
     lua_pop(L, 1);
     lua_newtable(L);
     int private = lua_gettop(L);
+    if (!sandboxed) {
+        /* the host library: private.host for the library files, the
+         * registry for luaopen_marubatsu_host; never a field of mb */
+        lua_newtable(L);
+        lmb_open_tournament(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, HOST_KEY);
+        lua_setfield(L, private, "host");
+    }
     for (int i = 0; library[i] && (!sandboxed || i < SANDBOX_LIBRARY); i++)
         run_library(L, mb, private, library[i]);
     lua_pop(L, 1);
+    return 1;
+}
+
+int luaopen_marubatsu_host(lua_State *L)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, HOST_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL)
+            return luaL_error(L, "module 'marubatsu.host' is not available in the sandbox");
+        lua_pop(L, 1);
+        luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
+        lua_pop(L, 1);
+        lua_getfield(L, LUA_REGISTRYINDEX, HOST_KEY);
+    }
     return 1;
 }

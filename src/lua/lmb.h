@@ -31,6 +31,11 @@
 /* require "marubatsu": the module table. The one symbol marubatsu.so
  * exports. [-0, +1, e] */
 __attribute__((visibility("default"))) int luaopen_marubatsu(lua_State *L);
+/* require "marubatsu.host": the private host library (tournaments, journals,
+ * files, directories, processes, the CPU count, the command mains), which
+ * is no field of mb and does not exist in a sandboxed player's state. Opens
+ * marubatsu first if needed. [-0, +1, e] */
+__attribute__((visibility("default"))) int luaopen_marubatsu_host(lua_State *L);
 
 /* ---- Game objects (l_game.c) ---- */
 
@@ -90,8 +95,9 @@ void lmb_open_searchers(lua_State *L);
  * best-move tables, its text view, and the m,n,k solver). */
 void lmb_open_tree(lua_State *L);
 
-/* Put mb.tourney_seed, mb.tourney_run, the journal and player-spec parsers
- * and mb.rating in the table on top (l_tournament.c). */
+/* Put tourney_seed, tourney_run, the journal and player-spec parsers,
+ * cpu_count, mkdir and rating in the table on top: the host library
+ * (l_tournament.c). */
 void lmb_open_tournament(lua_State *L);
 
 /* ---- Searches (l_search.c) ---- */

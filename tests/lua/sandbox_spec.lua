@@ -1,6 +1,7 @@
 -- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall; io, os, require, debug, string.dump, binary load; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows mb.seed, players cannot see each other, the real game never changes.
 -- Also each script of tests/hostile/ with its exact reason prefix and the host's game unchanged; one Lua state per player (globals, memory caps apart); sandboxed and trusted ai2 draw the same moves after mb.seed; params copied in (functions refused); stats, close, the callable form.
 local mb = rawget(_G, "mb") or require "marubatsu"
+local host = require "marubatsu.host"
 
 local dir = os.tmpname()
 os.remove(dir)
@@ -463,7 +464,7 @@ describe("mb.sandbox: the time budget's timer", function()
         end
         local dir = os.tmpname()
         os.remove(dir)
-        local res = mb.tournament{players = {"ai1", H .. "infinite_loop.lua"}, games = 4, jobs = 2, quiet = true,
+        local res = host.tournament{players = {"ai1", H .. "infinite_loop.lua"}, games = 4, jobs = 2, quiet = true,
             progress = false, limits = {instructions = false, time = 0.02}, out = dir}
         assert.are.equal(4, res.games)
         assert.are.same({time = 4}, res.players[2].forfeits)

@@ -1,4 +1,4 @@
--- tournament_spec.lua: mb.tournament and its pieces. Checks: the schedule
+-- tournament_spec.lua: host.tournament and its pieces. Checks: the schedule
 -- (pairings, both colours, game and pair counts), results identical for
 -- jobs = 1 and 2 (results.json bytes), resume after a journal cut in the
 -- middle of a line gives byte-identical results.json, shards merged equal
@@ -10,6 +10,7 @@
 -- accounted for with jobs = 2), finite Elo for perfect records,
 -- player specs with parameters, journal round trips, and the errors.
 local mb = rawget(_G, "mb") or require "marubatsu"
+local host = require "marubatsu.host"
 
 local root = os.tmpname()
 os.remove(root)
@@ -36,7 +37,7 @@ end
 local function run(t)
     t.quiet = true
     t.progress = false
-    return mb.tournament(t)
+    return host.tournament(t)
 end
 
 -- W-L-D of a against b in results
@@ -53,7 +54,7 @@ end
 local function games_of(dir)
     local list = {}
     for line in read(dir .. "/journal.tsv"):gmatch("[^\n]+") do
-        if line:sub(1, 1) == "G" then list[#list + 1] = assert(mb.journal_parse(line)) end
+        if line:sub(1, 1) == "G" then list[#list + 1] = assert(host.journal_parse(line)) end
     end
     return list
 end
@@ -158,7 +159,7 @@ describe("determinism", function()
             local r = run(t)
             assert.are.equal(10, r.games)
         end
-        mb.tournament_merge{dirs = {s1, s2, s3}, out = merged, quiet = true}
+        host.tournament_merge{dirs = {s1, s2, s3}, out = merged, quiet = true}
         assert.are.equal(read(one .. "/results.json"), read(merged .. "/results.json"))
     end)
 
@@ -219,7 +220,7 @@ describe("players", function()
     end)
 
     it("NAME:key=value gives parameters", function()
-        local name, params = mb.playerspec("ai14s:w1=3,w2=-1.5,deep=true,mode=fast")
+        local name, params = host.playerspec("ai14s:w1=3,w2=-1.5,deep=true,mode=fast")
         assert.are.equal("ai14s", name)
         assert.are.same({w1 = 3, w2 = -1.5, deep = true, mode = "fast"}, params)
         assert.are.equal("integer", math.type(params.w1))
@@ -357,10 +358,10 @@ describe("journal lines", function()
     it("format and parse round trip, escapes included", function()
         local r = {game = 3, pairing = 2, index = 1, seed = 123456789012, o = "a\tb", x = "c\\d\ne",
             moves = "B2,A1,C3", result = "x", reason = "error: x\ty"}
-        local line = mb.journal_format(r)
+        local line = host.journal_format(r)
         assert.are.equal("G\t3\t2\t1\t123456789012\ta\\tb\tc\\\\d\\ne\tB2,A1,C3\tx\terror: x\\ty\n", line)
-        assert.are.same(r, mb.journal_parse(line))
-        local ok, err = mb.journal_parse("G\t1\t1\t1\t5\ta\tb\tB2,ZZ\tdraw\t")
+        assert.are.same(r, host.journal_parse(line))
+        local ok, err = host.journal_parse("G\t1\t1\t1\t5\ta\tb\tB2,ZZ\tdraw\t")
         assert.is_nil(ok)
         assert.is_string(err)
     end)
