@@ -13,8 +13,11 @@
 -- pairing r % P + 1, pair r // P + 1, colour (g-1) % 2, so a partial run
 -- is balanced. Game g's seed is host.tourney_seed(seed, "A\tB", index), A
 -- and B the names of the pairing's players (so a pairing's games are the
--- same whoever else plays); the default stream is seeded with it before
--- the game's first move.
+-- same whoever else plays). Each player draws from its own stream in each
+-- game, seeded with host.tourney_seed(game seed, "o" or "x", 1) for its
+-- side, so no player can read or steer another's draws: a sandboxed
+-- player's stream lives in its own state, a trusted player's is loaded
+-- into mb.stream (where the trusted AIs draw) for its moves.
 local mb, private = ...
 local host = private.host -- the host library (require "marubatsu.host")
 
@@ -28,14 +31,9 @@ local function fail(msg, level) error(msg, (level or 1) + 1) end
 
 local function is_path(spec) return spec:find("/", 1, true) or spec:match("%.lua$") end
 
--- Is the script `name` one of the built-in AIs (trusted)?
-local function builtin(name)
-    local chunk, where = mb.loadscript(name)
-    if not chunk then return false end
-    if where:find("(built in)", 1, true) then return true end
-    local dir = mb.scripts_dir
-    return dir ~= nil and where:sub(1, #dir + 1) == dir .. "/"
-end
+-- Is the script `name` one of the built-in AIs (trusted)? (the resolver's
+-- origin, scripts/lib/loader.lua)
+local builtin = private.is_builtin
 
 local function copy_params(p)
     local c = {}
@@ -137,18 +135,7 @@ local function make_players(list, opts)
 end
 
 -- describe a move that is not legal in game g, or nil if it is legal
-local function illegal(g, m)
-    if m == nil then return "nothing" end
-    if math.type(m) ~= "integer" then
-        if type(m) == "string" then return ("%q (a string)"):format(m) end
-        if type(m) == "number" then return tostring(m) .. " (not an integer)" end
-        return "a " .. type(m) .. " value"
-    end
-    local ok, where = pcall(g.excel, g, m)
-    if not ok then return tostring(m) .. " (off the board)" end
-    if g:getmark_by_move(m) ~= "." then return ("%d (%s, occupied)"):format(m, where) end
-    return nil
-end
+local illegal = private.illegal -- scripts/lib/sandbox.lua
 
 -- The move of player p in game g: move | nil, reason.
 local function player_move(p, g)
@@ -415,6 +402,22 @@ local function progress_bar(done, total, t0, extra)
         done, total, dt, left, rate, extra or ""))
 end
 
+-- seed both players' streams for a game (see the top of this file)
+local function seed_sides(ctx, seed, po, px)
+    local so, sx = host.tourney_seed(seed, "o", 1), host.tourney_seed(seed, "x", 1)
+    if po.sandbox then po.sandbox:seed(so) else ctx.streams.o:seed(so) end
+    if px.sandbox then px.sandbox:seed(sx) else ctx.streams.x:seed(sx) end
+    ctx.loaded = nil
+end
+
+-- before a trusted player's move: its side's stream in mb.stream
+local function load_stream(ctx, side)
+    local streams, copy = ctx.streams, host.stream_copy
+    if ctx.loaded then copy(streams[ctx.loaded], mb.stream) end
+    copy(mb.stream, streams[side])
+    ctx.loaded = side
+end
+
 -- play game number g of the schedule: its journal line
 local function play_game(ctx, g)
     local s, players = ctx.s, ctx.players
@@ -428,11 +431,13 @@ local function play_game(ctx, g)
         for _, m in ipairs(s.openings[(pair - 1) % #s.openings + 1]) do game:move(m) end
     end
     local seed = host.tourney_seed(s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
-    mb.seed(seed)
+    seed_sides(ctx, seed, po, px)
     local reason, result = "", nil
     while game.status == "playing" do
         local side = game.turn
-        local m, why = player_move(side == "o" and po or px, game)
+        local p = side == "o" and po or px
+        if not p.sandbox and ctx.loaded ~= side then load_stream(ctx, side) end
+        local m, why = player_move(p, game)
         if m == nil then
             reason = why or "error: (no reason)"
             result = side == "o" and "x" or "o"
@@ -491,7 +496,8 @@ function host.tournament(t)
             if not games[g] then todo[#todo + 1] = g end
         end
     end
-    local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams)}
+    local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams),
+        streams = {o = mb.Random(0), x = mb.Random(0)}}
     local sources = {text_of(games)} -- the journal's games, then each batch
     -- SPRT: look at results in game order, a pair at a time (two players:
     -- games 2q-1 and 2q are pair q); stop at the first decision

@@ -1,5 +1,5 @@
--- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall; io, os, require, debug, string.dump, binary load; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows mb.seed, players cannot see each other, the real game never changes.
--- Also each script of tests/hostile/ with its exact reason prefix and the host's game unchanged; one Lua state per player (globals, memory caps apart); sandboxed and trusted ai2 draw the same moves after mb.seed; params copied in (functions refused); stats, close, the callable form.
+-- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall; io, os, require, debug, string.dump, binary load, the host library, mb.draws/Random/stream; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows player:seed on the player's own stream, players cannot see each other, the real game never changes.
+-- Also each script of tests/hostile/ with its exact reason prefix and the host's game unchanged; one Lua state per player (globals, memory caps apart); sandboxed and trusted ai2 draw the same moves when seeded alike, and a player's draws leave the host's stream alone; params copied in (functions refused); stats, close, the callable form.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -95,6 +95,8 @@ describe("mb.sandbox", function()
             "dofile('/dev/null')", "loadfile('/dev/null')", "package.loaded.x = 1",
             "string.dump(print)", "(''):dump()", "coroutine.create(print)", "collectgarbage()",
             "mb.loadscript('ai2')", "mb.seed(1)", "getmetatable('').__index.dump = 1",
+            "mb.draws()", "mb.Random(1)", "mb.stream:random()", "mb.tourney_seed(1, 1, 1)",
+            "require('marubatsu.host')", "mb.mkdir('/tmp/x')", "mb.sandbox.load('ai2')",
         } do
             local _, r = play(fn(code .. "\nreturn 0"))
             assert.matches("^error: ", r, 1, code)
@@ -104,7 +106,7 @@ describe("mb.sandbox", function()
             return 0]]))
         assert.matches("^error: .*binary", r)
         assert.are.equal(3, (play(fn("return collectgarbage('count') and 3"))))
-        assert.are.equal(3, (play(fn("return os.clock() and os.time() and os.date() and 3"))))
+        assert.are.equal(3, (play(fn("return os.clock() and os.time == nil and os.date == nil and 3"))))
         assert.are.equal(3, (play(fn("return load('return 3')()"))))
     end)
 
@@ -133,7 +135,7 @@ describe("mb.sandbox", function()
         assert.are.equal("tampered", r)
     end)
 
-    it("routes math.random to the engine's stream", function()
+    it("routes math.random to the player's own stream, seeded by player:seed", function()
         local body = fn("local l = game:calc_legal_moves(); return l[math.random(#l)]")
         local p = assert(mb.sandbox.load(script(body)))
         local g = mb.Marubatsu()
@@ -142,9 +144,10 @@ describe("mb.sandbox", function()
             for i = 1, 8 do t[i] = assert(p:move(g, {})) end
             return table.concat(t, ",")
         end
-        mb.seed(42)
+        p:seed(42)
         local a = draw()
-        mb.seed(42)
+        p:seed(42)
+        mb.seed(1) -- the host's stream is another one
         assert.are.equal(a, draw())
         mb.seed(42)
         local expect = {}
@@ -363,12 +366,13 @@ describe("mb.sandbox: one Lua state per player", function()
         assert.are.equal("memory", r)
     end)
 
-    it("routes mb.random and math.random to the host's stream: sandboxed ai2 plays as trusted ai2", function()
+    it("gives each player its own stream: seeded alike, sandboxed ai2 plays as trusted ai2", function()
         local copy = script(mb.embedded("ai2"))
         local sandboxed = assert(mb.sandbox.load(copy))
         local trusted = mb.ai("ai2")
         local function games(move)
             mb.seed(7)
+            sandboxed:seed(7)
             local out = {}
             for _ = 1, 20 do
                 local g = mb.Marubatsu()
@@ -383,9 +387,13 @@ describe("mb.sandbox: one Lua state per player", function()
         local a = games(function(g) return trusted(g, {}) end)
         local b = games(function(g) return assert(sandboxed:move(g, {})) end)
         assert.are.equal(a, b)
-        -- the child cannot reseed the host's stream
+        -- the child cannot reseed its stream, and draws on it leave the host's alone
         local _, r = play(fn("mb.random(); return require('marubatsu').seed(1)"))
         assert.matches("^error: ", r)
+        mb.seed(7)
+        local before = mb.draws()
+        assert(sandboxed:move(mb.Marubatsu(), {}))
+        assert.are.equal(before, mb.draws())
     end)
 
     it("copies params in: numbers, strings, booleans, nested and shared tables; refuses functions", function()

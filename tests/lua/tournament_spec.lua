@@ -92,17 +92,51 @@ describe("the schedule", function()
         local dir = newdir()
         run{players = {"ai2", "ai3"}, games = 2, seed = 11, jobs = 1, out = dir}
         local g = games_of(dir)[2]
-        mb.seed(g.seed)
+        -- each side draws from its own stream, seeded from the game's seed
+        local streams = {o = mb.Random(host.tourney_seed(g.seed, "o", 1)),
+            x = mb.Random(host.tourney_seed(g.seed, "x", 1))}
         local game = mb.Marubatsu()
         local a = {ai2 = mb.ai("ai2"), ai3 = mb.ai("ai3")}
         local moves = {}
         while game.status == "playing" do
-            local m = a[game.turn == "o" and g.o or g.x].fn(game, mb.NO_PARAMS)
+            local side = game.turn
+            host.stream_copy(mb.stream, streams[side])
+            local m = a[side == "o" and g.o or g.x].fn(game, mb.NO_PARAMS)
+            host.stream_copy(streams[side], mb.stream)
             game:move(m)
             moves[#moves + 1] = game:excel(m)
         end
         assert.are.equal(g.moves, table.concat(moves, ","))
         assert.are.equal(g.result, game.status)
+    end)
+
+    it("a player can neither read nor steer its opponent's draws (own streams per side and game)", function()
+        -- two sandboxed scripts that play the same moves; the second also
+        -- burns draws and tries the host's streams: ai2's replies must not change
+        local dir = os.tmpname()
+        os.remove(dir)
+        assert(os.execute("mkdir -p " .. dir))
+        local function script(name, extra)
+            local path = dir .. "/" .. name .. ".lua"
+            write(path, "local mb = require 'marubatsu'\nreturn function(game)\n" .. extra
+                .. "\nreturn game:calc_legal_moves()[1]\nend\n")
+            return path
+        end
+        local plain = script("plain", "")
+        local burner = script("burner", "for _ = 1, 97 do mb.random() end; math.random(5)"
+            .. "; assert(mb.draws == nil and mb.stream == nil and mb.Random == nil and mb.tourney_seed == nil)")
+        local function moves(p)
+            local d = newdir()
+            run{players = {"ai2", {name = "opponent", ai = p}}, games = 20, seed = 5, jobs = 1, out = d}
+            local out = {}
+            for _, g in ipairs(games_of(d)) do
+                out[#out + 1] = g.moves .. " " .. g.result .. " " .. g.reason
+            end
+            return table.concat(out, "\n")
+        end
+        local a, b = moves(plain), moves(burner)
+        assert.are.equal(a, b)
+        assert.is_nil(b:find("error", 1, true))
     end)
 
     it("a pairing's games do not depend on the other players", function()
