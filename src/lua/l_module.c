@@ -361,6 +361,7 @@ static const luaL_Reg functions[] = {
 int luaopen_marubatsu(lua_State *L)
 {
     luaL_checkversion(L);
+    luaL_checkstack(L, 8, "marubatsu");
     luaL_newlib(L, functions);
     int mb = lua_gettop(L);
     lua_pushvalue(L, mb);
