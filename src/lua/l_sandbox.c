@@ -160,6 +160,7 @@ static int child_setup(lua_State *L)
     }
     lua_pushboolean(L, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key);
+    budget_attach(L, &s->p->b);
     luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
     int mb = lua_gettop(L);
     lua_pushstring(L, s->scripts_dir); /* NULL pushes nil */

@@ -294,6 +294,57 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
         assert.matches("^error: .*attempt to index a nil value", select(2, hostile("setmetatable_shared")))
     end)
 
+    it("solve_runaway: mb.solve on 7x7 k=5 stops at the player's deadline: time", function()
+        local _, r, p = hostile("solve_runaway", {instructions = false, time = 0.05})
+        assert.are.equal("time", r)
+        assert.is_number(p:stats().overrun)
+    end)
+
+    it("search_runaway: its nodes count as instructions; without that budget, time", function()
+        assert.are.equal("instructions", select(2, hostile("search_runaway", {instructions = 1000000})))
+        assert.are.equal("time", select(2, hostile("search_runaway", {instructions = false, time = 0.05})))
+    end)
+
+    it("search_memory: the transposition table is refused before it passes the cap: memory", function()
+        local cap = 8 * 1024 * 1024
+        local _, r, p = hostile("search_memory", {instructions = false, time = 30, memory = cap})
+        assert.are.equal("memory", r)
+        assert.is_true(p:stats().memory < cap)
+    end)
+
+    it("pattern_backtracking: refused before running, as functions and as methods", function()
+        assert.matches("^error: .*find: the pattern's worst case on a subject of 20000 bytes",
+            select(2, hostile("pattern_backtracking")))
+        -- plain searches and small subjects pass
+        assert.is_nil(select(2, play(fn("assert(('x'):rep(1e6):find('xy', 1, true) == nil); "
+            .. "assert(('a1,b2'):gsub('%w+', '') == ','); return game:calc_legal_moves()[1]"))))
+    end)
+
+    it("C functions calling back into Lua stay under the budgets", function()
+        assert.are.equal("instructions", select(2, hostile("sort_comparator_spin", {instructions = 100000})))
+        assert.are.equal("time", select(2, hostile("sort_comparator_spin", {instructions = false, time = 0.05})))
+        assert.are.equal("instructions", select(2, hostile("gsub_callback_spin", {instructions = 100000})))
+        assert.are.equal("time", select(2, hostile("gsub_callback_spin", {instructions = false, time = 0.05})))
+        assert.are.equal("instructions", select(2, hostile("huge_sort", {instructions = 3000000})))
+    end)
+
+    it("nothing outlives the move: __gc refused, collectgarbage, coroutine, debug absent", function()
+        assert.matches("^error: .*__gc metamethods are not allowed", select(2, hostile("gc_finalizer")))
+        assert.matches("^error: .*only \"count\"", select(2, hostile("collectgarbage_tricks")))
+        assert.matches("^error: .*'coroutine'", select(2, hostile("coroutine_escape")))
+        assert.matches("^error: .*'debug'", select(2, hostile("debug_library", {instructions = 100000})))
+    end)
+
+    it("host_library, steer_random: the host library and the streams are out of reach", function()
+        os.remove("/tmp/marubatsu_sandbox_escaped_dir")
+        assert.matches("^error: .*'mkdir'", select(2, hostile("host_library")))
+        assert.is_nil(io.open("/tmp/marubatsu_sandbox_escaped_dir"))
+        mb.seed(3)
+        local before = mb.draws()
+        assert.matches("^error: .*'draws'", select(2, hostile("steer_random")))
+        assert.are.equal(before, mb.draws())
+    end)
+
     it("other_globals: two players never see each other's globals; both play legally", function()
         local a = assert(mb.sandbox.load(H .. "other_globals.lua"))
         local b = assert(mb.sandbox.load(H .. "other_globals.lua"))
