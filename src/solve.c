@@ -263,7 +263,7 @@ static void scan(const Solve *s, uint64_t me, uint64_t op, Scan *sc, bool weight
 static int search(Solve *s, uint64_t me, uint64_t op, int mc, int alpha, int beta, uint64_t o,
                   uint64_t x)
 {
-    if ((++s->nodes & 0xFFFF) == 0) report(s);
+    if ((++s->nodes & 0x7FF) == 0) report(s); /* the clock about every 2 ms */
     if (s->aborted) return 0;
     if (mc == s->ncells) return 0;
     Scan sc;

@@ -5,6 +5,7 @@
 -- the library's private table, where it leaves `results` for
 -- scripts/lib/tournament.lua (schedule, players, journal, workers).
 local mb, private = ...
+local host = private.host
 
 local function fail(msg, level) error(msg, (level or 1) + 1) end
 
@@ -31,7 +32,7 @@ local function compute(players, sources, cutoff)
     local forfeits = {}
     local seen, count = {}, 0
     local W, L, D = "w", "l", "d"
-    local fields = mb.journal_fields
+    local fields = host.journal_fields
     for _, text in ipairs(sources) do
         for line in text:gmatch("[^\n]+") do
             local g, pairing, gindex, o, x, result, reason = fields(line)
@@ -91,12 +92,12 @@ local function compute(players, sources, cutoff)
             games[(i - 1) * n + j] = c.w + c.l + c.d
         end
     end
-    local fit = mb.rating.fit(n, score, games)
+    local fit = host.rating.fit(n, score, games)
     local rows = {}
     for i, p in ipairs(players) do
         local a = st[i].all
-        local tri = mb.rating.trinomial(a.w, a.l, a.d)
-        local pen = mb.rating.pentanomial(st[i].penta)
+        local tri = host.rating.trinomial(a.w, a.l, a.d)
+        local pen = host.rating.pentanomial(st[i].penta)
         local npairs = 0
         for k = 1, 5 do npairs = npairs + st[i].penta[k] end
         rows[i] = {index = i, name = p.name, spec = p.spec, games = a.w + a.l + a.d, w = a.w, l = a.l, d = a.d,
@@ -119,7 +120,7 @@ local function compute(players, sources, cutoff)
         local a, b = ranking[r], ranking[r + 1]
         local sa, sb = a.error / 1.959963984540054, b.error / 1.959963984540054
         local sd = math.sqrt(sa * sa + sb * sb)
-        a.los = sd > 0 and mb.rating.phi((a.elo - b.elo) / sd) or 0.5
+        a.los = sd > 0 and host.rating.phi((a.elo - b.elo) / sd) or 0.5
     end
     for r, row in ipairs(ranking) do row.rank = r end
     return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = count}
@@ -128,7 +129,7 @@ end
 -- the SPRT of a two-player run over complete pairs, player 1's view
 local function sprt_state(res, sprt)
     local p = res.players[1]
-    local out = mb.rating.sprt{elo0 = sprt.elo0, elo1 = sprt.elo1, alpha = sprt.alpha, beta = sprt.beta, pairs = p.penta}
+    local out = host.rating.sprt{elo0 = sprt.elo0, elo1 = sprt.elo1, alpha = sprt.alpha, beta = sprt.beta, pairs = p.penta}
     out.elo0, out.elo1, out.alpha, out.beta = sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
     return out
 end
@@ -371,7 +372,7 @@ local function write_file(path, text)
 end
 
 local function ensure_dir(dir)
-    local ok, err = mb.mkdir(dir)
+    local ok, err = host.mkdir(dir)
     if not ok then fail(("cannot create directory %s: %s"):format(dir, err), 0) end
 end
 

@@ -1,5 +1,5 @@
--- scripts/lib/tournament.lua: tournaments between AIs (mb.tournament), their
--- journal, resuming, shards and merging (mb.tournament_merge), the results
+-- scripts/lib/tournament.lua: tournaments between AIs (host.tournament), their
+-- journal, resuming, shards and merging (host.tournament_merge), the results
 -- (crosstable, Elo, LOS, pentanomial pairs, SPRT) as text, JSON, CSV and SVG,
 -- and the command-line entry points. Embedded; runs once with mb as its
 -- argument. The C pieces (seeds, worker processes, journal lines, player
@@ -11,11 +11,15 @@
 -- in the first game of the pair and as × in the second. Game numbers run
 -- pair by pair across pairings: game g (1-based) is, with r = (g-1) // 2,
 -- pairing r % P + 1, pair r // P + 1, colour (g-1) % 2, so a partial run
--- is balanced. Game g's seed is mb.tourney_seed(seed, "A\tB", index), A
+-- is balanced. Game g's seed is host.tourney_seed(seed, "A\tB", index), A
 -- and B the names of the pairing's players (so a pairing's games are the
--- same whoever else plays); the default stream is seeded with it before
--- the game's first move.
+-- same whoever else plays). Each player draws from its own stream in each
+-- game, seeded with host.tourney_seed(game seed, "o" or "x", 1) for its
+-- side, so no player can read or steer another's draws: a sandboxed
+-- player's stream lives in its own state, a trusted player's is loaded
+-- into mb.stream (where the trusted AIs draw) for its moves.
 local mb, private = ...
+local host = private.host -- the host library (require "marubatsu.host")
 
 local T = {}
 local JOURNAL = "journal.tsv"
@@ -27,14 +31,9 @@ local function fail(msg, level) error(msg, (level or 1) + 1) end
 
 local function is_path(spec) return spec:find("/", 1, true) or spec:match("%.lua$") end
 
--- Is the script `name` one of the built-in AIs (trusted)?
-local function builtin(name)
-    local chunk, where = mb.loadscript(name)
-    if not chunk then return false end
-    if where:find("(built in)", 1, true) then return true end
-    local dir = mb.scripts_dir
-    return dir ~= nil and where:sub(1, #dir + 1) == dir .. "/"
-end
+-- Is the script `name` one of the built-in AIs (trusted)? (the resolver's
+-- origin, scripts/lib/loader.lua)
+local builtin = private.is_builtin
 
 local function copy_params(p)
     local c = {}
@@ -69,7 +68,7 @@ local function make_player(entry, i, opts)
         if entry == nil then fail(("players[%d]: a table needs ai = NAME, FILE, function or AI"):format(i), 3) end
     end
     if type(entry) == "string" then
-        local base, params = mb.playerspec(entry)
+        local base, params = host.playerspec(entry)
         if not base then fail(("players[%d]: bad player '%s': %s"):format(i, entry, params), 3) end
         for k, v in pairs(params) do p.params[k] = v end
         spec = entry
@@ -136,18 +135,7 @@ local function make_players(list, opts)
 end
 
 -- describe a move that is not legal in game g, or nil if it is legal
-local function illegal(g, m)
-    if m == nil then return "nothing" end
-    if math.type(m) ~= "integer" then
-        if type(m) == "string" then return ("%q (a string)"):format(m) end
-        if type(m) == "number" then return tostring(m) .. " (not an integer)" end
-        return "a " .. type(m) .. " value"
-    end
-    local ok, where = pcall(g.excel, g, m)
-    if not ok then return tostring(m) .. " (off the board)" end
-    if g:getmark_by_move(m) ~= "." then return ("%d (%s, occupied)"):format(m, where) end
-    return nil
-end
+local illegal = private.illegal -- scripts/lib/sandbox.lua
 
 -- The move of player p in game g: move | nil, reason.
 local function player_move(p, g)
@@ -299,7 +287,7 @@ local function settings_of(t)
     s.games = int_opt(t, "games", 2, nil, 100)
     if s.games % 2 ~= 0 then fail(("tournament: games must be even (pairs of games), not %d"):format(s.games), 3) end
     s.seed = int_opt(t, "seed", math.mininteger, nil, 1)
-    s.jobs = int_opt(t, "jobs", 1, 256, mb.cpu_count())
+    s.jobs = int_opt(t, "jobs", 1, 256, host.cpu_count())
     s.mbparams = {width = t.width and int_opt(t, "width", 1, 32), height = t.height and int_opt(t, "height", 1, 32),
         k = t.k and int_opt(t, "k", 1, 32), board = t.board, count_linemark = t.count_linemark}
     local probe = mb.Marubatsu(s.mbparams) -- checks the shape
@@ -321,7 +309,7 @@ end
 
 -- the header lines: everything a resumed or merged run must agree on
 local function header_lines(s, players)
-    local esc = mb.journal_escape
+    local esc = host.journal_escape
     local h = {"H\tmarubatsu-journal\t" .. VERSION}
     local function setting(k, v) h[#h + 1] = ("T\t%s\t%s"):format(k, esc(tostring(v))) end
     setting("format", s.format)
@@ -364,10 +352,10 @@ local function read_journal(path)
         line = line:gsub("\r$", "")
         local kind = line:sub(1, 1)
         if kind == "G" then
-            local g, err = mb.journal_fields(line)
+            local g, err = host.journal_fields(line)
             if not g then fail(("%s:%d: %s"):format(path, n, err), 0) end
             -- kept as its canonical text (the writer's own format)
-            local text = mb.journal_format(mb.journal_parse(line))
+            local text = host.journal_format(host.journal_parse(line))
             if games[g] and games[g] ~= text then
                 fail(("%s:%d: game %d appears twice with different contents"):format(path, n, g), 0)
             end
@@ -414,6 +402,22 @@ local function progress_bar(done, total, t0, extra)
         done, total, dt, left, rate, extra or ""))
 end
 
+-- seed both players' streams for a game (see the top of this file)
+local function seed_sides(ctx, seed, po, px)
+    local so, sx = host.tourney_seed(seed, "o", 1), host.tourney_seed(seed, "x", 1)
+    if po.sandbox then po.sandbox:seed(so) else ctx.streams.o:seed(so) end
+    if px.sandbox then px.sandbox:seed(sx) else ctx.streams.x:seed(sx) end
+    ctx.loaded = nil
+end
+
+-- before a trusted player's move: its side's stream in mb.stream
+local function load_stream(ctx, side)
+    local streams, copy = ctx.streams, host.stream_copy
+    if ctx.loaded then copy(streams[ctx.loaded], mb.stream) end
+    copy(mb.stream, streams[side])
+    ctx.loaded = side
+end
+
 -- play game number g of the schedule: its journal line
 local function play_game(ctx, g)
     local s, players = ctx.s, ctx.players
@@ -426,12 +430,14 @@ local function play_game(ctx, g)
     if #s.openings > 0 then
         for _, m in ipairs(s.openings[(pair - 1) % #s.openings + 1]) do game:move(m) end
     end
-    local seed = mb.tourney_seed(s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
-    mb.seed(seed)
+    local seed = host.tourney_seed(s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
+    seed_sides(ctx, seed, po, px)
     local reason, result = "", nil
     while game.status == "playing" do
         local side = game.turn
-        local m, why = player_move(side == "o" and po or px, game)
+        local p = side == "o" and po or px
+        if not p.sandbox and ctx.loaded ~= side then load_stream(ctx, side) end
+        local m, why = player_move(p, game)
         if m == nil then
             reason = why or "error: (no reason)"
             result = side == "o" and "x" or "o"
@@ -442,12 +448,12 @@ local function play_game(ctx, g)
     result = result or game.status
     local sq = {}
     for i = 1, game.move_count do sq[i] = game:excel(game.records[i]) end
-    return mb.journal_format{game = g, pairing = pi, index = index, seed = seed, o = po.name, x = px.name,
+    return host.journal_format{game = g, pairing = pi, index = index, seed = seed, o = po.name, x = px.name,
         moves = table.concat(sq, ","), result = result, reason = reason}
 end
 
--- mb.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
-function mb.tournament(t)
+-- host.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
+function host.tournament(t)
     local s = settings_of(t)
     local players = make_players(t.players, {sandbox = t.sandbox, limits = t.limits})
     if s.sprt and #players ~= 2 then fail("tournament: sprt needs exactly two players", 2) end
@@ -490,7 +496,8 @@ function mb.tournament(t)
             if not games[g] then todo[#todo + 1] = g end
         end
     end
-    local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams)}
+    local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams),
+        streams = {o = mb.Random(0), x = mb.Random(0)}}
     local sources = {text_of(games)} -- the journal's games, then each batch
     -- SPRT: look at results in game order, a pair at a time (two players:
     -- games 2q-1 and 2q are pair q); stop at the first decision
@@ -498,7 +505,7 @@ function mb.tournament(t)
     local first = players[1].name
     local function arrived(text) -- the first player's half points per game
         for line in text:gmatch("[^\n]+") do
-            local g, _, _, o, _, result = mb.journal_fields(line)
+            local g, _, _, o, _, result = host.journal_fields(line)
             points[g] = result == "draw" and 1 or ((result == "o") == (o == first)) and 2 or 0
         end
     end
@@ -507,7 +514,7 @@ function mb.tournament(t)
             if next_in_order % 2 == 0 then
                 local k = points[next_in_order - 1] + points[next_in_order]
                 penta[k + 1] = penta[k + 1] + 1
-                local q = mb.rating.sprt{elo0 = s.sprt.elo0, elo1 = s.sprt.elo1, alpha = s.sprt.alpha, beta = s.sprt.beta, pairs = penta}
+                local q = host.rating.sprt{elo0 = s.sprt.elo0, elo1 = s.sprt.elo1, alpha = s.sprt.alpha, beta = s.sprt.beta, pairs = penta}
                 if q.decision ~= "continue" then cutoff = next_in_order end
             end
             next_in_order = next_in_order + 1
@@ -524,7 +531,7 @@ function mb.tournament(t)
         -- workers start as copies of this process: leave them no garbage,
         -- or each one's collector touches (and so copies) all of it
         if s.jobs > 1 then collectgarbage("collect") end
-        local ok, err = mb.tourney_run(todo, s.jobs, function(g) return play_game(ctx, g) end, function(text, count)
+        local ok, err = host.tourney_run(todo, s.jobs, function(g) return play_game(ctx, g) end, function(text, count)
             sources[#sources + 1] = text -- parsed when the results are computed
             if journal then
                 journal:write(text)
@@ -560,9 +567,9 @@ end
 
 -- ---------------------------------------------------------------- merge
 
--- mb.tournament_merge{dirs = {DIR, ...}, out = DIR, quiet =} -> results:
+-- host.tournament_merge{dirs = {DIR, ...}, out = DIR, quiet =} -> results:
 -- the journals of the shards of one tournament as one run.
-function mb.tournament_merge(t)
+function host.tournament_merge(t)
     local dirs = t.dirs
     if type(dirs) == "string" then
         local l = {}
@@ -595,7 +602,7 @@ function mb.tournament_merge(t)
     local s = {mbparams = {}, openings = {}, quiet = t.quiet, out = t.out}
     local players = {}
     for _, line in ipairs(header) do
-        local f = mb.journal_split(line)
+        local f = host.journal_split(line)
         if f[1] == "T" then
             local k, v = f[2], f[3]
             if k == "format" then s.format = v
@@ -633,16 +640,16 @@ end
 
 -- ---------------------------------------------------------------- replay
 
--- mb.journal_game(file, game_no) -> record: one game of a journal.
-function mb.journal_game(file, g)
+-- host.journal_game(file, game_no) -> record: one game of a journal.
+function host.journal_game(file, g)
     local j = read_journal(file)
     if not j then fail(("%s: cannot read it"):format(file), 2) end
     local line = j.games[g]
     if not line then fail(("%s: no game %d in this journal"):format(file, g), 2) end
-    local rec = mb.journal_parse(line)
+    local rec = host.journal_parse(line)
     local board = {}
     for _, line in ipairs(j.header) do
-        local f = mb.journal_split(line)
+        local f = host.journal_split(line)
         if f[1] == "T" and f[2] == "board" then
             local w, h, k = f[3]:match("^(%d+)x(%d+) k(%d+)$")
             board = {width = tonumber(w), height = tonumber(h), k = tonumber(k)}
@@ -652,11 +659,11 @@ function mb.journal_game(file, g)
     return rec
 end
 
--- mb.replay_journal{file =, game =} -> 0: print a journal game move by move.
-function mb.replay_journal(t)
+-- host.replay_journal{file =, game =} -> 0: print a journal game move by move.
+function host.replay_journal(t)
     local g = math.tointeger(tonumber(t.game))
     if not g or g < 1 then fail(("the game number must be an integer >= 1, not '%s'"):format(tostring(t.game)), 2) end
-    local rec = mb.journal_game(t.file, g)
+    local rec = host.journal_game(t.file, g)
     local game = mb.Marubatsu(rec.board)
     local result = rec.result == "draw" and "draw" or (rec.result == "o" and "〇 (" .. rec.o .. ") won" or "× (" .. rec.x .. ") won")
     io.write(("game %d: %s (〇) vs %s (×), pairing %d game %d, seed %d\n"):format(rec.game, rec.o, rec.x, rec.pairing,
@@ -683,9 +690,9 @@ local function command(cmd, f, t)
     return 1
 end
 
--- mb.tournament_main{players = "A\nB\n...", games =, ...} (strings, from
+-- host.tournament_main{players = "A\nB\n...", games =, ...} (strings, from
 -- `marubatsu tournament`) -> exit status
-function mb.tournament_main(t)
+function host.tournament_main(t)
     local players = {}
     for p in (t.players or ""):gmatch("[^\n]+") do players[#players + 1] = p end
     local limits
@@ -696,21 +703,21 @@ function mb.tournament_main(t)
             if v then limits[k] = v > 0 and v or false end
         end
     end
-    return command("tournament", mb.tournament, {players = players, games = t.games, seed = t.seed, jobs = t.jobs,
+    return command("tournament", host.tournament, {players = players, games = t.games, seed = t.seed, jobs = t.jobs,
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
         shard = t.shard, width = t.width, height = t.height, k = t.k, board = t.board,
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
         progress = t.progress ~= "0", quiet = t.quiet == "1"})
 end
 
--- mb.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status
-function mb.tournament_merge_main(t)
-    return command("merge", mb.tournament_merge, {dirs = t.dirs, out = t.out, quiet = t.quiet == "1"})
+-- host.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status
+function host.tournament_merge_main(t)
+    return command("merge", host.tournament_merge, {dirs = t.dirs, out = t.out, quiet = t.quiet == "1"})
 end
 
--- mb.replay_journal_main{file =, game =} -> exit status
-function mb.replay_journal_main(t)
-    return command("replay", mb.replay_journal, t)
+-- host.replay_journal_main{file =, game =} -> exit status
+function host.replay_journal_main(t)
+    return command("replay", host.replay_journal, t)
 end
 
 return T

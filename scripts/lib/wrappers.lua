@@ -22,8 +22,7 @@ local huge = math.huge
 local EMPTY = setmetatable({}, {__newindex = function() error("params are read-only", 2) end})
 mb.NO_PARAMS = EMPTY
 
-local AI = {}
-AI.__index = AI
+local AI = {} -- no __index: a sandboxed script must not reach this table
 AI.__call = function(self, game, params) return self.fn(game, params or EMPTY) end
 AI.__tostring = function(self) return "AI " .. self.name end
 

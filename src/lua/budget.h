@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <lua.h>
 
@@ -35,6 +36,11 @@ typedef struct Budget {
     double overrun;         /* last call: seconds from exhaustion to return; < 0 none */
 } Budget;
 
+/* What one node of a native search or solve counts against the
+ * instruction budget: about what a Lua evaluator's call costs, so a script
+ * gains nothing by moving its work into C. */
+#define BUDGET_INSTRUCTIONS_PER_NODE 100
+
 /* The lua_Alloc of a budgeted state: lua_newstate(budget_alloc, budget). */
 void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
@@ -43,5 +49,29 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
  * Returns the lua_pcall status; a call that returned after a budget ran out
  * is LUA_ERRRUN with b->reason set. */
 int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed);
+
+/* ---- Native calls (searches, the solver) from a sandboxed state ----
+ * A native call gets the budgets that are left as its own limits, then
+ * reports its work; a budget that ran out ends the call like the hook
+ * does (and keeps raising until the move unwinds). */
+
+/* Make C's budget b findable from C (budget_native). */
+void budget_attach(lua_State *C, Budget *b);
+
+typedef struct NativeLimits {
+    Budget *b;          /* NULL: a trusted state, no limits */
+    double seconds;     /* left before the deadline; < 0: none */
+    unsigned long long max_nodes; /* nodes the instructions left pay for; 0: none */
+    size_t room;        /* bytes left under the memory cap; SIZE_MAX: none */
+} NativeLimits;
+
+/* The limits of a native call made from L (all off outside a sandbox, or
+ * when no budget is armed). */
+NativeLimits budget_native(lua_State *L);
+/* After the call: charge nodes to the instruction budget; raise
+ * "sandbox: WHY budget exceeded" when why is given ("time", "memory",
+ * "instructions") or a budget has run out. No-op outside a sandbox. */
+void budget_native_done(lua_State *L, const NativeLimits *nl, unsigned long long nodes,
+                        const char *why);
 
 #endif

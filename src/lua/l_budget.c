@@ -168,6 +168,60 @@ static bool sb_timer_ready(void)
     return true;
 }
 
+/* ---- Native calls ---- */
+
+static const char budget_key = 0; /* registry: light userdata, the Budget */
+
+void budget_attach(lua_State *C, Budget *b)
+{
+    lua_pushlightuserdata(C, b);
+    lua_rawsetp(C, LUA_REGISTRYINDEX, &budget_key);
+}
+
+NativeLimits budget_native(lua_State *L)
+{
+    NativeLimits nl = {NULL, -1, 0, SIZE_MAX};
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &budget_key);
+    Budget *b = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (!b || !b->armed) return nl;
+    nl.b = b;
+    if (b->deadline > 0) {
+        nl.seconds = b->deadline - now();
+        if (nl.seconds < 0) nl.seconds = 0;
+    }
+    if (b->max_instructions) {
+        long long left = b->max_instructions - b->count;
+        nl.max_nodes = left > BUDGET_INSTRUCTIONS_PER_NODE
+                           ? (unsigned long long)left / BUDGET_INSTRUCTIONS_PER_NODE
+                           : 1;
+    }
+    if (b->max_memory) nl.room = b->used < b->max_memory ? b->max_memory - b->used : 0;
+    return nl;
+}
+
+void budget_native_done(lua_State *L, const NativeLimits *nl, unsigned long long nodes,
+                        const char *why)
+{
+    Budget *b = nl->b;
+    if (!b) return;
+    b->count += (long long)(nodes > 1000000000000ULL ? 1000000000000ULL : nodes) *
+                BUDGET_INSTRUCTIONS_PER_NODE;
+    if (!why && b->max_instructions && b->count >= b->max_instructions) why = "instructions";
+    if (!why && (b->timed_out || (b->deadline > 0 && now() > b->deadline))) why = "time";
+    if (!why && b->reason) why = b->reason;
+    if (!why) return;
+    if (!b->reason) {
+        b->reason = why;
+        /* a deadline ran out when it passed, not when the call noticed */
+        b->exceeded_at = strcmp(why, "time") == 0 && b->deadline > 0 ? b->deadline : now();
+    }
+    /* as the hook: every instruction raises until the call unwinds */
+    b->every = 1;
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    luaL_error(L, "sandbox: %s budget exceeded", b->reason);
+}
+
 /* The call itself. A call that returns after a budget ran out (a refused
  * allocation caught by the script) counts as failed: LUA_ERRRUN with
  * b->reason set. */

@@ -715,6 +715,7 @@ static void push_upvalues(lua_State *L, int state_mt, int children_mt, bool base
 
 void lmb_open_game(lua_State *L)
 {
+    luaL_checkstack(L, 2 * UV_COUNT + 8, "marubatsu"); /* the shared upvalues, twice */
     int mb = lua_gettop(L);
     /* the shared metatable of the state tables: misses go to the methods */
     lua_createtable(L, 0, 1);

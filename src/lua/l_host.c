@@ -41,6 +41,10 @@ static int open_all(lua_State *L)
     luaL_openlibs(L);
     luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
     lua_setglobal(L, "mb");
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_pushcfunction(L, luaopen_marubatsu_host);
+    lua_setfield(L, -2, "marubatsu.host");
+    lua_pop(L, 1);
     return 0;
 }
 
@@ -160,11 +164,16 @@ int host_call_table(Host *h, const char *function, const char *const *keys,
                     const char *const *values, int n)
 {
     lua_State *L = h->L;
-    lua_getglobal(L, "mb");
+    /* the command mains are in the host library, the terminal ones in mb */
+    luaopen_marubatsu_host(L);
     if (lua_getfield(L, -1, function) != LUA_TFUNCTION) {
         lua_pop(L, 2);
-        fprintf(stderr, "marubatsu: mb.%s is missing\n", function);
-        return 1;
+        lua_getglobal(L, "mb");
+        if (lua_getfield(L, -1, function) != LUA_TFUNCTION) {
+            lua_pop(L, 2);
+            fprintf(stderr, "marubatsu: %s is missing\n", function);
+            return 1;
+        }
     }
     lua_remove(L, -2);
     lua_createtable(L, 0, n);

@@ -31,14 +31,16 @@
 #endif
 
 #define MODULE_KEY "marubatsu.module"
+#define HOST_KEY "marubatsu.host" /* the host library (registry) */
+#define PRIVATE_KEY "marubatsu.private" /* the library files' shared table */
 
 const char lmb_sandbox_key = 0;
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/match", "lib/play", "lib/check", "lib/results", "lib/tournament", NULL};
+static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/sandbox", "lib/match", "lib/play", "lib/check", "lib/results", "lib/tournament", NULL};
 /* How many of them a sandboxed player's state gets (what AI scripts use:
  * AI objects, wrappers, rules, loading): see LMB_SANDBOX_KEY. */
-#define SANDBOX_LIBRARY 3
+#define SANDBOX_LIBRARY 3 /* wrappers, rules, loader */
 
 Lang lmb_lang(lua_State *L)
 {
@@ -156,8 +158,10 @@ static bool find_in(const char *dir, const char *name, char *path, size_t len)
     return is_file(path);
 }
 
-/* mb.loadscript(spec [, env]) -> chunk, where | nil, message
- * The one script loader. spec is a file path (it has a '/' or ends in
+/* mb.loadscript(spec [, env]) -> chunk, where, origin | nil, message
+ * The one script loader. origin says where the script came from: "built
+ * in" (the built-in directory or the embedded copy), "path" (a directory of
+ * mb.path) or "file" (a path given as such); trust is decided from it. spec is a file path (it has a '/' or ends in
  * ".lua") or a script name, looked up in the built-in directory
  * (mb.scripts_dir), then among the scripts embedded at build time, then in
  * each directory of mb.path. The chunk is compiled from text only (binary
@@ -172,6 +176,7 @@ static int l_loadscript(lua_State *L)
     const EmbeddedScript *e = NULL;
     size_t n = strlen(spec);
     bool found = false;
+    const char *origin = "file";
     if (strchr(spec, '/') || (n > 4 && strcmp(spec + n - 4, ".lua") == 0)) {
         snprintf(path, sizeof path, "%s", spec);
         found = true;
@@ -181,11 +186,13 @@ static int l_loadscript(lua_State *L)
         found = find_in(lua_tostring(L, -1), spec, path, sizeof path);
         lua_pop(L, 1);
         if (!found && (e = embedded(spec)) != NULL) found = true;
+        if (found) origin = "built in";
         lua_getfield(L, -1, "path");
         lua_Integer dirs = lua_istable(L, -1) ? luaL_len(L, -1) : 0;
         for (lua_Integer i = 1; i <= dirs && !found; i++) {
             lua_geti(L, -1, i);
             found = find_in(lua_tostring(L, -1), spec, path, sizeof path);
+            if (found) origin = "path";
             lua_pop(L, 1);
         }
         lua_pop(L, 2);
@@ -218,20 +225,26 @@ static int l_loadscript(lua_State *L)
         lua_pushfstring(L, "%s.lua (built in)", spec);
     else
         lua_pushstring(L, path);
-    return 2;
+    lua_pushstring(L, origin);
+    return 3;
 }
 
-/* Run one embedded library file with mb and the library's private table
- * (how its files share what is not API) as its arguments. */
-static void run_library(lua_State *L, int mb, int private, const char *name)
+void lmb_push_library(lua_State *L, const char *name)
 {
     const EmbeddedScript *e = embedded(name);
     if (!e) luaL_error(L, "marubatsu: the built-in library %s is missing", name);
     const char *chunkname = lua_pushfstring(L, "=scripts/%s.lua", name);
     if (luaL_loadbufferx(L, e->text, e->len, chunkname, "t") != LUA_OK) lua_error(L);
     lua_remove(L, -2);
-    lua_pushvalue(L, mb);
-    lua_pushvalue(L, private);
+    lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+    lua_getfield(L, LUA_REGISTRYINDEX, PRIVATE_KEY);
+}
+
+/* Run one embedded library file with mb and the library's private table
+ * (how its files share what is not API) as its arguments. */
+static void run_library(lua_State *L, const char *name)
+{
+    lmb_push_library(L, name);
     lua_call(L, 2, 0);
 }
 
@@ -348,6 +361,7 @@ static const luaL_Reg functions[] = {
 int luaopen_marubatsu(lua_State *L)
 {
     luaL_checkversion(L);
+    luaL_checkstack(L, 8, "marubatsu");
     luaL_newlib(L, functions);
     int mb = lua_gettop(L);
     lua_pushvalue(L, mb);
@@ -356,24 +370,51 @@ int luaopen_marubatsu(lua_State *L)
     lua_setfield(L, mb, "VERSION");
     lua_pushliteral(L, "ja");
     lua_setfield(L, mb, "lang");
+    bool sandboxed = lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    int private = lua_gettop(L);
+    lua_pushvalue(L, private);
+    lua_setfield(L, LUA_REGISTRYINDEX, PRIVATE_KEY);
+    lua_pushvalue(L, mb);
     lmb_open_game(L);
     lmb_open_random(L);
-    lmb_open_sandbox(L);
+    if (!sandboxed) lmb_open_sandbox(L, private);
     lmb_open_searchers(L);
     lmb_open_tree(L);
     lmb_open_search(L);
-    lmb_open_tournament(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);
     fill_path(L);
     lua_setfield(L, mb, "path");
-    bool sandboxed = lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL;
-    lua_pop(L, 1);
-    lua_newtable(L);
-    int private = lua_gettop(L);
+    if (!sandboxed) {
+        /* the host library: private.host for the library files, the
+         * registry for luaopen_marubatsu_host; never a field of mb */
+        lua_newtable(L);
+        lmb_open_tournament(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, HOST_KEY);
+        lua_setfield(L, private, "host");
+    }
+    lua_pushvalue(L, mb);
+    lua_setfield(L, private, "mb");
     for (int i = 0; library[i] && (!sandboxed || i < SANDBOX_LIBRARY); i++)
-        run_library(L, mb, private, library[i]);
-    lua_pop(L, 1);
+        run_library(L, library[i]);
+    lua_settop(L, mb);
+    return 1;
+}
+
+int luaopen_marubatsu_host(lua_State *L)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, HOST_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL)
+            return luaL_error(L, "module 'marubatsu.host' is not available in the sandbox");
+        lua_pop(L, 1);
+        luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
+        lua_pop(L, 1);
+        lua_getfield(L, LUA_REGISTRYINDEX, HOST_KEY);
+    }
     return 1;
 }

@@ -11,20 +11,15 @@
  *
  * One player, one lua_State. load makes a new state with lua_newstate and a
  * capped allocator whose data is the player's budget, opens base, string,
- * table, math, utf8 and the marubatsu module in it (io and os only as
- * io.write/stdout/stderr and os.clock/time/date for the library), gives it
- * the host's mb.path, mb.scripts_dir and mb.lang, and points its module-level
- * random functions at the host's default stream (mb.stream), so mb.seed in
- * the host makes sandboxed and trusted AIs draw the same numbers; mb.seed is
- * an error inside. Then child_lua (below) hardens that state's globals (no
- * string.dump, dofile, loadfile; text-only load; no __gc metatables, whose
- * finalizers would run with hooks off) and builds the script's environment:
- * safe base functions, string, table, math (random on the host's stream),
- * utf8, os.clock/time/date, collectgarbage("count"), a copy of the mb API
- * without loadscript, reload, seed, stream, path, sandbox, ...; require
- * "marubatsu" gives that copy; mb.ai loads further scripts by name only. No
- * io, package, debug, coroutine, dofile, loadfile. The script is compiled by
- * the child's mb.loadscript (text chunks only).
+ * table, math, utf8 and the marubatsu module in it (the part of the library
+ * AI scripts use; no host library), gives it the host's mb.path,
+ * mb.scripts_dir and mb.lang, and points its module-level random functions
+ * at the player's own stream (Player.rng, seeded by player:seed; mb.seed is
+ * an error inside). Then scripts/lib/sandbox_env.lua hardens that state's
+ * globals and builds the script's environment from its allow-list (see
+ * docs/lua-api.md §5.10); mb.sandbox itself, the limits and the player's
+ * methods are scripts/lib/sandbox.lua. The script is compiled by the one
+ * loader (mb.loadscript, text chunks only).
  *
  * Budgets, per call (the script's main chunk and each move):
  *   instructions  a count hook on the child state; once exceeded it raises
@@ -45,8 +40,9 @@
  * Reasons: "time", "instructions", "memory", "error: <message>", "illegal
  * move: <what>", "tampered".
  *
- * Not covered: time spent inside one long C call (a pathological
- * string.find pattern) is only noticed when it returns. */
+ * Long C calls: pattern functions bound their worst case before running
+ * (sandbox_env.lua); the searches and the solver take the player's
+ * deadline and memory cap (budget.h). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +60,7 @@
 
 typedef struct Player {
     Budget b;          /* first: the child's allocator data */
+    Rng rng;           /* the player's own stream (its mb.random, ...) */
     lua_State *child;  /* NULL once closed */
     Game *game;        /* the engine Game of the child's game object */
     size_t baseline;   /* bytes held after loading */
@@ -137,187 +134,17 @@ typedef struct Setup {
     const char *path[MAX_PATH_DIRS];
 } Setup;
 
-/* The child's Lua half: hardens its globals, builds the script's
- * environment, returns ctl = {[1] = the AI (once started), [2] = the game
- * object of the moves, compile = function(spec)}. */
-static const char child_lua[] =
-    "local mb = ...\n"
-    "local raw_load, raw_setmetatable, raw_getmetatable = load, setmetatable, getmetatable\n"
-    "\n"
-    "-- this state's own globals, where the library runs\n"
-    "string.dump = nil\n"
-    "dofile, loadfile = nil, nil\n"
-    "io = {write = io.write, stdout = io.stdout, stderr = io.stderr}\n"
-    "os = {clock = os.clock, time = os.time, date = os.date}\n"
-    "-- finalizers run with hooks off, so no budget could stop one\n"
-    "local function no_gc(mt)\n"
-    "    if type(mt) == \"table\" and rawget(mt, \"__gc\") ~= nil then\n"
-    "        error(\"setmetatable: __gc metamethods are not allowed in the sandbox\", 3)\n"
-    "    end\n"
-    "end\n"
-    "function setmetatable(t, mt)\n"
-    "    no_gc(mt)\n"
-    "    return raw_setmetatable(t, mt)\n"
-    "end\n"
-    "local function text_only(chunk)\n"
-    "    if type(chunk) ~= \"string\" then return \"load: only text chunks (strings) in the sandbox\" end\n"
-    "    if chunk:byte(1) == 27 then return \"load: binary chunks are not allowed in the sandbox\" end\n"
-    "end\n"
-    "function load(chunk, name, mode, ...)\n"
-    "    local bad = text_only(chunk)\n"
-    "    if bad then return nil, bad end\n"
-    "    return raw_load(chunk, name, \"t\", ...)\n"
-    "end\n"
-    "\n"
-    "local function copy(t, except)\n"
-    "    local c = {}\n"
-    "    for k, v in pairs(t) do if not (except and except[k]) then c[k] = v end end\n"
-    "    return c\n"
-    "end\n"
-    "\n"
-    "local function deepcopy(v, seen)\n"
-    "    if type(v) ~= \"table\" then return v end\n"
-    "    seen = seen or {}\n"
-    "    if seen[v] then return seen[v] end\n"
-    "    local t = {}\n"
-    "    seen[v] = t\n"
-    "    for k, x in pairs(v) do t[deepcopy(k, seen)] = deepcopy(x, seen) end\n"
-    "    return t\n"
-    "end\n"
-    "\n"
-    "local function basename(spec)\n"
-    "    return ((spec:match(\"([^/]+)$\") or spec):gsub(\"%.lua$\", \"\"))\n"
-    "end\n"
-    "\n"
-    "-- as the loader's as_ai: an AI, a function, or {name =, fn =}\n"
-    "local function as_ai(value, spec)\n"
-    "    if mb.is_ai(value) then return value end\n"
-    "    if type(value) == \"function\" then return mb.make_ai(basename(spec), value) end\n"
-    "    if type(value) == \"table\" and type(value.fn) == \"function\" then\n"
-    "        return mb.make_ai(value.name or basename(spec), value.fn, value)\n"
-    "    end\n"
-    "    error((\"AI script '%s' returned %s; expected a function (game, params) -> move, \"\n"
-    "        .. \"or a table {name = ..., fn = ...}\"):format(spec, type(value)), 0)\n"
-    "end\n"
-    "\n"
-    "-- after the player's own script, further scripts load by name only\n"
-    "local loadscript = mb.loadscript\n"
-    "function mb.loadscript(spec, e)\n"
-    "    if type(spec) == \"string\" and (spec:find(\"/\", 1, true) or spec:match(\"%.lua$\")) then\n"
-    "        return nil, (\"the sandbox loads further scripts by name only, not '%s'\"):format(spec)\n"
-    "    end\n"
-    "    return loadscript(spec, e)\n"
-    "end\n"
-    "\n"
-    "-- mb keys a script does not get: loading outside the sandbox, the\n"
-    "-- stream and its seed, files and the terminal.\n"
-    "local hidden = {\n"
-    "    loadscript = true, reload = true, sandbox = true, path = true, scripts_dir = true,\n"
-    "    seed = true, stream = true, embedded = true, list_scripts = true, isatty = true,\n"
-    "    play = true, play_terminal = true, replay_terminal = true, show_progress = true,\n"
-    "    load_bestmoves = true, ai = true,\n"
-    "}\n"
-    "\n"
-    "-- the script's environment\n"
-    "local env = {}\n"
-    "local owned = raw_setmetatable({}, {__mode = \"k\"}) -- metatables the script made\n"
-    "for _, k in ipairs {\"assert\", \"error\", \"ipairs\", \"next\", \"pairs\", \"pcall\", \"select\",\n"
-    "    \"tonumber\", \"tostring\", \"type\", \"xpcall\", \"rawequal\", \"rawget\", \"rawset\", \"rawlen\"} do\n"
-    "    env[k] = _G[k]\n"
-    "end\n"
-    "-- print goes to stderr: stdout belongs to the host (a tournament's table)\n"
-    "local stderr, concat, select_, tostring_ = io.stderr, table.concat, select, tostring\n"
-    "env.print = function(...)\n"
-    "    local n, t = select_(\"#\", ...), {...}\n"
-    "    for i = 1, n do t[i] = tostring_(t[i]) end\n"
-    "    stderr:write(concat(t, \"\\t\", 1, n), \"\\n\")\n"
-    "end\n"
-    "env._VERSION = _VERSION\n"
-    "env._G = env\n"
-    "env.setmetatable = function(t, mt)\n"
-    "    if type(t) ~= \"table\" then error(\"bad argument #1 to 'setmetatable' (table expected)\", 2) end\n"
-    "    local old = raw_getmetatable(t)\n"
-    "    if old ~= nil and not owned[old] then error(\"cannot change a protected metatable\", 2) end\n"
-    "    if mt ~= nil then\n"
-    "        if type(mt) ~= \"table\" then error(\"bad argument #2 to 'setmetatable' (nil or table expected)\", 2) end\n"
-    "        no_gc(mt)\n"
-    "        owned[mt] = true\n"
-    "    end\n"
-    "    return raw_setmetatable(t, mt)\n"
-    "end\n"
-    "env.getmetatable = function(t)\n"
-    "    if type(t) ~= \"table\" then return nil end\n"
-    "    local mt = raw_getmetatable(t)\n"
-    "    if owned[mt] then return mt end\n"
-    "    if type(mt) == \"table\" and rawget(mt, \"__metatable\") ~= nil then return rawget(mt, \"__metatable\") end\n"
-    "    return nil\n"
-    "end\n"
-    "env.collectgarbage = function(opt)\n"
-    "    if opt == \"count\" then return collectgarbage(\"count\") end\n"
-    "    error(\"collectgarbage: only \\\"count\\\" is available in the sandbox\", 2)\n"
-    "end\n"
-    "env.load = function(chunk, name, mode, e)\n"
-    "    local bad = text_only(chunk)\n"
-    "    if bad then return nil, bad end\n"
-    "    return raw_load(chunk, name, \"t\", type(e) == \"table\" and e or env)\n"
-    "end\n"
-    "env.string = copy(string)\n"
-    "env.table = copy(table)\n"
-    "env.utf8 = copy(utf8)\n"
-    "env.os = {clock = os.clock, time = os.time, date = os.date}\n"
-    "local m = copy(math)\n"
-    "-- math.random on the host's stream (mb.random is bound to it)\n"
-    "m.random = function(lo, hi)\n"
-    "    if lo == nil then return mb.random() end\n"
-    "    lo = math.tointeger(lo) or error(\"bad argument #1 to 'random' (number has no integer representation)\", 2)\n"
-    "    if hi == nil then lo, hi = 1, lo end\n"
-    "    hi = math.tointeger(hi) or error(\"bad argument #2 to 'random' (number has no integer representation)\", 2)\n"
-    "    if lo > hi then error(\"bad argument to 'random' (interval is empty)\", 2) end\n"
-    "    return lo + mb.randbelow(hi - lo + 1)\n"
-    "end\n"
-    "m.randomseed = function() end -- the host seeds the stream\n"
-    "env.math = m\n"
-    "local api = {}\n"
-    "for k, v in pairs(mb) do\n"
-    "    if not hidden[k] then api[k] = deepcopy(v) end\n"
-    "end\n"
-    "local loaded = {}\n"
-    "-- mb.ai inside the sandbox: scripts by name, into this same environment\n"
-    "api.ai = function(spec)\n"
-    "    if mb.is_ai(spec) then return spec end\n"
-    "    if type(spec) == \"function\" then return mb.make_ai(\"function\", spec) end\n"
-    "    if type(spec) == \"table\" and type(spec.fn) == \"function\" then\n"
-    "        return mb.make_ai(spec.name or \"table\", spec.fn, spec)\n"
-    "    end\n"
-    "    if type(spec) ~= \"string\" then error(\"bad argument #1 to 'ai' (AI name or function expected)\", 2) end\n"
-    "    if loaded[spec] then return loaded[spec] end\n"
-    "    local chunk, where = mb.loadscript(spec, env)\n"
-    "    if not chunk then error(where, 0) end\n"
-    "    local ai = as_ai(chunk(spec, where), spec)\n"
-    "    loaded[spec] = ai\n"
-    "    return ai\n"
-    "end\n"
-    "env.mb = api\n"
-    "-- require: only the marubatsu module (the script's copy of it)\n"
-    "env.require = function(name)\n"
-    "    if name == \"marubatsu\" then return api end\n"
-    "    error((\"module '%s' is not available in the sandbox\"):format(tostring(name)), 2)\n"
-    "end\n"
-    "\n"
-    "local ctl = {false, mb.Marubatsu()}\n"
-    "-- compile(spec) -> start | nil, message; start() runs the main chunk\n"
-    "function ctl.compile(spec)\n"
-    "    local chunk, where = loadscript(spec, env)\n"
-    "    if not chunk then return nil, where end\n"
-    "    return function()\n"
-    "        local ai = as_ai(chunk(spec, where), spec)\n"
-    "        ctl[1] = ai.fn -- called directly: no __call dispatch per move\n"
-    "        return tostring(ai.name)\n"
-    "    end\n"
-    "end\n"
-    "return ctl\n";
+/* In the child: the metatable of any value, raw (for the inventory of
+ * scripts/lib/sandbox_env.lua; never given to the script). */
+static int child_rawmeta(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (!lua_getmetatable(L, 1)) lua_pushnil(L);
+    return 1;
+}
 
-/* In the child, protected: open the libraries, the module, and child_lua. */
+/* In the child, protected: open the libraries, the module, and
+ * scripts/lib/sandbox_env.lua (the script's environment). */
 static int child_setup(lua_State *L)
 {
     Setup *s = lua_touserdata(L, 1);
@@ -333,6 +160,7 @@ static int child_setup(lua_State *L)
     }
     lua_pushboolean(L, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key);
+    budget_attach(L, &s->p->b);
     luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
     int mb = lua_gettop(L);
     lua_pushstring(L, s->scripts_dir); /* NULL pushes nil */
@@ -348,10 +176,9 @@ static int child_setup(lua_State *L)
     }
     lua_setfield(L, mb, "path");
     lmb_bind_default_stream(L, mb, s->rng);
-    if (luaL_loadbufferx(L, child_lua, sizeof child_lua - 1, "=sandbox", "t") != LUA_OK)
-        return lua_error(L);
-    lua_pushvalue(L, mb);
-    lua_call(L, 1, 1);
+    lmb_push_library(L, "lib/sandbox_env");
+    lua_pushcfunction(L, child_rawmeta);
+    lua_call(L, 3, 1);
     lua_rawgeti(L, -1, 2);
     s->p->game = lmb_check_game(L, -1);
     lua_pop(L, 1);
@@ -401,13 +228,15 @@ static double limit_field(lua_State *L, int t, const char *name)
     return v > 0 ? v : 0;
 }
 
-/* new_player(spec, limits, name) -> player | nil, message; upvalues: the
- * host's mb, its default stream, the player metatable. */
+/* new_player(spec, limits, name [, no_script]) -> player | nil, message;
+ * upvalues: the host's mb, the player metatable. With no_script the state
+ * is made but no script is loaded (for the inventory). */
 static int l_new_player(lua_State *L)
 {
     const char *spec = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     luaL_checkstring(L, 3);
+    bool no_script = lua_toboolean(L, 4); /* mb.sandbox.inventory's state */
     lua_settop(L, 3);
     Player *p = lua_newuserdatauv(L, sizeof *p, 1);
     int pi = lua_gettop(L);
@@ -418,7 +247,7 @@ static int l_new_player(lua_State *L)
     double ins = limit_field(L, 2, "instructions");
     p->b.max_instructions = ins >= 9e18 ? 0 : (long long)ins;
     p->b.time_limit = limit_field(L, 2, "time");
-    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushvalue(L, lua_upvalueindex(2));
     lua_setmetatable(L, pi);
     lua_createtable(L, 0, 6);
     lua_pushvalue(L, 1);
@@ -427,12 +256,11 @@ static int l_new_player(lua_State *L)
     lua_setfield(L, -2, "name");
     lua_pushvalue(L, 2);
     lua_setfield(L, -2, "limits");
-    lua_pushvalue(L, lua_upvalueindex(2)); /* keeps the stream alive */
-    lua_setfield(L, -2, "stream");
     lua_setiuservalue(L, pi, 1);
 
+    rng_seed(&p->rng, 0); /* the host seeds it (player:seed) */
     /* what the child gets from the host (strings anchored by mb) */
-    Setup s = {.p = p, .rng = lua_touserdata(L, lua_upvalueindex(2))};
+    Setup s = {.p = p, .rng = &p->rng};
     int mb = lua_upvalueindex(1);
     lua_getfield(L, mb, "scripts_dir");
     s.scripts_dir = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -463,6 +291,11 @@ static int l_new_player(lua_State *L)
     lua_pushcfunction(C, child_setup);
     lua_pushlightuserdata(C, &s);
     int status = budget_pcall(&p->b, p->child, 1, 0, false);
+    if (status == LUA_OK && no_script) {
+        p->baseline = p->b.used;
+        lua_settop(L, pi);
+        return 1;
+    }
     if (status == LUA_OK) {
         lua_pushcfunction(C, child_compile);
         lua_pushlightuserdata(C, (void *)(uintptr_t)spec);
@@ -666,105 +499,81 @@ static int l_stats(lua_State *L)
     return 1;
 }
 
-/* The host's Lua half: limits, the player's methods, move checks. */
-static const char host_lua[] =
-    "local new_player, raw_move, fields, close, stats, Player = ...\n"
-    "local sandbox = {}\n"
-    "\n"
-    "sandbox.defaults = {instructions = 10000000, time = 5, memory = 64 * 1024 * 1024}\n"
-    "\n"
-    "local function basename(spec)\n"
-    "    return ((spec:match(\"([^/]+)$\") or spec):gsub(\"%.lua$\", \"\"))\n"
-    "end\n"
-    "\n"
-    "local function describe(v, kind)\n"
-    "    if kind ~= nil then return \"a \" .. kind .. \" value\" end\n"
-    "    if v == nil then return \"nothing\" end\n"
-    "    if type(v) == \"string\" then return (\"%q (a string)\"):format(v) end\n"
-    "    if type(v) == \"number\" then return tostring(v) .. \" (not an integer)\" end\n"
-    "    return \"a \" .. type(v) .. \" value\"\n"
-    "end\n"
-    "\n"
-    "-- what is wrong with the result m of a move on g\n"
-    "local function illegal(g, m, kind)\n"
-    "    if math.type(m) ~= \"integer\" then return describe(m, kind) end\n"
-    "    if not pcall(g.excel, g, m) then return tostring(m) .. \" (off the board)\" end\n"
-    "    if g:getmark_by_move(m) ~= \".\" then return (\"%d (%s, occupied)\"):format(m, g:excel(m)) end\n"
-    "    return (\"%d (%s, the game is over)\"):format(m, g:excel(m))\n"
-    "end\n"
-    "\n"
-    "local function limits_of(t)\n"
-    "    local l = {}\n"
-    "    for k, v in pairs(sandbox.defaults) do l[k] = v end\n"
-    "    if t ~= nil then\n"
-    "        if type(t) ~= \"table\" then error(\"bad argument #2 to 'load' (table of limits expected)\", 3) end\n"
-    "        for _, k in ipairs {\"instructions\", \"time\", \"memory\"} do\n"
-    "            if t[k] ~= nil then\n"
-    "                if t[k] ~= false and type(t[k]) ~= \"number\" then\n"
-    "                    error((\"bad limit '%s' (number or false expected)\"):format(k), 3)\n"
-    "                end\n"
-    "                l[k] = t[k] or nil\n"
-    "            end\n"
-    "        end\n"
-    "    end\n"
-    "    return l\n"
-    "end\n"
-    "\n"
-    "-- mb.sandbox.load(spec [, limits]) -> player | nil, message\n"
-    "function sandbox.load(spec, limits)\n"
-    "    if type(spec) ~= \"string\" then error(\"bad argument #1 to 'load' (string expected)\", 2) end\n"
-    "    return new_player(spec, limits_of(limits), basename(spec))\n"
-    "end\n"
-    "\n"
-    "local methods = {close = close, stats = stats}\n"
-    "\n"
-    "-- player:move(game, params) -> move | nil, reason\n"
-    "function methods.move(p, game, params)\n"
-    "    local m, v, kind = raw_move(p, game, params)\n"
-    "    if m then return m end\n"
-    "    local reason = v\n"
-    "    if m == false then reason = \"illegal move: \" .. illegal(game, v, kind) end\n"
-    "    fields(p).last_reason = reason\n"
-    "    return nil, reason\n"
-    "end\n"
-    "\n"
-    "Player.__index = function(p, k)\n"
-    "    local f = methods[k]\n"
-    "    if f ~= nil then return f end\n"
-    "    return fields(p)[k]\n"
-    "end\n"
-    "Player.__tostring = function(p) return \"sandboxed AI \" .. fields(p).name end\n"
-    "-- a sandboxed player is also callable as an AI: errors on a failed move\n"
-    "Player.__call = function(p, game, params)\n"
-    "    local m, reason = methods.move(p, game, params)\n"
-    "    if m == nil then error((\"%s: %s\"):format(fields(p).name, reason), 2) end\n"
-    "    return m\n"
-    "end\n"
-    "\n"
-    "return sandbox\n";
-
-void lmb_open_sandbox(lua_State *L)
+/* player:seed(n): seed the player's own stream (mb.random, mb.choice, ...
+ * and math.random inside its state), as mb.seed seeds the host's. */
+static int l_seed(lua_State *L)
 {
-    int mb = lua_gettop(L);
-    if (luaL_loadbufferx(L, host_lua, sizeof host_lua - 1, "=sandbox", "t") != LUA_OK)
-        lua_error(L);
+    Player *p = check_player(L, 1);
+    rng_seed_i64(&p->rng, (int64_t)luaL_checkinteger(L, 2));
+    return 0;
+}
+
+/* In the child, protected: ctl.inventory() packed for the host. */
+static int child_inventory(lua_State *L)
+{
+    const char **bytes = lua_touserdata(L, 1);
+    size_t *len = lua_touserdata(L, 2);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    lua_getfield(L, -1, "inventory");
+    lua_call(L, 0, 1);
+    *bytes = lmb_pack_table(L, -1, len); /* kept alive on the child's stack */
+    return 3;
+}
+
+/* mb.sandbox.inventory() -> {"PATH TYPE", ...}: what a script finds in a
+ * fresh player's state (scripts/lib/sandbox_env.lua). Upvalue: new_player. */
+static int l_inventory(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushliteral(L, "(inventory)");
+    lua_createtable(L, 0, 0); /* no limits */
+    lua_pushliteral(L, "inventory");
+    lua_pushboolean(L, 1); /* no script */
+    lua_call(L, 4, 2);
+    Player *p = luaL_testudata(L, -2, PLAYER);
+    if (!p || !p->child) return luaL_error(L, "sandbox.inventory: %s", lua_tostring(L, -1));
+    lua_State *C = p->child;
+    const char *bytes = NULL;
+    size_t len = 0;
+    lua_settop(C, 0);
+    lua_pushcfunction(C, child_inventory);
+    lua_pushlightuserdata(C, (void *)&bytes);
+    lua_pushlightuserdata(C, &len);
+    if (lua_pcall(C, 2, 3, 0) != LUA_OK) {
+        lua_pushstring(L, lua_tostring(C, -1));
+        close_player(p);
+        return lua_error(L);
+    }
+    lmb_unpack_value(L, bytes);
+    close_player(p);
+    return 1;
+}
+
+void lmb_open_sandbox(lua_State *L, int private)
+{
+    private = lua_absindex(L, private);
+    int mb = lua_gettop(L); /* the module table */
+    lua_createtable(L, 0, 8);
+    int c = lua_gettop(L);
     luaL_newmetatable(L, PLAYER); /* sets __name */
     int mt = lua_gettop(L);
     lua_pushcfunction(L, l_close);
     lua_setfield(L, mt, "__gc");
     lua_pushcfunction(L, l_close);
     lua_setfield(L, mt, "__close");
+    lua_pushvalue(L, mt);
+    lua_setfield(L, c, "Player");
     lua_pushvalue(L, mb);
-    lua_getfield(L, mb, "stream");
-    lmb_check_random(L, -1);
     lua_pushvalue(L, mt);
-    lua_pushcclosure(L, l_new_player, 3);
-    lua_pushcfunction(L, l_raw_move);
-    lua_pushcfunction(L, l_fields);
-    lua_pushcfunction(L, l_close);
-    lua_pushcfunction(L, l_stats);
-    lua_pushvalue(L, mt);
-    lua_remove(L, mt);
-    lua_call(L, 6, 1);
-    lua_setfield(L, mb, "sandbox");
+    lua_pushcclosure(L, l_new_player, 2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, c, "new_player");
+    lua_pushcclosure(L, l_inventory, 1);
+    lua_setfield(L, c, "inventory");
+    static const luaL_Reg fns[] = {{"raw_move", l_raw_move}, {"fields", l_fields},
+                                   {"close", l_close},       {"stats", l_stats},
+                                   {"seed", l_seed},         {NULL, NULL}};
+    lua_pop(L, 1); /* the metatable */
+    luaL_setfuncs(L, fns, 0);
+    lua_setfield(L, private, "sandbox_c");
 }

@@ -27,6 +27,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "budget.h"
 #include "eval14.h"
 #include "lmb.h"
 #include "search.h"
@@ -86,6 +87,75 @@ static double lua_eval(Game *g, void *ud)
     double v = lua_tonumber(L, -1);
     lua_pop(L, 1);
     return v;
+}
+
+/* ---- Searches from a sandboxed script ----
+ * The player's budgets bound the search (budget.h): its deadline is the
+ * search's (at most), and every call of the evaluator checks the nodes
+ * against the instructions left and the transposition tables against the
+ * memory left, before a table doubles. A search stopped by a budget
+ * raises that budget's error once the game is restored. */
+
+typedef struct Bounded {
+    SearchEval eval;   /* the real evaluator and its data */
+    void *ud;
+    Search *s;
+    NativeLimits nl;
+    unsigned long long leaves;
+    const char *why;   /* the budget that stopped the search, or NULL */
+} Bounded;
+
+/* Bytes a table of cap index slots holds (tt.h: an index of cap slots,
+ * cap / 2 dense entries, byte keys beyond TT_PACKED_MAX_CELLS squares). */
+static size_t tt_bytes(const TT *t, size_t cap)
+{
+    size_t keys = t->ncells > TT_PACKED_MAX_CELLS ? t->keybytes : 0;
+    return cap * sizeof(uint32_t) + cap / 2 * (sizeof(TTSlot) + keys);
+}
+
+/* What the tables will hold at most before the next check: a table about
+ * to double holds its old and its new arrays at once. */
+static size_t tables_next(const Search *s)
+{
+    const TT *t = &s->tt;
+    size_t cap = t->cap ? t->cap : TT_INITIAL_SLOTS;
+    size_t next = tt_bytes(t, cap);
+    if (t->count + 2 * MB_MAX_CELLS >= cap / 2) next += tt_bytes(t, 2 * cap);
+    if (s->tt_for_mo) next += tt_bytes(s->tt_for_mo, s->tt_for_mo->cap);
+    return next;
+}
+
+static double bounded_eval(Game *g, void *ud)
+{
+    Bounded *bd = ud;
+    if (bd->nl.max_nodes && ++bd->leaves > bd->nl.max_nodes) bd->why = "instructions";
+    if (bd->nl.room != SIZE_MAX && tables_next(bd->s) > bd->nl.room) bd->why = "memory";
+    if (bd->why) {
+        bd->s->status = SEARCH_ABORTED;
+        return 0;
+    }
+    return bd->eval(g, bd->ud);
+}
+
+/* Put the bounds around s's evaluator when L is a sandboxed state. */
+static void bound_search(lua_State *L, Search *s, Bounded *bd)
+{
+    bd->nl = budget_native(L);
+    bd->s = s;
+    bd->leaves = 0;
+    bd->why = NULL;
+    if (!bd->nl.b) return;
+    bd->eval = s->eval;
+    bd->ud = s->eval_ud;
+    s->eval = bounded_eval;
+    s->eval_ud = bd;
+}
+
+/* The deadline of a bounded search: its own time limit or the player's. */
+static double bounded_timelimit(const Bounded *bd, double timelimit)
+{
+    if (!bd->nl.b || bd->nl.seconds < 0) return timelimit;
+    return timelimit < 0 || bd->nl.seconds < timelimit ? bd->nl.seconds : timelimit;
 }
 
 /* ---- Options ---- */
@@ -338,7 +408,10 @@ static int run_dls(lua_State *L, const Kind *kind)
         return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
     Rng *rng = o.rand && !o.calc_score ? default_stream(L, fname) : NULL;
     luaL_checkstack(L, 16, fname);
-    KeptTable *kept = kept_table(L);
+    Bounded bd;
+    bd.nl = budget_native(L);
+    /* a sandbox keeps no table between calls (its memory would not count) */
+    KeptTable *kept = bd.nl.b ? NULL : kept_table(L);
 
     /* no Lua error may escape from here to search_free */
     Search s;
@@ -346,10 +419,12 @@ static int run_dls(lua_State *L, const Kind *kind)
     int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, o.maxdepth)
                         : search_init(&s, g, eval14_search_eval, NULL, o.maxdepth);
     if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
-    bool borrowed = borrow_table(kept, &s, g);
+    bound_search(L, &s, &bd);
+    bool borrowed = kept && borrow_table(kept, &s, g);
     s.use_tt = o.use_tt;
     s.pvs = o.pvs;
-    if (o.timelimit >= 0) search_set_timelimit(&s, o.timelimit);
+    double timelimit = bounded_timelimit(&bd, o.timelimit);
+    if (timelimit >= 0) search_set_timelimit(&s, timelimit);
     SearchRootResult r;
     double score = 0;
     int pv[MB_MAX_CELLS], npv = 0;
@@ -372,6 +447,10 @@ static int run_dls(lua_State *L, const Kind *kind)
     if (borrowed) return_table(kept, &s);
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
+    if (bd.nl.b && !le.failed) {
+        unsigned long long nodes = rc == SEARCH_OK ? (unsigned long long)r.total : 0;
+        budget_native_done(L, &bd.nl, nodes > bd.leaves ? nodes : bd.leaves, bd.why);
+    }
 
     switch (rc) {
     case SEARCH_OK:
@@ -431,13 +510,21 @@ static int l_search_iddfs(lua_State *L)
     int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, 1)
                         : search_init(&s, g, eval14_search_eval, NULL, 1);
     if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
+    Bounded bd;
+    bound_search(L, &s, &bd);
     s.pvs = o.pvs;
-    SearchIddfsOptions io = {.timelimit = o.timelimit, .moveordering = o.moveordering || o.pvs,
+    SearchIddfsOptions io = {.timelimit = bounded_timelimit(&bd, o.timelimit),
+                             .moveordering = o.moveordering || o.pvs,
                              .use_tt = o.use_tt, .share_tt = o.share_tt};
     SearchIddfsResult res;
     rc = search_iddfs(&s, &io, rng, iters, cap, &res);
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
+    if (bd.nl.b && !le.failed) {
+        unsigned long long nodes = 0;
+        for (int i = 0; i < res.niter && rc == SEARCH_OK; i++) nodes += iters[i].root.total;
+        budget_native_done(L, &bd.nl, nodes > bd.leaves ? nodes : bd.leaves, bd.why);
+    }
     if (rc == SEARCH_ABORTED && le.failed) {
         lua_pushvalue(L, 3);
         return lua_error(L);

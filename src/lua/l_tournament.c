@@ -16,6 +16,9 @@
  *   mb.rating.trinomial(w, l, d), .pentanomial{p0..p4} -> stats table
  *   mb.rating.los(w, l), .sprt{...}, .fit(n, score, games), .elo(score),
  *   .score(elo)
+ *   mb.stream_copy(dst, src)   one Random's state into another
+ * (all of them fields of the host library, require "marubatsu.host", not
+ * of mb)
  * Records are tables {game =, pairing =, index =, seed =, o =, x =,
  * moves =, result =, reason =}. */
 #define _POSIX_C_SOURCE 200809L
@@ -503,6 +506,16 @@ static int l_score(lua_State *L)
     return 1;
 }
 
+/* stream_copy(dst, src): the state of the Random src copied into dst (the
+ * tournaments load and save each trusted player's own stream in mb.stream,
+ * the one the trusted AIs draw from). */
+static int l_stream_copy(lua_State *L)
+{
+    Rng *dst = lmb_check_random(L, 1), *src = lmb_check_random(L, 2);
+    *dst = *src;
+    return 0;
+}
+
 void lmb_open_tournament(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -511,7 +524,8 @@ void lmb_open_tournament(lua_State *L)
         {"journal_fields", l_journal_fields},
         {"journal_split", l_journal_split},   {"journal_escape", l_journal_escape},
         {"playerspec", l_playerspec},         {"cpu_count", l_cpu_count},
-        {"mkdir", l_mkdir},                   {NULL, NULL},
+        {"mkdir", l_mkdir},                   {"stream_copy", l_stream_copy},
+        {NULL, NULL},
     };
     static const luaL_Reg rating[] = {
         {"trinomial", l_trinomial}, {"pentanomial", l_pentanomial}, {"los", l_los},

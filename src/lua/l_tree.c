@@ -41,6 +41,14 @@
 
 #include "lmb.h"
 #include "solve.h"
+#include "budget.h"
+
+/* The solver's memory, for a sandbox's cap: bytes per table slot, the
+ * tables of a shape (permutations of mask bytes, lines, move maps), and
+ * the smallest table worth starting with. */
+#define SOLVE_ENTRY_BYTES 24
+#define SOLVE_FIXED_BYTES (8 * 8 * 256 * 8 + 64 * 1024)
+#define SOLVE_MIN_SLOTS 4096 /* solve.c grows its table from this size */
 #include "tree.h"
 #include "treeview.h"
 
@@ -287,12 +295,36 @@ static int l_solve(lua_State *L)
     Solve s;
     solve_init(&s);
     s.time_limit = limit;
-    SolveResult r;
+    /* from a sandboxed script: the player's deadline and memory (the table
+     * of SOLVE_ENTRY_BYTES a slot, the old and new arrays at once while it
+     * doubles, and about SOLVE_FIXED_BYTES of tables of the shape) */
+    NativeLimits nl = budget_native(L);
+    if (nl.b) {
+        if (nl.seconds >= 0 && (s.time_limit <= 0 || nl.seconds < s.time_limit))
+            s.time_limit = nl.seconds > 1e-6 ? nl.seconds : 1e-6;
+        if (nl.room != SIZE_MAX) {
+            size_t slots = 0;
+            if (nl.room > SOLVE_FIXED_BYTES)
+                for (slots = 1; 3 * (slots * 2) * SOLVE_ENTRY_BYTES / 2 <= nl.room - SOLVE_FIXED_BYTES;)
+                    slots *= 2;
+            if (slots < SOLVE_MIN_SLOTS) {
+                solve_free(&s);
+                budget_native_done(L, &nl, 0, "memory");
+            }
+            if (slots < s.max_table) s.max_table = slots;
+        }
+    }
+    SolveResult r = {0};
     int rc = solve_position(&s, g, &r);
     solve_free(&s);
+    budget_native_done(L, &nl, r.nodes, rc == MB_ENOMEM ? "memory" : NULL);
     if (rc == SOLVE_STOPPED)
-        return luaL_error(L, "solve: time limit reached after %.3f s (%I nodes)", r.seconds,
+    {
+        char secs[32];
+        snprintf(secs, sizeof secs, "%.3f", r.seconds);
+        return luaL_error(L, "solve: time limit reached after %s s (%I nodes)", secs,
                           (LUAI_UACINT)r.nodes);
+    }
     if (rc != MB_OK) return luaL_error(L, "solve: %s", mb_strerror(rc));
     lua_pushstring(L, solve_value_name(r.value));
     lua_setfield(L, -2, "value");

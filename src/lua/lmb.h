@@ -31,6 +31,17 @@
 /* require "marubatsu": the module table. The one symbol marubatsu.so
  * exports. [-0, +1, e] */
 __attribute__((visibility("default"))) int luaopen_marubatsu(lua_State *L);
+/* require "marubatsu.host": the private host library (tournaments, journals,
+ * files, directories, processes, the CPU count, the command mains), which
+ * is no field of mb and does not exist in a sandboxed player's state. Opens
+ * marubatsu first if needed. [-0, +1, e] */
+__attribute__((visibility("default"))) int luaopen_marubatsu_host(lua_State *L);
+
+/* Push the embedded library file scripts/NAME.lua compiled, then its two
+ * arguments: mb and the library's private table (how the library files
+ * share what is not API). The caller adds arguments and calls it.
+ * [-0, +3, e] */
+void lmb_push_library(lua_State *L, const char *name);
 
 /* ---- Game objects (l_game.c) ---- */
 
@@ -73,9 +84,10 @@ void lmb_bind_default_stream(lua_State *L, int mbindex, Rng *r);
  * of the embedded library AI scripts use (no matches, play, checks,
  * tournaments). */
 extern const char lmb_sandbox_key;
-/* Put mb.sandbox in the table on top: AI scripts in a restricted
- * environment with per-move budgets (l_sandbox.c). */
-void lmb_open_sandbox(lua_State *L);
+/* Put the sandbox's C half in the private table at index `private`, as
+ * sandbox_c (l_sandbox.c; scripts/lib/sandbox.lua makes mb.sandbox of it):
+ * AI scripts in their own Lua states with per-move budgets. [-0, +0, m] */
+void lmb_open_sandbox(lua_State *L, int private);
 /* Pack the table at idx into bytes (l_transfer.c): returns them with their
  * length; two values pushed on the stack keep them alive (pop them after
  * use). Raises, naming the place, on a value that cannot cross states. */
@@ -90,8 +102,9 @@ void lmb_open_searchers(lua_State *L);
  * best-move tables, its text view, and the m,n,k solver). */
 void lmb_open_tree(lua_State *L);
 
-/* Put mb.tourney_seed, mb.tourney_run, the journal and player-spec parsers
- * and mb.rating in the table on top (l_tournament.c). */
+/* Put tourney_seed, tourney_run, the journal and player-spec parsers,
+ * cpu_count, mkdir and rating in the table on top: the host library
+ * (l_tournament.c). */
 void lmb_open_tournament(lua_State *L);
 
 /* ---- Searches (l_search.c) ---- */

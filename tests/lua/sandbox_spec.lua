@@ -1,6 +1,7 @@
--- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall; io, os, require, debug, string.dump, binary load; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows mb.seed, players cannot see each other, the real game never changes.
--- Also each script of tests/hostile/ with its exact reason prefix and the host's game unchanged; one Lua state per player (globals, memory caps apart); sandboxed and trusted ai2 draw the same moves after mb.seed; params copied in (functions refused); stats, close, the callable form.
+-- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall; io, os, require, debug, string.dump, binary load, the host library, mb.draws/Random/stream; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows player:seed on the player's own stream, players cannot see each other, the real game never changes.
+-- Also each script of tests/hostile/ with its exact reason prefix and the host's game unchanged; one Lua state per player (globals, memory caps apart); sandboxed and trusted ai2 draw the same moves when seeded alike, and a player's draws leave the host's stream alone; params copied in (functions refused); stats, close, the callable form.
 local mb = rawget(_G, "mb") or require "marubatsu"
+local host = require "marubatsu.host"
 
 local dir = os.tmpname()
 os.remove(dir)
@@ -94,6 +95,8 @@ describe("mb.sandbox", function()
             "dofile('/dev/null')", "loadfile('/dev/null')", "package.loaded.x = 1",
             "string.dump(print)", "(''):dump()", "coroutine.create(print)", "collectgarbage()",
             "mb.loadscript('ai2')", "mb.seed(1)", "getmetatable('').__index.dump = 1",
+            "mb.draws()", "mb.Random(1)", "mb.stream:random()", "mb.tourney_seed(1, 1, 1)",
+            "require('marubatsu.host')", "mb.mkdir('/tmp/x')", "mb.sandbox.load('ai2')",
         } do
             local _, r = play(fn(code .. "\nreturn 0"))
             assert.matches("^error: ", r, 1, code)
@@ -103,7 +106,7 @@ describe("mb.sandbox", function()
             return 0]]))
         assert.matches("^error: .*binary", r)
         assert.are.equal(3, (play(fn("return collectgarbage('count') and 3"))))
-        assert.are.equal(3, (play(fn("return os.clock() and os.time() and os.date() and 3"))))
+        assert.are.equal(3, (play(fn("return os.clock() and os.time == nil and os.date == nil and 3"))))
         assert.are.equal(3, (play(fn("return load('return 3')()"))))
     end)
 
@@ -132,7 +135,7 @@ describe("mb.sandbox", function()
         assert.are.equal("tampered", r)
     end)
 
-    it("routes math.random to the engine's stream", function()
+    it("routes math.random to the player's own stream, seeded by player:seed", function()
         local body = fn("local l = game:calc_legal_moves(); return l[math.random(#l)]")
         local p = assert(mb.sandbox.load(script(body)))
         local g = mb.Marubatsu()
@@ -141,9 +144,10 @@ describe("mb.sandbox", function()
             for i = 1, 8 do t[i] = assert(p:move(g, {})) end
             return table.concat(t, ",")
         end
-        mb.seed(42)
+        p:seed(42)
         local a = draw()
-        mb.seed(42)
+        p:seed(42)
+        mb.seed(1) -- the host's stream is another one
         assert.are.equal(a, draw())
         mb.seed(42)
         local expect = {}
@@ -290,6 +294,57 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
         assert.matches("^error: .*attempt to index a nil value", select(2, hostile("setmetatable_shared")))
     end)
 
+    it("solve_runaway: mb.solve on 7x7 k=5 stops at the player's deadline: time", function()
+        local _, r, p = hostile("solve_runaway", {instructions = false, time = 0.05})
+        assert.are.equal("time", r)
+        assert.is_number(p:stats().overrun)
+    end)
+
+    it("search_runaway: its nodes count as instructions; without that budget, time", function()
+        assert.are.equal("instructions", select(2, hostile("search_runaway", {instructions = 1000000})))
+        assert.are.equal("time", select(2, hostile("search_runaway", {instructions = false, time = 0.05})))
+    end)
+
+    it("search_memory: the transposition table is refused before it passes the cap: memory", function()
+        local cap = 8 * 1024 * 1024
+        local _, r, p = hostile("search_memory", {instructions = false, time = 30, memory = cap})
+        assert.are.equal("memory", r)
+        assert.is_true(p:stats().memory < cap)
+    end)
+
+    it("pattern_backtracking: refused before running, as functions and as methods", function()
+        assert.matches("^error: .*find: the pattern's worst case on a subject of 20000 bytes",
+            select(2, hostile("pattern_backtracking")))
+        -- plain searches and small subjects pass
+        assert.is_nil(select(2, play(fn("assert(('x'):rep(1e6):find('xy', 1, true) == nil); "
+            .. "assert(('a1,b2'):gsub('%w+', '') == ','); return game:calc_legal_moves()[1]"))))
+    end)
+
+    it("C functions calling back into Lua stay under the budgets", function()
+        assert.are.equal("instructions", select(2, hostile("sort_comparator_spin", {instructions = 100000})))
+        assert.are.equal("time", select(2, hostile("sort_comparator_spin", {instructions = false, time = 0.05})))
+        assert.are.equal("instructions", select(2, hostile("gsub_callback_spin", {instructions = 100000})))
+        assert.are.equal("time", select(2, hostile("gsub_callback_spin", {instructions = false, time = 0.05})))
+        assert.are.equal("instructions", select(2, hostile("huge_sort", {instructions = 3000000})))
+    end)
+
+    it("nothing outlives the move: __gc refused, collectgarbage, coroutine, debug absent", function()
+        assert.matches("^error: .*__gc metamethods are not allowed", select(2, hostile("gc_finalizer")))
+        assert.matches("^error: .*only \"count\"", select(2, hostile("collectgarbage_tricks")))
+        assert.matches("^error: .*'coroutine'", select(2, hostile("coroutine_escape")))
+        assert.matches("^error: .*'debug'", select(2, hostile("debug_library", {instructions = 100000})))
+    end)
+
+    it("host_library, steer_random: the host library and the streams are out of reach", function()
+        os.remove("/tmp/marubatsu_sandbox_escaped_dir")
+        assert.matches("^error: .*'mkdir'", select(2, hostile("host_library")))
+        assert.is_nil(io.open("/tmp/marubatsu_sandbox_escaped_dir"))
+        mb.seed(3)
+        local before = mb.draws()
+        assert.matches("^error: .*'draws'", select(2, hostile("steer_random")))
+        assert.are.equal(before, mb.draws())
+    end)
+
     it("other_globals: two players never see each other's globals; both play legally", function()
         local a = assert(mb.sandbox.load(H .. "other_globals.lua"))
         local b = assert(mb.sandbox.load(H .. "other_globals.lua"))
@@ -362,12 +417,13 @@ describe("mb.sandbox: one Lua state per player", function()
         assert.are.equal("memory", r)
     end)
 
-    it("routes mb.random and math.random to the host's stream: sandboxed ai2 plays as trusted ai2", function()
+    it("gives each player its own stream: seeded alike, sandboxed ai2 plays as trusted ai2", function()
         local copy = script(mb.embedded("ai2"))
         local sandboxed = assert(mb.sandbox.load(copy))
         local trusted = mb.ai("ai2")
         local function games(move)
             mb.seed(7)
+            sandboxed:seed(7)
             local out = {}
             for _ = 1, 20 do
                 local g = mb.Marubatsu()
@@ -382,9 +438,13 @@ describe("mb.sandbox: one Lua state per player", function()
         local a = games(function(g) return trusted(g, {}) end)
         local b = games(function(g) return assert(sandboxed:move(g, {})) end)
         assert.are.equal(a, b)
-        -- the child cannot reseed the host's stream
+        -- the child cannot reseed its stream, and draws on it leave the host's alone
         local _, r = play(fn("mb.random(); return require('marubatsu').seed(1)"))
         assert.matches("^error: ", r)
+        mb.seed(7)
+        local before = mb.draws()
+        assert(sandboxed:move(mb.Marubatsu(), {}))
+        assert.are.equal(before, mb.draws())
     end)
 
     it("copies params in: numbers, strings, booleans, nested and shared tables; refuses functions", function()
@@ -463,7 +523,7 @@ describe("mb.sandbox: the time budget's timer", function()
         end
         local dir = os.tmpname()
         os.remove(dir)
-        local res = mb.tournament{players = {"ai1", H .. "infinite_loop.lua"}, games = 4, jobs = 2, quiet = true,
+        local res = host.tournament{players = {"ai1", H .. "infinite_loop.lua"}, games = 4, jobs = 2, quiet = true,
             progress = false, limits = {instructions = false, time = 0.02}, out = dir}
         assert.are.equal(4, res.games)
         assert.are.same({time = 4}, res.players[2].forfeits)

@@ -1,4 +1,4 @@
--- tournament_spec.lua: mb.tournament and its pieces. Checks: the schedule
+-- tournament_spec.lua: host.tournament and its pieces. Checks: the schedule
 -- (pairings, both colours, game and pair counts), results identical for
 -- jobs = 1 and 2 (results.json bytes), resume after a journal cut in the
 -- middle of a line gives byte-identical results.json, shards merged equal
@@ -10,6 +10,7 @@
 -- accounted for with jobs = 2), finite Elo for perfect records,
 -- player specs with parameters, journal round trips, and the errors.
 local mb = rawget(_G, "mb") or require "marubatsu"
+local host = require "marubatsu.host"
 
 local root = os.tmpname()
 os.remove(root)
@@ -36,7 +37,7 @@ end
 local function run(t)
     t.quiet = true
     t.progress = false
-    return mb.tournament(t)
+    return host.tournament(t)
 end
 
 -- W-L-D of a against b in results
@@ -53,7 +54,7 @@ end
 local function games_of(dir)
     local list = {}
     for line in read(dir .. "/journal.tsv"):gmatch("[^\n]+") do
-        if line:sub(1, 1) == "G" then list[#list + 1] = assert(mb.journal_parse(line)) end
+        if line:sub(1, 1) == "G" then list[#list + 1] = assert(host.journal_parse(line)) end
     end
     return list
 end
@@ -91,17 +92,51 @@ describe("the schedule", function()
         local dir = newdir()
         run{players = {"ai2", "ai3"}, games = 2, seed = 11, jobs = 1, out = dir}
         local g = games_of(dir)[2]
-        mb.seed(g.seed)
+        -- each side draws from its own stream, seeded from the game's seed
+        local streams = {o = mb.Random(host.tourney_seed(g.seed, "o", 1)),
+            x = mb.Random(host.tourney_seed(g.seed, "x", 1))}
         local game = mb.Marubatsu()
         local a = {ai2 = mb.ai("ai2"), ai3 = mb.ai("ai3")}
         local moves = {}
         while game.status == "playing" do
-            local m = a[game.turn == "o" and g.o or g.x].fn(game, mb.NO_PARAMS)
+            local side = game.turn
+            host.stream_copy(mb.stream, streams[side])
+            local m = a[side == "o" and g.o or g.x].fn(game, mb.NO_PARAMS)
+            host.stream_copy(streams[side], mb.stream)
             game:move(m)
             moves[#moves + 1] = game:excel(m)
         end
         assert.are.equal(g.moves, table.concat(moves, ","))
         assert.are.equal(g.result, game.status)
+    end)
+
+    it("a player can neither read nor steer its opponent's draws (own streams per side and game)", function()
+        -- two sandboxed scripts that play the same moves; the second also
+        -- burns draws and tries the host's streams: ai2's replies must not change
+        local dir = os.tmpname()
+        os.remove(dir)
+        assert(os.execute("mkdir -p " .. dir))
+        local function script(name, extra)
+            local path = dir .. "/" .. name .. ".lua"
+            write(path, "local mb = require 'marubatsu'\nreturn function(game)\n" .. extra
+                .. "\nreturn game:calc_legal_moves()[1]\nend\n")
+            return path
+        end
+        local plain = script("plain", "")
+        local burner = script("burner", "for _ = 1, 97 do mb.random() end; math.random(5)"
+            .. "; assert(mb.draws == nil and mb.stream == nil and mb.Random == nil and mb.tourney_seed == nil)")
+        local function moves(p)
+            local d = newdir()
+            run{players = {"ai2", {name = "opponent", ai = p}}, games = 20, seed = 5, jobs = 1, out = d}
+            local out = {}
+            for _, g in ipairs(games_of(d)) do
+                out[#out + 1] = g.moves .. " " .. g.result .. " " .. g.reason
+            end
+            return table.concat(out, "\n")
+        end
+        local a, b = moves(plain), moves(burner)
+        assert.are.equal(a, b)
+        assert.is_nil(b:find("error", 1, true))
     end)
 
     it("a pairing's games do not depend on the other players", function()
@@ -158,7 +193,7 @@ describe("determinism", function()
             local r = run(t)
             assert.are.equal(10, r.games)
         end
-        mb.tournament_merge{dirs = {s1, s2, s3}, out = merged, quiet = true}
+        host.tournament_merge{dirs = {s1, s2, s3}, out = merged, quiet = true}
         assert.are.equal(read(one .. "/results.json"), read(merged .. "/results.json"))
     end)
 
@@ -219,7 +254,7 @@ describe("players", function()
     end)
 
     it("NAME:key=value gives parameters", function()
-        local name, params = mb.playerspec("ai14s:w1=3,w2=-1.5,deep=true,mode=fast")
+        local name, params = host.playerspec("ai14s:w1=3,w2=-1.5,deep=true,mode=fast")
         assert.are.equal("ai14s", name)
         assert.are.same({w1 = 3, w2 = -1.5, deep = true, mode = "fast"}, params)
         assert.are.equal("integer", math.type(params.w1))
@@ -275,6 +310,21 @@ describe("hostile scripts as players", function()
         {"load_bytecode", "^error: .*binary chunks are not allowed"},
         {"string_dump", "^error: .*'dump'"},
         {"setmetatable_shared", "^error: "},
+        -- long native calls and C functions calling back into Lua
+        {"solve_runaway", "^time$", {instructions = false, time = 0.05}},
+        {"search_runaway", "^instructions$"},
+        {"search_memory", "^memory$", {instructions = false, time = 30, memory = 8 * 1024 * 1024}},
+        {"pattern_backtracking", "^error: .*worst case"},
+        {"sort_comparator_spin", "^instructions$"},
+        {"gsub_callback_spin", "^instructions$"},
+        {"huge_sort", "^instructions$", {instructions = 3000000, time = 5, memory = 16 * 1024 * 1024}},
+        -- nothing that outlives the move or reaches the host
+        {"gc_finalizer", "^error: .*__gc"},
+        {"collectgarbage_tricks", "^error: .*collectgarbage"},
+        {"coroutine_escape", "^error: .*'coroutine'"},
+        {"debug_library", "^error: .*'debug'"},
+        {"host_library", "^error: .*'mkdir'"},
+        {"steer_random", "^error: .*'draws'"},
     }
     local base = run{players = {"ai1", "ai2"}, games = 4, seed = 31, jobs = 1}
 
@@ -305,6 +355,7 @@ describe("hostile scripts as players", function()
             assert.are.equal(8, #lost)
             for _, g in ipairs(lost) do assert.matches(c[2], g.reason) end
             assert.are.equal(0, res.players[3].w + res.players[3].d)
+            assert.is_nil(io.open("/tmp/marubatsu_sandbox_escaped_dir"))
         end)
     end
 
@@ -333,7 +384,10 @@ describe("hostile scripts as players", function()
         local dir = newdir()
         local players = {"ai1", "ai2"}
         for _, c in ipairs(cases) do
-            if c[1] ~= "deep_recursion" then players[#players + 1] = H .. c[1] .. ".lua" end
+            -- the slow ones (a deep stack, 5 s of solving) have their own cases above
+            if c[1] ~= "deep_recursion" and c[1] ~= "solve_runaway" and c[1] ~= "search_memory" then
+                players[#players + 1] = H .. c[1] .. ".lua"
+            end
         end
         players[#players + 1] = H .. "keep_game.lua"
         players[#players + 1] = H .. "other_globals.lua"
@@ -357,10 +411,10 @@ describe("journal lines", function()
     it("format and parse round trip, escapes included", function()
         local r = {game = 3, pairing = 2, index = 1, seed = 123456789012, o = "a\tb", x = "c\\d\ne",
             moves = "B2,A1,C3", result = "x", reason = "error: x\ty"}
-        local line = mb.journal_format(r)
+        local line = host.journal_format(r)
         assert.are.equal("G\t3\t2\t1\t123456789012\ta\\tb\tc\\\\d\\ne\tB2,A1,C3\tx\terror: x\\ty\n", line)
-        assert.are.same(r, mb.journal_parse(line))
-        local ok, err = mb.journal_parse("G\t1\t1\t1\t5\ta\tb\tB2,ZZ\tdraw\t")
+        assert.are.same(r, host.journal_parse(line))
+        local ok, err = host.journal_parse("G\t1\t1\t1\t5\ta\tb\tB2,ZZ\tdraw\t")
         assert.is_nil(ok)
         assert.is_string(err)
     end)

@@ -1,0 +1,274 @@
+-- scripts/lib/sandbox_env.lua: the environment of a sandboxed AI script,
+-- built from an allow-list. Embedded; runs once in each sandboxed player's
+-- own Lua state (src/lua/l_sandbox.c), after the part of the library AI
+-- scripts use (wrappers, rules, loader), with that state's mb, the
+-- library's private table and rawmeta (a C function: the metatable of any
+-- value, for the inventory). Returns ctl = {[1] = the AI's function (once
+-- started), [2] = the game object of the moves, compile = function(spec),
+-- inventory = function() -> {"path type", ...}}.
+--
+-- Nothing reaches the script unless ALLOWED below names it: a function
+-- added to mb later is not exposed until it is listed here and in
+-- docs/lua-api.md §5.10 (tests/lua/allowlist_spec.lua compares the
+-- environment with that list). The host library (tournaments, journals,
+-- files, processes) does not exist in this state at all.
+local mb, private, rawmeta = ...
+local raw_load, raw_setmetatable, raw_getmetatable = load, setmetatable, getmetatable
+local rawget_, rawlen_, type_, error_, tostring_ = rawget, rawlen, type, error, tostring
+local pairs_, ipairs_, select_ = pairs, ipairs, select
+
+-- What a sandboxed script may use: a table name (or "_G") -> its allowed
+-- keys. Entries written in this file (print, setmetatable, ...) replace the
+-- standard ones; see the comments where they are made.
+local ALLOWED = {
+    _G = {"assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
+        "tostring", "type", "xpcall", "rawequal", "rawget", "rawset", "rawlen", "_VERSION",
+        -- sandbox versions, below
+        "print", "setmetatable", "getmetatable", "collectgarbage", "load", "require",
+        "_G", "mb", "string", "table", "math", "utf8", "os"},
+    string = {"byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match",
+        "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper"},
+    table = {"concat", "insert", "move", "pack", "remove", "sort", "unpack"},
+    math = {"abs", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max",
+        "maxinteger", "min", "mininteger", "modf", "pi", "rad", "random", "randomseed",
+        "sin", "sqrt", "tan", "tointeger", "type", "ult", "acos", "asin", "atan"},
+    utf8 = {"char", "charpattern", "codepoint", "codes", "len", "offset"},
+    os = {"clock"},
+    mb = {"Marubatsu", "move", "markpat_index", "VERSION", "lang", "NO_PARAMS",
+        "make_ai", "is_ai", "ai_by_candidate", "ai_by_score", "ai", "rules",
+        "random", "randbelow", "choice", "randint", "getrandbits", "shuffle",
+        "search_abs_dls", "search_pvs_dls", "search_iddfs", "solve", "clock"},
+    ["mb.rules"] = {"centre", "corners", "is_corner", "special", "patterns", "positional",
+        "winning_move"},
+}
+
+-- ---- This state's own globals, where the library runs ----
+-- (the script never sees them, but it can call library functions, so
+-- nothing dangerous may be left here either)
+string.dump = nil
+dofile, loadfile = nil, nil
+io = {write = io.write, stdout = io.stdout, stderr = io.stderr}
+os = {clock = os.clock}
+package, debug, coroutine = nil, nil, nil
+
+-- Patterns: string.find/match/gmatch/gsub run in C, where no budget can
+-- stop them, and a pattern with q quantifiers can take (n + 1)^(q + 1)
+-- steps on n bytes. A pattern's worst case is bounded before it runs; one
+-- over MAX_PATTERN_STEPS is refused with an error (strings' methods are
+-- the same functions). Plain searches (find with plain, or a pattern
+-- without magic characters) are linear.
+local MAX_PATTERN_STEPS = 1e7
+local str_find, str_match, str_gmatch, str_gsub = string.find, string.match, string.gmatch, string.gsub
+local str_len = string.len
+
+local function pattern_steps(n, p)
+    if not str_find(p, "[%^%$%*%+%-%?%.%[%%%(]") then return n + 1 end
+    -- quantifiers, balances (%b) and back references (%1): each may scan
+    -- the rest of the subject for every way the others matched
+    local q = select_(2, str_gsub(p, "[%*%+%-%?]", "")) + select_(2, str_gsub(p, "%%[b1-9]", ""))
+    local steps = (n + 1) ^ (q + 1)
+    return steps + #p * (n + 1)
+end
+
+local function bound(fname, s, p, plain)
+    if plain or type_(s) ~= "string" or type_(p) ~= "string" then return end
+    local steps = pattern_steps(str_len(s), p)
+    if steps > MAX_PATTERN_STEPS then
+        error_(("%s: the pattern's worst case on a subject of %d bytes is about %.3g steps, more than the sandbox allows in one call (%g); use a plainer pattern or a shorter subject")
+            :format(fname, str_len(s), steps, MAX_PATTERN_STEPS), 3)
+    end
+end
+
+function string.find(s, p, init, plain)
+    bound("find", s, p, plain)
+    return str_find(s, p, init, plain)
+end
+function string.match(s, p, init)
+    bound("match", s, p)
+    return str_match(s, p, init)
+end
+function string.gmatch(s, p, init)
+    bound("gmatch", s, p)
+    return str_gmatch(s, p, init)
+end
+function string.gsub(s, p, repl, n)
+    bound("gsub", s, p)
+    return str_gsub(s, p, repl, n)
+end
+
+-- table.sort without a comparator compares in C; above a few thousand
+-- elements it sorts with a Lua comparator, which the budgets can stop.
+local raw_sort = table.sort
+local function less(a, b) return a < b end
+function table.sort(t, cmp)
+    if cmp == nil and type_(t) == "table" and rawlen_(t) > 4096 then cmp = less end
+    return raw_sort(t, cmp)
+end
+
+-- Finalizers run with hooks off, after the move: no budget could stop one.
+local function no_gc(mt)
+    if type_(mt) == "table" and rawget_(mt, "__gc") ~= nil then
+        error_("setmetatable: __gc metamethods are not allowed in the sandbox", 3)
+    end
+end
+function setmetatable(t, mt)
+    no_gc(mt)
+    return raw_setmetatable(t, mt)
+end
+local function text_only(chunk)
+    if type_(chunk) ~= "string" then return "load: only text chunks (strings) in the sandbox" end
+    if chunk:byte(1) == 27 then return "load: binary chunks are not allowed in the sandbox" end
+end
+function load(chunk, name, mode, ...)
+    local bad = text_only(chunk)
+    if bad then return nil, bad end
+    return raw_load(chunk, name, "t", ...)
+end
+
+local function copy(t, keys)
+    local c = {}
+    for _, k in ipairs_(keys) do c[k] = t[k] end
+    return c
+end
+
+-- ---- The script's environment ----
+local env = {}
+for _, k in ipairs_(ALLOWED._G) do env[k] = _G[k] end
+local owned = raw_setmetatable({}, {__mode = "k"}) -- metatables the script made
+
+-- print goes to stderr: stdout belongs to the host (a tournament's table)
+local stderr, concat = io.stderr, table.concat
+env.print = function(...)
+    local n, t = select_("#", ...), {...}
+    for i = 1, n do t[i] = tostring_(t[i]) end
+    stderr:write(concat(t, "\t", 1, n), "\n")
+end
+env._G = env
+-- on tables only; a metatable the script did not make cannot be replaced
+env.setmetatable = function(t, mt)
+    if type_(t) ~= "table" then error_("bad argument #1 to 'setmetatable' (table expected)", 2) end
+    local old = raw_getmetatable(t)
+    if old ~= nil and not owned[old] then error_("cannot change a protected metatable", 2) end
+    if mt ~= nil then
+        if type_(mt) ~= "table" then error_("bad argument #2 to 'setmetatable' (nil or table expected)", 2) end
+        no_gc(mt)
+        owned[mt] = true
+    end
+    return raw_setmetatable(t, mt)
+end
+env.getmetatable = function(t)
+    if type_(t) ~= "table" then return nil end
+    local mt = raw_getmetatable(t)
+    if owned[mt] then return mt end
+    if type_(mt) == "table" and rawget_(mt, "__metatable") ~= nil then return rawget_(mt, "__metatable") end
+    return nil
+end
+local gc = collectgarbage
+env.collectgarbage = function(opt)
+    if opt == "count" then return gc("count") end
+    error_("collectgarbage: only \"count\" is available in the sandbox", 2)
+end
+env.load = function(chunk, name, mode, e)
+    local bad = text_only(chunk)
+    if bad then return nil, bad end
+    return raw_load(chunk, name, "t", type_(e) == "table" and e or env)
+end
+env.string = copy(string, ALLOWED.string)
+env.table = copy(table, ALLOWED.table)
+env.utf8 = copy(utf8, ALLOWED.utf8)
+env.os = copy(os, ALLOWED.os)
+local m = copy(math, ALLOWED.math)
+-- math.random on the player's own stream (mb.random is bound to it)
+local tointeger, randbelow, random = math.tointeger, mb.randbelow, mb.random
+m.random = function(lo, hi)
+    if lo == nil then return random() end
+    lo = tointeger(lo) or error_("bad argument #1 to 'random' (number has no integer representation)", 2)
+    if hi == nil then lo, hi = 1, lo end
+    hi = tointeger(hi) or error_("bad argument #2 to 'random' (number has no integer representation)", 2)
+    if lo > hi then error_("bad argument to 'random' (interval is empty)", 2) end
+    return lo + randbelow(hi - lo + 1)
+end
+m.randomseed = function() end -- the host seeds the stream
+env.math = m
+
+local api = copy(mb, ALLOWED.mb)
+api.rules = copy(mb.rules, ALLOWED["mb.rules"])
+-- mb.ai inside the sandbox: further scripts by name only, into this same
+-- environment (an AI, a function or a table as mb.ai takes them)
+local loaded = {}
+api.ai = function(spec)
+    local ai = private.ai_of_value(spec)
+    if ai then return ai end
+    if type_(spec) ~= "string" then error_("bad argument #1 to 'ai' (AI name or function expected)", 2) end
+    if loaded[spec] then return loaded[spec] end
+    if str_find(spec, "/", 1, true) or str_find(spec, ".lua", -4, true) then
+        error_(("the sandbox loads further scripts by name only, not '%s'"):format(spec), 2)
+    end
+    local chunk, where = private.resolve(spec, env)
+    if not chunk then error_(where, 0) end
+    ai = private.as_ai(chunk(spec, where), spec)
+    loaded[spec] = ai
+    return ai
+end
+env.mb = api
+-- require: only the marubatsu module (the script's copy of it)
+env.require = function(name)
+    if name == "marubatsu" then return api end
+    error_(("module '%s' is not available in the sandbox"):format(tostring_(name)), 2)
+end
+
+local ctl = {false, mb.Marubatsu()}
+-- compile(spec) -> start | nil, message; start() runs the main chunk
+function ctl.compile(spec)
+    local chunk, where = private.resolve(spec, env)
+    if not chunk then return nil, where end
+    return function()
+        local ai = private.as_ai(chunk(spec, where), spec)
+        ctl[1] = ai.fn -- called directly: no __call dispatch per move
+        return tostring_(ai.name)
+    end
+end
+
+-- inventory() -> sorted {"PATH TYPE", ...}: everything a script can reach
+-- by indexing, from its environment and from the values it can make
+-- without arguments it controls (a game, an AI, a string): a table's
+-- fields, what getmetatable gives it, and the __index table of a value's
+-- metatable (written index(PATH)), which indexing reaches. A table met
+-- again is "PATH = FIRST PATH".
+function ctl.inventory()
+    local out, seen = {}, {}
+    local function key(k)
+        if type_(k) == "string" then return "." .. k end
+        if type_(k) == "number" then return "[" .. tostring_(k) .. "]" end
+        return "[" .. type_(k) .. "]"
+    end
+    local function walk(v, path)
+        local t = type_(v)
+        if t == "table" then
+            if seen[v] then
+                out[#out + 1] = path .. " = " .. seen[v]
+                return
+            end
+            seen[v] = path
+        end
+        out[#out + 1] = path .. " " .. t
+        if t == "table" then
+            for k, x in pairs_(v) do walk(x, path .. key(k)) end
+            local visible = env.getmetatable(v)
+            if visible ~= nil then walk(visible, "getmetatable(" .. path .. ")") end
+        end
+        if t == "string" and path ~= "string" then return end -- one metatable for all
+        local mt = rawmeta(v)
+        local index = type_(mt) == "table" and rawget_(mt, "__index") or nil
+        if type_(index) == "table" then walk(index, "index(" .. path .. ")") end
+    end
+    walk("", "string")
+    walk(env, "_G")
+    local g = api.Marubatsu()
+    walk(g, "game")
+    walk(api.make_ai("x", function() end), "ai")
+    table.sort(out)
+    return out
+end
+
+return ctl
