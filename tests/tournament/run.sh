@@ -119,7 +119,7 @@ check "bad shard exits 2" test $? -eq 2
 check "another tournament's journal exits 1" test $? -eq 1
 check "another tournament's message" grep -q 'the journal is of another tournament' "$tmp/err"
 "$prog" tournament ai1 no_such_ai --games 2 --quiet 2>"$tmp/err"
-check "unknown AI exits 1" test $? -eq 1
+check "unknown AI exits 2" test $? -eq 2
 check "unknown AI message" grep -q "^marubatsu tournament: players\[2\]: AI script 'no_such_ai' not found" "$tmp/err"
 
 echo "$pass passed, $fail failed"
