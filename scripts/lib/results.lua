@@ -6,7 +6,7 @@
 -- scripts/lib/tournament.lua (schedule, players, journal, workers).
 local mb, private = ...
 
-local function fail(msg, level) error(msg, (level or 1) + 1) end
+local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
 
 -- Text from players, scripts or files as it may be shown on a terminal:
 -- control characters (C0, DEL and C1) escaped as \n, \t, \r or \xHH
@@ -410,35 +410,44 @@ local READ_BLOCK = 65536
 -- without newlines cannot fill the memory.
 local function bounded_lines(f, path, max_line, max_total)
     local buf, pos, n, total = "", 1, 0, 0
+    local parts, plen = {}, 0 -- the start of a line that spans blocks
+    local function too_long(at)
+        fail(("%s:%d: a line longer than %d bytes"):format(path, at, max_line), 0)
+    end
     return function()
         while true do
             local nl = buf:find("\n", pos, true)
             if nl then
                 n = n + 1
-                if nl - pos > max_line then
-                    fail(("%s:%d: a line longer than %d bytes"):format(path, n, max_line), 0)
-                end
+                if plen + nl - pos > max_line then too_long(n) end
                 local line = buf:sub(pos, nl - 1)
+                if plen > 0 then
+                    parts[#parts + 1] = line
+                    line = table.concat(parts)
+                    parts, plen = {}, 0
+                end
                 pos = nl + 1
                 return line, n, false
             end
-            if #buf - pos + 1 > max_line then
-                fail(("%s:%d: a line longer than %d bytes"):format(path, n + 1, max_line), 0)
+            if pos <= #buf then
+                parts[#parts + 1] = buf:sub(pos)
+                plen = plen + #buf - pos + 1
             end
+            buf, pos = "", 1
+            if plen > max_line then too_long(n + 1) end
             local block, err = f:read(READ_BLOCK)
             if not block then
                 if err then fail(("%s: %s"):format(path, err), 0) end
-                if pos > #buf then return nil end
-                local line = buf:sub(pos)
-                buf, pos, n = "", 1, n + 1
+                if plen == 0 then return nil end
+                local line = table.concat(parts)
+                parts, plen, n = {}, 0, n + 1
                 return line, n, true
             end
             total = total + #block
             if max_total and total > max_total then
                 fail(("%s: larger than %d bytes"):format(path, max_total), 0)
             end
-            buf = buf:sub(pos) .. block
-            pos = 1
+            buf = block
         end
     end
 end

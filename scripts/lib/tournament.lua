@@ -29,7 +29,7 @@ local CHUNK = 262144 -- games handed to the workers at a time (the schedule is m
 local files = private.files
 local printable = files.printable
 
-local function fail(msg, level) error(msg, (level or 1) + 1) end
+local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
 
 -- ---------------------------------------------------------------- players
 
