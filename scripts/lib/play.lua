@@ -375,13 +375,13 @@ function mb.play_terminal(t)
             s.players[i] = {label = "human"}
         else
             local ai, err = load_ai(spec)
-            if not ai then return fail(err) end
+            if not ai then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
             s.players[i] = {ai = ai, label = ai.name}
         end
     end
     local err
     s.hint, err = load_ai(t.hint or "ai14s")
-    if not s.hint then return fail(err) end
+    if not s.hint then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
     s.mbparams = {board = t.board, count_linemark = t.count_linemark and true or nil}
     local function num(v) return v ~= nil and tonumber(v) or nil end
     local options = {width = num(t.width), height = num(t.height), k = num(t.k),
