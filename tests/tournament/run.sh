@@ -9,7 +9,8 @@
 # message; a journal of another tournament is refused with exit 1.
 # Issue 16: hostile players (a spinning xpcall handler under the time and
 # the instruction budget, 1,100-byte errors and returns, a failing main
-# chunk, tampering) lose by forfeit and the journal reads back; long reasons
+# chunk, tampering) lose by forfeit and the journal reads back; print is
+# capped per move and per game and escaped; long reasons
 # are cut and escaped; too-long specs and directories fail at the start;
 # hand-edited journals (winner, moves, players, seed, index, a false draw,
 # an extra game, a duplicate) are refused with file:line by --resume, merge
@@ -161,6 +162,19 @@ check "tampering is blamed on the script" grep -q '^G.*tamper.lua.*	tampered$' "
 "$prog" replay "$tmp/h_long_error/journal.tsv" 1 >"$tmp/replay_long.out" 2>&1
 check "replay of a long reason: exit 0" test $? -eq 0
 check "replay shows no raw ESC" test "$(grep -c "$(printf '\033')" "$tmp/replay_long.out")" -eq 0
+
+# print: at most 4 KiB a move and 16 KiB a game, escapes shown escaped
+# (print_flood.lua asks for 1 MB a move, with terminal escape sequences)
+timeout 120 "$prog" tournament ai1 "$H/print_flood.lua" --games 4 --jobs 2 --no-progress --quiet \
+    --out "$tmp/h_flood" 2>"$tmp/h_flood.err"
+check "print flood: the tournament finishes" test $? -eq 0
+moves=$(grep '^G' "$tmp/h_flood/journal.tsv" | cut -f 6-8 | awk -F '\t' '{ n = split($3, m, ","); c += ($1 ~ /flood/) ? int((n + 1) / 2) : int(n / 2) } END { print c }')
+bytes=$(wc -c <"$tmp/h_flood.err")
+echo "print flood: $bytes bytes of stderr for $moves moves"
+check "print flood: at most 4 KiB (and a note) a move" test "$bytes" -le $((moves * (4096 + 60)))
+check "print flood: cut with a note" grep -q '^(print: output cut at 4096 bytes a move, 16384 a game)$' "$tmp/h_flood.err"
+check "print flood: no ESC or BEL reaches the terminal" test "$(tr -d -c '\033\007' <"$tmp/h_flood.err" | wc -c)" -eq 0
+check "print flood: escapes shown as text" grep -q '^\\x1b\]0;owned\\x07\\x1b\[2Jppp' "$tmp/h_flood.err"
 
 # a player name (its spec) too long for a journal fails before any game
 long=$(printf 'v%.0s' $(seq 1 250))
