@@ -1,7 +1,7 @@
 -- scripts/lib/match.lua: games between AIs (matches.md, ais.md §9): mb.play,
 -- mb.ai_match with the series' exact table, mb.show_progress. Embedded; runs
 -- once with mb as its argument.
-local mb = ...
+local mb, private = ...
 
 local EMPTY = mb.NO_PARAMS
 local STATUSES = {"o", "x", "draw"}
@@ -167,4 +167,95 @@ function mb.show_progress(t)
         end
     end
     error(("show_progress: no game ended with '%s' in %d games"):format(winner, t.max_games or 100000), 2)
+end
+
+-- ---------------------------------------------------------------- CLI
+
+local function is_path(spec) return spec:find("/", 1, true) ~= nil or spec:match("%.lua$") ~= nil end
+
+-- Is the script `name` one of the built-in AIs (trusted)? (the resolver's
+-- origin, scripts/lib/loader.lua)
+local builtin = private.is_builtin
+
+-- The AI for `spec` in `marubatsu match`: a built-in AI as it is, any other
+-- script (a file, or a name found in -I directories) in the sandbox with
+-- the given limits unless sandbox is false. A sandboxed AI's failed move is
+-- an error giving the sandbox's reason ("time", "tampered", "illegal
+-- move: ..."), so the match blames that AI. A sandboxed AI draws from its
+-- own stream (it cannot read or steer its opponent's), seeded from the
+-- match's seed and its place i, or from the host's stream without one.
+-- -> ai | nil, message
+local function command_ai(spec, i, seed, sandbox, limits)
+    if not sandbox or (not is_path(spec) and builtin(spec)) then
+        local ok, ai = pcall(mb.ai, spec)
+        if ok then return ai end
+        return nil, tostring(ai)
+    end
+    local player, err = mb.sandbox.load(spec, limits)
+    if not player then return nil, ("%s: %s"):format(spec, private.files.printable(err, 1000)) end
+    if seed ~= nil then
+        player:seed(private.host.tourney_seed(seed, "match", i))
+    else
+        player:seed(mb.getrandbits(62))
+    end
+    local move = player.move
+    return mb.make_ai(player.ai_name or spec, function(game, params)
+        local m, reason = move(player, game, params)
+        if m == nil then error(private.files.printable(reason, 1000), 0) end
+        return m
+    end)
+end
+
+-- mb.match_main{ai0 =, ai1 =, match_num =, seed =, progress =, sandbox =,
+-- time =, instructions =, memory =, width =, height =, k =, board =,
+-- count_linemark =} (strings, from `marubatsu match`) -> exit status: 0,
+-- 1 for an error of the match (an AI that fails), 2 for an AI that does not
+-- exist; errors are one line (plus the position where an AI failed), no
+-- traceback.
+function mb.match_main(t)
+    local specs = {t.ai0, t.ai1}
+    for _, spec in ipairs(specs) do
+        local why
+        if is_path(spec) then
+            local f, err = io.open(spec, "rb")
+            if not f then
+                why = err
+            else
+                local ok, rerr = f:read(0)
+                f:close()
+                if ok == nil and rerr then why = ("%s: %s"):format(spec, rerr) end
+            end
+        else
+            local found, err = mb.loadscript(spec)
+            if not found and err:find("not found", 1, true) then why = err end
+        end
+        if why then
+            io.stderr:write("marubatsu match: ", private.files.printable(why), "\n")
+            return 2
+        end
+    end
+    local limits
+    if t.time or t.instructions or t.memory then
+        limits = {}
+        for _, k in ipairs {"time", "instructions", "memory"} do
+            local v = tonumber(t[k])
+            if v then limits[k] = v > 0 and v or false end
+        end
+    end
+    local function num(v) return v ~= nil and math.tointeger(tonumber(v)) or nil end
+    local ok, err = pcall(function()
+        local ais = {}
+        for i, spec in ipairs(specs) do
+            local ai, why = command_ai(spec, i, num(t.seed), t.sandbox ~= "0", limits)
+            if not ai then error(why, 0) end
+            ais[i] = ai
+        end
+        mb.ai_match{ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress ~= "0",
+            mbparams = {width = num(t.width), height = num(t.height), k = num(t.k), board = t.board,
+                count_linemark = t.count_linemark == "1"}}
+        private.files.write_checked(io.stdout, "standard output", "")
+    end)
+    if ok then return 0 end
+    io.stderr:write("marubatsu match: ", (tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")), "\n")
+    return 1
 end

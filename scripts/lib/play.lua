@@ -18,7 +18,10 @@
 -- move is checked (a square, on the board, legal at that point) and an error
 -- names the line. `save` writes the moves on one comma-separated line, which
 -- `marubatsu show` also accepts.
-local mb = ...
+local mb, private = ...
+
+local RECORD_MAX = 1024 * 1024 -- bytes of a game record file
+local INPUT_LINE_MAX = 4096 -- bytes of a line of play input
 
 local EMPTY = mb.NO_PARAMS
 
@@ -113,15 +116,18 @@ end
 -- the file's shape (plus mbparams' back-end options), with every move
 -- played; the message names the file and the line.
 local function read_record(path, mbparams)
-    local f, err = io.open(path, "rb")
-    if not f then return nil, err end
-    local text, rerr = f:read("a")
-    f:close()
-    if not text then return nil, ("%s: %s"):format(path, rerr) end
-    local shape, moves, n = nil, {}, 0
+    local files = private.files
+    local lines = {}
+    local ok, err = pcall(function()
+        local f = files.open_input(path)
+        for line in files.bounded_lines(f, path, 64 * 1024, RECORD_MAX) do lines[#lines + 1] = line end
+        f:close()
+    end)
+    if not ok then return nil, tostring(err) end
+    local shape, moves = nil, {}
     local function fail(line, text_) return nil, ("%s: line %d: %s"):format(path, line, text_) end
-    for line in (text:gsub("\r", "")):gmatch("([^\n]*)\n?") do
-        n = n + 1
+    for n, line in ipairs(lines) do
+        line = line:gsub("\r", "")
         local spec = line:match("^#%s*board%s+(%d.-)%s*$")
         if spec then
             if shape then return fail(n, "a second board header") end
@@ -129,7 +135,7 @@ local function read_record(path, mbparams)
             local w, h, k = spec:match("^(%d+)x(%d+)%s+k=(%d+)$")
             if not w then w, h = spec:match("^(%d+)x(%d+)$") end
             if not w then
-                return fail(n, ("bad board header '%s' (expected '# board WxH k=K')"):format(line))
+                return fail(n, ("bad board header '%s' (expected '# board WxH k=K')"):format(files.printable(line, 80)))
             end
             shape = {width = tonumber(w), height = tonumber(h), k = tonumber(k), line = n}
         elseif not line:match("^#") then
@@ -148,7 +154,7 @@ local function read_record(path, mbparams)
         if not good then
             local why = item.text:match("^%a+%d+$") and "is off the %dx%d board"
                 or "is not a square like A1"
-            return fail(item.line, ("move %d '%s' " .. why):format(i, item.text, game.width, game.height))
+            return fail(item.line, ("move %d '%s' " .. why):format(i, files.printable(item.text, 40), game.width, game.height))
         elseif game.status ~= "playing" then
             return fail(item.line, ("move %d (%s) is illegal: the game is already over (%s)")
                 :format(i, item.text:upper(), game.status == "draw" and "a draw" or game.status .. " won"))
@@ -252,12 +258,34 @@ function commands.load(s, path)
 end
 
 -- ---- Reading what the person types -----------------------------------------
+-- One line of input (without its newline), nil at the end; a line longer
+-- than INPUT_LINE_MAX bytes ends the input with a message (s.input_error),
+-- so that /dev/zero cannot fill the memory. Read a byte at a time: a
+-- terminal answers a line at a time, and people type short lines.
+local function read_line(s)
+    local f, parts = s.input, {}
+    for i = 1, INPUT_LINE_MAX + 1 do
+        local c = f:read(1)
+        if c == nil then
+            if i == 1 then return nil end
+            break
+        end
+        if c == "\n" then return table.concat(parts) end
+        parts[i] = c
+    end
+    if #parts > INPUT_LINE_MAX then
+        s.input_error = ("the input has a line longer than %d bytes"):format(INPUT_LINE_MAX)
+        return nil
+    end
+    return table.concat(parts)
+end
+
 -- The next line, or nil at the end of input. Lines that do not come from a
 -- terminal are echoed after the prompt, so that a transcript reads well.
 local function ask(s, prompt)
     io.write(prompt)
     io.stdout:flush()
-    local line = s.input:read("l")
+    local line = read_line(s)
     if line == nil then io.write("\n") return nil end
     line = line:gsub("\r$", "")
     if s.echo then io.write(line, "\n") end
@@ -347,13 +375,13 @@ function mb.play_terminal(t)
             s.players[i] = {label = "human"}
         else
             local ai, err = load_ai(spec)
-            if not ai then return fail(err) end
+            if not ai then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
             s.players[i] = {ai = ai, label = ai.name}
         end
     end
     local err
     s.hint, err = load_ai(t.hint or "ai14s")
-    if not s.hint then return fail(err) end
+    if not s.hint then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
     s.mbparams = {board = t.board, count_linemark = t.count_linemark and true or nil}
     local function num(v) return v ~= nil and tonumber(v) or nil end
     local options = {width = num(t.width), height = num(t.height), k = num(t.k),
@@ -362,8 +390,9 @@ function mb.play_terminal(t)
     if not ok then return fail(game) end
     s.game = game
     if t.input then
-        s.input, err = io.open(t.input, "rb")
-        if not s.input then return fail("cannot read the input: " .. err) end
+        local opened
+        opened, s.input = pcall(private.files.open_input, t.input)
+        if not opened then return fail("cannot read the input: " .. tostring(s.input)) end
         s.echo = true
     else
         s.input, s.echo = io.stdin, not mb.isatty(0)
@@ -371,6 +400,7 @@ function mb.play_terminal(t)
     if t.seed then mb.seed(t.seed) end
     play_loop(s)
     if s.input ~= io.stdin then s.input:close() end
+    if s.input_error then return fail(s.input_error) end
     return 0
 end
 

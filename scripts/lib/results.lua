@@ -7,7 +7,27 @@
 local mb, private = ...
 local host = private.host
 
-local function fail(msg, level) error(msg, (level or 1) + 1) end
+local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+
+-- Text from players, scripts or files as it may be shown on a terminal:
+-- control characters (C0, DEL and C1) escaped as \n, \t, \r or \xHH
+-- (C1 as \u0080 ...), so that no escape sequence reaches the terminal;
+-- cut to at most `max` bytes (at a UTF-8 character boundary, ending in
+-- "...") when max is given.
+local NAMED = {["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r"}
+local function printable(s, max)
+    s = tostring(s)
+    if s:find("[%c\127\194]") then
+        s = s:gsub("[%c\127]", function(c) return NAMED[c] or ("\\x%02x"):format(c:byte()) end)
+            :gsub("\194([\128-\159])", function(c) return ("\\u%04x"):format(c:byte()) end)
+    end
+    if max and #s > max then
+        local n = max - 3
+        while n > 0 and (s:byte(n + 1) or 0) & 0xC0 == 0x80 do n = n - 1 end
+        s = s:sub(1, n) .. "..."
+    end
+    return s
+end
 
 -- ---------------------------------------------------------------- results
 
@@ -149,13 +169,17 @@ local function signed(x) return (x >= 0 and "+" or "") .. fmt(x) end
 local function text_report(res, s, total)
     local out = {}
     local namew = 6
-    for _, r in ipairs(res.ranking) do namew = math.max(namew, #r.name) end
+    local shown = {} -- names as shown: no control characters reach the terminal
+    for _, r in ipairs(res.ranking) do
+        shown[r.index] = printable(r.name)
+        namew = math.max(namew, utf8.len(shown[r.index]) or #shown[r.index])
+    end
     out[#out + 1] = ("%d games of %d (%s, %d per pairing, seed %d)"):format(res.games, total, s.format, s.games, s.seed)
     out[#out + 1] = ""
     out[#out + 1] = ("%s  %s %6s %6s %6s %6s %7s %8s %7s %6s %15s"):format("rank", pad("player", namew), "games",
         "win", "loss", "draw", "score%", "Elo", "+-95%", "LOS", "pairs Elo +-")
     for _, r in ipairs(res.ranking) do
-        out[#out + 1] = ("%4d  %s %6d %6d %6d %6d %7s %8s %7s %6s %15s"):format(r.rank, pad(r.name, namew), r.games,
+        out[#out + 1] = ("%4d  %s %6d %6d %6d %6d %7s %8s %7s %6s %15s"):format(r.rank, pad(shown[r.index], namew), r.games,
             r.w, r.l, r.d, fmt(100 * r.score), signed(r.elo), fmt(r.error), r.los and fmt(100 * r.los) .. "%" or "",
             r.pairs > 0 and (signed(r.pair_stats.elo) .. " " .. fmt((r.pair_stats.elo_hi - r.pair_stats.elo_lo) / 2)) or "-")
     end
@@ -176,14 +200,14 @@ local function text_report(res, s, total)
     for _, c in ipairs(res.ranking) do line[#line + 1] = pad(tostring(c.rank), cw, true) end
     out[#out + 1] = table.concat(line, "  ")
     for _, r in ipairs(res.ranking) do
-        line = {("%4d  %s"):format(r.rank, pad(r.name, namew))}
+        line = {("%4d  %s"):format(r.rank, pad(shown[r.index], namew))}
         for _, c in ipairs(res.ranking) do line[#line + 1] = pad(cells[r.index][c.index], cw, true) end
         out[#out + 1] = table.concat(line, "  ")
     end
     out[#out + 1] = ""
     out[#out + 1] = "by colour and pairs"
     for _, r in ipairs(res.ranking) do
-        out[#out + 1] = ("  %s  as 〇 %s  as × %s  pairs (0, .5, 1, 1.5, 2 points) %s"):format(pad(r.name, namew),
+        out[#out + 1] = ("  %s  as 〇 %s  as × %s  pairs (0, .5, 1, 1.5, 2 points) %s"):format(pad(shown[r.index], namew),
             wld(r.o), wld(r.x), table.concat(r.penta, " "))
     end
     if #res.forfeits > 0 then
@@ -194,13 +218,13 @@ local function text_report(res, s, total)
             for k in pairs(r.forfeits) do keys[#keys + 1] = k end
             table.sort(keys)
             for _, k in ipairs(keys) do
-                out[#out + 1] = ("  %s  %s: %d"):format(pad(r.name, namew), k, r.forfeits[k])
+                out[#out + 1] = ("  %s  %s: %d"):format(pad(shown[r.index], namew), printable(k, 200), r.forfeits[k])
             end
         end
         local shown = math.min(#res.forfeits, 10)
         for i = 1, shown do
             local f = res.forfeits[i]
-            out[#out + 1] = ("  game %d, %s: %s"):format(f.game, f.player, (f.reason:gsub("\n.*", " ...")))
+            out[#out + 1] = ("  game %d, %s: %s"):format(f.game, printable(f.player), printable(f.reason, 200))
         end
         if #res.forfeits > shown then out[#out + 1] = ("  ... %d more in results.json"):format(#res.forfeits - shown) end
     end
@@ -351,7 +375,7 @@ local function svg_report(res)
     end
     for i, r in ipairs(res.ranking) do
         local y = top + rowh * (i - 1) + rowh / 2
-        o[#o + 1] = ('<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%d. %s</text>'):format(left - 8, y, r.rank, xml(r.name))
+        o[#o + 1] = ('<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%d. %s</text>'):format(left - 8, y, r.rank, xml(printable(r.name)))
         o[#o + 1] = ('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#36c" stroke-width="3"/>'):format(X(r.elo - r.error), y, X(r.elo + r.error), y)
         o[#o + 1] = ('<circle cx="%.1f" cy="%.1f" r="5" fill="#135"/>'):format(X(r.elo), y)
         o[#o + 1] = ('<text x="%d" y="%.1f" dominant-baseline="middle">%s ± %s (%s%%)</text>'):format(left + plotw + 10, y,
@@ -361,14 +385,108 @@ local function svg_report(res)
     return table.concat(o, "\n") .. "\n"
 end
 
+-- ---------------------------------------------------------------- files
+-- Shown text, bounded reads and checked writes, for the whole library
+-- (private.files): tournaments, merge, replay, openings and play --input.
+
+-- Open `path` for reading, refusing directories (which open but do not
+-- read) with the file's name in the message.
+local function open_input(path)
+    local f, err = io.open(path, "rb")
+    if not f then fail(err, 0) end
+    local ok, rerr = f:read(0)
+    if ok == nil and rerr then
+        f:close()
+        fail(("%s: %s"):format(path, rerr), 0)
+    end
+    return f
+end
+
+local READ_BLOCK = 65536
+
+-- An iterator over the lines of the open file f (named path in messages):
+-- line, number, cut (true for a last line without its newline). A line
+-- longer than max_line bytes, or more than max_total bytes in all (when
+-- given), is an error naming the file and line: /dev/zero or a file
+-- without newlines cannot fill the memory.
+local function bounded_lines(f, path, max_line, max_total)
+    local buf, pos, n, total = "", 1, 0, 0
+    local parts, plen = {}, 0 -- the start of a line that spans blocks
+    local function too_long(at)
+        fail(("%s:%d: a line longer than %d bytes"):format(path, at, max_line), 0)
+    end
+    return function()
+        while true do
+            local nl = buf:find("\n", pos, true)
+            if nl then
+                n = n + 1
+                if plen + nl - pos > max_line then too_long(n) end
+                local line = buf:sub(pos, nl - 1)
+                if plen > 0 then
+                    parts[#parts + 1] = line
+                    line = table.concat(parts)
+                    parts, plen = {}, 0
+                end
+                pos = nl + 1
+                return line, n, false
+            end
+            if pos <= #buf then
+                parts[#parts + 1] = buf:sub(pos)
+                plen = plen + #buf - pos + 1
+            end
+            buf, pos = "", 1
+            if plen > max_line then too_long(n + 1) end
+            local block, err = f:read(READ_BLOCK)
+            if not block then
+                if err then fail(("%s: %s"):format(path, err), 0) end
+                if plen == 0 then return nil end
+                local line = table.concat(parts)
+                parts, plen, n = {}, 0, n + 1
+                return line, n, true
+            end
+            total = total + #block
+            if max_total and total > max_total then
+                fail(("%s: larger than %d bytes"):format(path, max_total), 0)
+            end
+            buf = block
+        end
+    end
+end
+
+-- Write text to the open file f (named path) and flush it: an error naming
+-- the file when the disk is full or the write fails. `note` is added to
+-- the message (what the failure leaves behind).
+local function write_checked(f, path, text, note)
+    local ok, err = f:write(text)
+    if ok then ok, err = f:flush() end
+    if not ok then fail(("cannot write %s: %s%s"):format(path, err, note or ""), 0) end
+end
+
+local function close_checked(f, path, note)
+    local ok, err = f:close()
+    if not ok then fail(("cannot write %s: %s%s"):format(path, err, note or ""), 0) end
+end
+
+-- Write a whole file: into path.tmp, then renamed over path, so a failed
+-- write leaves the old file (or none) and an error naming it.
 local function write_file(path, text)
     local tmp = path .. ".tmp"
     local f, err = io.open(tmp, "wb")
     if not f then fail("cannot write " .. err, 0) end
-    f:write(text)
-    f:close()
-    local ok, e2 = os.rename(tmp, path)
-    if not ok then fail("cannot write " .. path .. ": " .. tostring(e2), 0) end
+    local ok, werr = pcall(function()
+        write_checked(f, path, text)
+        close_checked(f, path)
+    end)
+    if not ok then
+        pcall(f.close, f)
+        os.remove(tmp)
+        error(werr, 0)
+    end
+    local renamed, e2 = os.rename(tmp, path)
+    if not renamed then
+        os.remove(tmp)
+        fail("cannot write " .. path .. ": " .. tostring(e2), 0)
+    end
 end
 
 local function ensure_dir(dir)
@@ -396,8 +514,17 @@ local function write_outputs(res, s, players, total)
         write_file(s.out .. "/results.csv", csv_report(res))
         write_file(s.out .. "/ranking.svg", svg_report(res))
     end
-    if not s.quiet then io.write(text_report(res, s, total)) end
+    if not s.quiet then write_checked(io.stdout, "standard output", text_report(res, s, total)) end
 end
+
+private.files = {
+    printable = printable,
+    open_input = open_input,
+    bounded_lines = bounded_lines,
+    write_checked = write_checked,
+    close_checked = close_checked,
+    write_file = write_file,
+}
 
 private.results = {
     results_of = results_of,

@@ -136,12 +136,42 @@ local env = {}
 for _, k in ipairs_(ALLOWED._G) do env[k] = _G[k] end
 local owned = raw_setmetatable({}, {__mode = "k"}) -- metatables the script made
 
--- print goes to stderr: stdout belongs to the host (a tournament's table)
+-- print goes to stderr: stdout belongs to the host (a tournament's table).
+-- At most PRINT_MOVE bytes per move and PRINT_GAME per game (a new game is
+-- seen when the move count falls back), then one note; control characters
+-- other than tab and newline are shown escaped (\x1b, \u009b), so a script
+-- cannot drive the terminal.
 local stderr, concat = io.stderr, table.concat
+local PRINT_MOVE, PRINT_GAME = 4096, 16384
+local calls, printed_call, last_count, move_bytes, game_bytes, noted = 0, -1, -1, 0, 0, -1
+local the_game -- the game object of the moves (ctl[2])
+local function escape_control(c) return ("\\x%02x"):format(c:byte()) end
+local function escape_c1(c) return ("\\u%04x"):format(c:byte()) end
 env.print = function(...)
-    local n, t = select_("#", ...), {...}
-    for i = 1, n do t[i] = tostring_(t[i]) end
-    stderr:write(concat(t, "\t", 1, n), "\n")
+    if printed_call ~= calls then -- the first print of this move
+        printed_call = calls
+        local count = the_game and the_game.move_count or 0
+        if count <= last_count then game_bytes = 0 end
+        last_count, move_bytes = count, 0
+    end
+    local room = math.min(PRINT_MOVE - move_bytes, PRINT_GAME - game_bytes)
+    if room > 0 then
+        local n, t = select_("#", ...), {...}
+        for i = 1, n do t[i] = tostring_(t[i]) end
+        local text = str_gsub(str_gsub(concat(t, "\t", 1, n), "[\0-\8\11-\31\127]", escape_control),
+            "\194([\128-\159])", escape_c1) -- the raw gsub: these patterns are linear
+        if #text < room then
+            move_bytes, game_bytes = move_bytes + #text + 1, game_bytes + #text + 1
+            stderr:write(text, "\n")
+            return
+        end
+        stderr:write(text:sub(1, room - 1), "\n")
+        move_bytes, game_bytes = move_bytes + room, game_bytes + room
+    end
+    if noted ~= calls then -- once a move
+        noted = calls
+        stderr:write(("(print: output cut at %d bytes a move, %d a game)\n"):format(PRINT_MOVE, PRINT_GAME))
+    end
 end
 env._G = env
 -- on tables only; a metatable the script did not make cannot be replaced
@@ -218,13 +248,18 @@ env.require = function(name)
 end
 
 local ctl = {false, mb.Marubatsu()}
+the_game = ctl[2]
 -- compile(spec) -> start | nil, message; start() runs the main chunk
 function ctl.compile(spec)
     local chunk, where = private.resolve(spec, env)
     if not chunk then return nil, where end
     return function()
         local ai = private.as_ai(chunk(spec, where), spec)
-        ctl[1] = ai.fn -- called directly: no __call dispatch per move
+        local fn = ai.fn -- called directly: no __call dispatch per move
+        ctl[1] = function(game, params)
+            calls = calls + 1 -- for print's budget per move
+            return fn(game, params)
+        end
         return tostring_(ai.name)
     end
 end

@@ -24,8 +24,16 @@ local host = private.host -- the host library (require "marubatsu.host")
 local T = {}
 local JOURNAL = "journal.tsv"
 local VERSION = "1"
+local NAME_MAX = 255 -- bytes of a player's name in a journal (journal.h)
+local REASON_MAX = 1000 -- bytes of a forfeit reason kept (a journal holds 1023)
+local LINE_MAX = 32768 -- bytes of a journal line (its longest is about 21 KB)
+local OPENINGS_MAX = 16 * 1024 * 1024 -- bytes of an --openings file
+local CHUNK = 262144 -- games handed to the workers at a time (the schedule is made lazily)
 
-local function fail(msg, level) error(msg, (level or 1) + 1) end
+local files = private.files
+local printable = files.printable
+
+local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
 
 -- ---------------------------------------------------------------- players
 
@@ -51,6 +59,29 @@ local function params_text(p)
     return table.concat(out, ",")
 end
 
+-- The AI name or script file of a player spec, checked before anything
+-- runs: the spec parses, its name fits a journal, and the script exists
+-- (a directory is not a script). -> base, params, or an error.
+local function check_spec(entry, i)
+    local base, params = host.playerspec(entry)
+    if not base then fail(("players[%d]: bad player '%s': %s"):format(i, printable(entry, 80), params), 3) end
+    if #entry > NAME_MAX then
+        fail(("players[%d]: the player '%s' is %d bytes long; a journal holds names of at most %d bytes"):format(i,
+            printable(entry, 40), #entry, NAME_MAX), 3)
+    end
+    if is_path(base) then
+        local f, err = io.open(base, "rb")
+        if not f then fail(("players[%d]: %s"):format(i, err), 3) end
+        local ok, rerr = f:read(0)
+        f:close()
+        if ok == nil and rerr then fail(("players[%d]: %s: %s"):format(i, base, rerr), 3) end
+    else
+        local found, why = mb.loadscript(base)
+        if not found and why:find("not found", 1, true) then fail(("players[%d]: %s"):format(i, why), 3) end
+    end
+    return base, params
+end
+
 -- One player from an entry of `players`: an AI name or script file (with
 -- optional ":key=value,..."), a function, an AI, or a table {name =, ai =,
 -- params =, sandbox =, limits =}. Fields: name, spec (text for the
@@ -68,15 +99,10 @@ local function make_player(entry, i, opts)
         if entry == nil then fail(("players[%d]: a table needs ai = NAME, FILE, function or AI"):format(i), 3) end
     end
     if type(entry) == "string" then
-        local base, params = host.playerspec(entry)
-        if not base then fail(("players[%d]: bad player '%s': %s"):format(i, entry, params), 3) end
+        local base, params = check_spec(entry, i)
         for k, v in pairs(params) do p.params[k] = v end
         spec = entry
         p.script = base
-        local found, why = mb.loadscript(base)
-        if not found and (why:find("not found", 1, true) or (is_path(base) and not io.open(base, "r"))) then
-            fail(("players[%d]: %s"):format(i, why), 3)
-        end
         local sandboxed = is_path(base) or not builtin(base)
         if p.force_sandbox ~= nil then sandboxed = p.force_sandbox end
         if opts.sandbox == false then sandboxed = false end
@@ -86,14 +112,14 @@ local function make_player(entry, i, opts)
                 p.sandbox = player
                 p.sandbox_move = player.move -- looked up once, not per move
             else
-                p.broken = msg
+                p.broken = printable(msg, REASON_MAX)
             end
         else
             local ok, ai = pcall(mb.ai, base)
             if ok then
                 p.ai = ai
             elseif is_path(base) or mb.loadscript(base) then
-                p.broken = "error: " .. tostring(ai)
+                p.broken = printable("error: " .. tostring(ai), REASON_MAX)
             else
                 fail(("players[%d]: %s"):format(i, tostring(ai)), 3)
             end
@@ -111,7 +137,11 @@ local function make_player(entry, i, opts)
         fail(("players[%d]: an AI name, file, function, AI or table expected, got %s"):format(i, type(entry)), 3)
     end
     if next(p.params) and not spec:find(":", 1, true) then spec = spec .. ":" .. params_text(p.params) end
-    if name:find("[\t\n\r]") then fail(("players[%d]: a name cannot hold tabs or newlines"):format(i), 3) end
+    if type(name) ~= "string" or name == "" then fail(("players[%d]: the name must be a non-empty string"):format(i), 3) end
+    if name:find("[%c\127]") then
+        fail(("players[%d]: a name cannot hold tabs, newlines or other control characters ('%s')"):format(i,
+            printable(name, 80)), 3)
+    end
     p.name, p.spec = name, spec
     return p
 end
@@ -128,6 +158,10 @@ local function make_players(list, opts)
             p.name = ("%s#%d"):format(base, n)
         end
         seen[p.name] = true
+        if #p.name > NAME_MAX then
+            fail(("players[%d]: the name '%s' is %d bytes long; a journal holds names of at most %d bytes"):format(i,
+                printable(p.name, 40), #p.name, NAME_MAX), 2)
+        end
         p.index = i
         players[i] = p
     end
@@ -178,18 +212,18 @@ local function read_openings(spec, mbparams)
     if spec == nil then return {} end
     local lines, where = {}, {}
     if type(spec) == "string" then
-        local f, err = io.open(spec, "r")
-        if not f then fail("openings: " .. err, 3) end
-        local n = 0
-        for line in f:lines() do
-            n = n + 1
-            local text = line:gsub("#.*", ""):gsub("^%s+", ""):gsub("%s+$", "")
-            if text ~= "" then
-                lines[#lines + 1] = text
-                where[#lines] = ("%s:%d"):format(spec, n)
+        local ok, err = pcall(function()
+            local f = files.open_input(spec)
+            for line, n in files.bounded_lines(f, spec, 8192, OPENINGS_MAX) do
+                local text = line:gsub("#.*", ""):gsub("^%s+", ""):gsub("%s+$", "")
+                if text ~= "" then
+                    lines[#lines + 1] = text
+                    where[#lines] = ("%s:%d"):format(spec, n)
+                end
             end
-        end
-        f:close()
+            f:close()
+        end)
+        if not ok then fail("openings: " .. tostring(err), 3) end
     elseif type(spec) == "table" then
         for i, o in ipairs(spec) do
             lines[i] = type(o) == "table" and table.concat(o, ",") or tostring(o)
@@ -205,7 +239,7 @@ local function read_openings(spec, mbparams)
         local moves = {}
         for sq in text:gmatch("[^,%s]+") do
             local ok, m = pcall(mb.move, sq:upper(), game)
-            if not ok then fail(("%s: '%s' is not a square of this board"):format(where[i], sq), 3) end
+            if not ok then fail(("%s: '%s' is not a square of this board"):format(where[i], printable(sq, 40)), 3) end
             if game.status ~= "playing" then fail(("%s: the game is already over before %s"):format(where[i], sq), 3) end
             if game:getmark_by_move(m) ~= "." then fail(("%s: %s is occupied"):format(where[i], sq), 3) end
             game:move(m)
@@ -329,53 +363,144 @@ local function header_lines(s, players)
     return h
 end
 
-local function read_file(path)
+-- Read a journal: the header lines (H/T/P, in order, as text), the shard
+-- line, and the game lines by game number (each as its canonical text,
+-- with its newline), in `order` as they stand. on_header(header, shard)
+-- is called once the header has been read, before the first game line,
+-- and returns check(rec, n), which raises on a game line (record rec, at
+-- line n) that the schedule or the game's own moves contradict. A last
+-- line without its newline (the writer was stopped in the middle of it) is
+-- dropped: `partial` is its length. Nil when there is no file.
+local function read_journal(path, on_header)
     local f = io.open(path, "rb")
     if not f then return nil end
-    local text = f:read("a")
     f:close()
-    return text
-end
-
--- Read a journal: header lines (H/T/P, in order, as text), shard line, and
--- game lines by game number (each with its newline). A last line without its newline (the
--- writer was killed in the middle of it) is dropped; `complete` is the text
--- of the complete lines.
-local function read_journal(path)
-    local text = read_file(path)
-    if not text then return nil end
-    local header, games, shard = {}, {}, nil
-    local complete = text:match("^(.*\n)") or ""
-    local n = 0
-    for line in complete:gmatch("([^\n]*)\n") do
-        n = n + 1
-        line = line:gsub("\r$", "")
+    f = files.open_input(path)
+    local header, games, where, order, shard = {}, {}, {}, {}, nil
+    local check, partial, n = nil, nil, 0
+    local parse, format = host.journal_parse, host.journal_format
+    -- header lines may be long (every opening is in one), game lines are not
+    for line, ln, cut in files.bounded_lines(f, path, 2 * OPENINGS_MAX) do
+        n = ln
+        if cut then
+            partial = #line
+            break
+        end
+        if line:sub(-1) == "\r" then line = line:sub(1, -2) end
         local kind = line:sub(1, 1)
         if kind == "G" then
-            local g, err = host.journal_fields(line)
-            if not g then fail(("%s:%d: %s"):format(path, n, err), 0) end
-            -- kept as its canonical text (the writer's own format)
-            local text = host.journal_format(host.journal_parse(line))
-            if games[g] and games[g] ~= text then
-                fail(("%s:%d: game %d appears twice with different contents"):format(path, n, g), 0)
+            if #line > LINE_MAX then fail(("%s:%d: a game line longer than %d bytes"):format(path, n, LINE_MAX), 0) end
+            local rec, err = parse(line)
+            if not rec then fail(("%s:%d: %s"):format(path, n, err), 0) end
+            check = check or on_header(header, shard)
+            local g = rec.game
+            if where[g] then
+                fail(("%s:%d: game %d appears twice (also at line %d)"):format(path, n, g, where[g]), 0)
             end
-            games[g] = text
+            check(rec, n)
+            games[g] = format(rec) -- its canonical text (the writer's own format)
+            where[g] = n
+            order[#order + 1] = g
         elseif kind == "S" then
+            if check or shard then fail(("%s:%d: a shard line (S) belongs before the games, once"):format(path, n), 0) end
             shard = line
         elseif kind == "H" or kind == "T" or kind == "P" then
             if n == 1 and line:sub(1, 20) ~= "H\tmarubatsu-journal\t" then
                 fail(("%s:1: not a marubatsu journal"):format(path), 0)
             end
+            if check or shard then
+                fail(("%s:%d: a header line (%s) after the games or the shard line"):format(path, n, kind), 0)
+            end
             header[#header + 1] = line
         elseif line ~= "" and kind ~= "#" then
-            fail(("%s:%d: unknown record '%s'"):format(path, n, kind), 0)
+            fail(("%s:%d: unknown record '%s'"):format(path, n, printable(kind)), 0)
         end
     end
-    if n == 0 then fail(("%s: empty journal"):format(path), 0) end
+    f:close()
+    if n == 0 or #header == 0 then fail(("%s: empty journal"):format(path), 0) end
     if header[1] ~= "H\tmarubatsu-journal\t" .. VERSION then
         fail(("%s:1: not a marubatsu journal of version %s"):format(path, VERSION), 0)
     end
-    return {header = header, games = games, shard = shard, complete = complete, partial = #complete < #text}
+    if not check then on_header(header, shard) end
+    return {header = header, games = games, order = order, shard = shard, partial = partial}
+end
+
+-- The journal again, from what read_journal kept: without a cut last line.
+local function journal_text(j)
+    local out = {table.concat(j.header, "\n"), "\n", j.shard and j.shard .. "\n" or ""}
+    for _, g in ipairs(j.order) do out[#out + 1] = j.games[g] end
+    return table.concat(out)
+end
+
+local function describe_result(r) return r == "draw" and "a draw" or r .. " winning" end
+
+-- check(rec, n) for read_journal: game lines of journal `path` against the
+-- schedule of settings s and players (shard: this journal's {i, n}), and
+-- replayed on the board: the moves are legal, start with the pair's
+-- opening, and end as the line says (a result without a reason is the
+-- board's; a forfeit is by the side to move, before the game is over).
+local function game_checker(path, s, players, shard)
+    local pairings = pairings_of(#players, s.format)
+    local total = #pairings * s.games
+    local game = mb.Marubatsu(s.mbparams)
+    local square = {}
+    for m = 0, game.width * game.height - 1 do square[game:excel(m)] = m end
+    return function(rec, n)
+        local g = rec.game
+        local function bad(fmt, ...)
+            fail(("%s:%d: game %d: " .. fmt):format(path, n, g, ...), 0)
+        end
+        if g > total then bad("not in the schedule, which has %d games", total) end
+        if shard and (g - 1) % shard.n ~= shard.i - 1 then bad("not a game of shard %d/%d", shard.i, shard.n) end
+        local pi, index, pair, colour = locate(g, #pairings)
+        if rec.pairing ~= pi or rec.index ~= index then
+            bad("the schedule has it as game %d of pairing %d, the line as game %d of pairing %d", index, pi,
+                rec.index, rec.pairing)
+        end
+        local a, b = players[pairings[pi][1]].name, players[pairings[pi][2]].name
+        local o, x = a, b
+        if colour == 1 then o, x = b, a end
+        if rec.o ~= o or rec.x ~= x then
+            bad("the schedule has %s as 〇 and %s as ×, the line %s and %s", printable(o, 60), printable(x, 60),
+                printable(rec.o, 60), printable(rec.x, 60))
+        end
+        local seed = host.tourney_seed(s.seed, a .. "\t" .. b, index)
+        if rec.seed ~= seed then
+            bad("the schedule gives it seed %d, the line %s", seed, rec.seed >= 0 and ("%d"):format(rec.seed) or "one above 2^63")
+        end
+        game:restart()
+        local opening = s.openings[(pair - 1) % math.max(#s.openings, 1) + 1]
+        local k = 0
+        for sq in rec.moves:gmatch("[^,]+") do
+            k = k + 1
+            local m = square[sq] or square[sq:upper()]
+            if not m then bad("move %d (%s) is off the %dx%d board", k, sq, game.width, game.height) end
+            if game.status ~= "playing" then
+                bad("move %d (%s) comes after the game ended in %s", k, sq, describe_result(game.status))
+            end
+            if game:getmark_by_move(m) ~= "." then bad("move %d (%s) is on an occupied square", k, sq) end
+            if opening and k <= #opening and m ~= opening[k] then
+                bad("move %d is %s, but the pair's opening plays %s there", k, sq, game:excel(opening[k]))
+            end
+            game:move(m)
+        end
+        if opening and k < #opening then bad("its moves do not start with the pair's opening") end
+        if rec.reason == "" then
+            if game.status == "playing" then bad("the game is not over after its moves, and no forfeit reason is given") end
+            if game.status ~= rec.result then
+                bad("its moves end in %s, the line says %s", describe_result(game.status), describe_result(rec.result))
+            end
+        else
+            if game.status ~= "playing" then
+                bad("a forfeit after the game ended in %s", describe_result(game.status))
+            end
+            local winner = game.turn == "o" and "x" or "o"
+            if rec.result ~= winner then
+                bad("%s forfeited (it was to move), so the result is %s, not %s", game.turn == "o" and "〇" or "×",
+                    describe_result(winner), describe_result(rec.result))
+            end
+        end
+    end
 end
 
 local function first_difference(a, b)
@@ -439,7 +564,7 @@ local function play_game(ctx, g)
         if not p.sandbox and ctx.loaded ~= side then load_stream(ctx, side) end
         local m, why = player_move(p, game)
         if m == nil then
-            reason = why or "error: (no reason)"
+            reason = printable(why or "error: (no reason)", REASON_MAX)
             result = side == "o" and "x" or "o"
             break
         end
@@ -452,6 +577,14 @@ local function play_game(ctx, g)
         moves = table.concat(sq, ","), result = result, reason = reason}
 end
 
+-- The number of games of a schedule of `total` games that shard {i, n}
+-- (or the whole run) plays.
+local function games_of_shard(total, shard)
+    if not shard then return total end
+    if total < shard.i then return 0 end
+    return (total - shard.i) // shard.n + 1
+end
+
 -- host.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
 function host.tournament(t)
     local s = settings_of(t)
@@ -460,42 +593,50 @@ function host.tournament(t)
     local pairings = pairings_of(#players, s.format)
     local total = #pairings * s.games
     local header = header_lines(s, players)
-    local games = {}
-    local journal
+    local games, played = {}, 0
+    local journal, path
+    local stop_note = ""
     if s.out then
         ensure_dir(s.out)
-        local path = s.out .. "/" .. JOURNAL
-        local old = read_journal(path)
+        path = s.out .. "/" .. JOURNAL
         local shard_line = s.shard and ("S\t%d/%d"):format(s.shard.i, s.shard.n) or nil
-        if old and not s.resume then
-            fail(("%s exists: continue it with resume (--resume) or choose another out directory"):format(path), 2)
-        end
-        if old then
-            local i, a, b = first_difference(old.header, header)
+        local old = read_journal(path, function(old_header, old_shard)
+            if not s.resume then
+                fail(("%s exists: continue it with resume (--resume) or choose another out directory"):format(path), 0)
+            end
+            local i, a, b = first_difference(old_header, header)
             if i then
                 fail(("%s: the journal is of another tournament (header line %d is\n  %s\nbut this run has\n  %s)")
-                    :format(path, i, a:gsub("\t", " "), b:gsub("\t", " ")), 2)
+                    :format(path, i, printable(a:gsub("\t", " "), 300), printable(b:gsub("\t", " "), 300)), 0)
             end
-            if old.shard ~= shard_line then
-                fail(("%s: the journal is of shard %s, this run is %s"):format(path, old.shard or "(none)", shard_line or "(no shard)"), 2)
+            if old_shard ~= shard_line then
+                fail(("%s: the journal is of shard %s, this run is %s"):format(path,
+                    old_shard and printable(old_shard:sub(3), 40) or "(none)", shard_line and shard_line:sub(3) or "(no shard)"), 0)
             end
-            games = old.games
-            if old.partial then write_file(path, old.complete) end -- drop the line cut short
+            return game_checker(path, s, players, s.shard)
+        end)
+        if old then
+            games, played = old.games, #old.order
+            if old.partial then
+                -- the writer was stopped in the middle of a line: that game is played again
+                if not s.quiet then
+                    io.stderr:write(("%s: its last line was cut short (%d bytes): dropped, that game is played again\n")
+                        :format(path, old.partial))
+                end
+                write_file(path, journal_text(old))
+            end
         else
             local text = table.concat(header, "\n") .. "\n" .. (shard_line and shard_line .. "\n" or "")
             write_file(path, text)
         end
-        journal = assert(io.open(path, "ab"))
+        local err
+        journal, err = io.open(path, "ab")
+        if not journal then fail("cannot write " .. err, 2) end
         journal:setvbuf("full", 65536) -- flushed after every batch of lines
+        stop_note = "; the journal keeps the games before (a last line cut short is dropped by --resume):"
+            .. " make room and run the same command with --resume"
     end
-    -- the games this run plays, in schedule order
-    local todo, mine = {}, 0
-    for g = 1, total do
-        if not s.shard or (g - 1) % s.shard.n == s.shard.i - 1 then
-            mine = mine + 1
-            if not games[g] then todo[#todo + 1] = g end
-        end
-    end
+    local mine = games_of_shard(total, s.shard)
     local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams),
         streams = {o = mb.Random(0), x = mb.Random(0)}}
     local sources = {text_of(games)} -- the journal's games, then each batch
@@ -521,44 +662,70 @@ function host.tournament(t)
         end
         return cutoff ~= nil
     end
+    local stopped = false
     if s.sprt then
         arrived(sources[1])
-        if sprt_check() then todo = {} end
+        stopped = sprt_check()
     end
     local show = s.progress ~= false and not s.quiet and mb.isatty(2)
-    local t0, done_n, last = mb.clock(), mine - #todo, 0
-    if #todo > 0 then
-        -- workers start as copies of this process: leave them no garbage,
-        -- or each one's collector touches (and so copies) all of it
-        if s.jobs > 1 then collectgarbage("collect") end
-        local ok, err = host.tourney_run(todo, s.jobs, function(g) return play_game(ctx, g) end, function(text, count)
-            sources[#sources + 1] = text -- parsed when the results are computed
-            if journal then
-                journal:write(text)
-                journal:flush()
+    local t0, done_n, last = mb.clock(), played, 0
+    local write_error
+    local function done(text, count)
+        sources[#sources + 1] = text -- parsed when the results are computed
+        if journal then
+            local ok, err = pcall(files.write_checked, journal, path, text)
+            if not ok then
+                write_error = err
+                return true -- stop handing out games
             end
-            done_n = done_n + count
-            if show and (mb.clock() - last > 0.1 or done_n == mine) then
-                last = mb.clock()
-                progress_bar(done_n, mine, t0)
+        end
+        done_n = done_n + count
+        if show and (mb.clock() - last > 0.1 or done_n == mine) then
+            last = mb.clock()
+            progress_bar(done_n, mine, t0)
+        end
+        if s.sprt then
+            arrived(text)
+            return sprt_check()
+        end
+        return false
+    end
+    -- the schedule, made lazily: at most CHUNK games of it at a time
+    local step = s.shard and s.shard.n or 1
+    local g = s.shard and s.shard.i or 1
+    local gc_done = false
+    while g <= total and not stopped do
+        local todo = {}
+        while g <= total and #todo < CHUNK do
+            if not games[g] then todo[#todo + 1] = g end
+            g = g + step
+        end
+        if #todo > 0 then
+            -- workers start as copies of this process: leave them no garbage,
+            -- or each one's collector touches (and so copies) all of it
+            if s.jobs > 1 and not gc_done then
+                collectgarbage("collect")
+                gc_done = true
             end
-            if s.sprt then
-                arrived(text)
-                return sprt_check()
+            local ok, err = host.tourney_run(todo, s.jobs, function(game_no) return play_game(ctx, game_no) end, done)
+            if write_error then
+                pcall(journal.close, journal)
+                fail(write_error .. stop_note, 0)
             end
-            return false
-        end)
-        if show then io.stderr:write("\n") end
-        if not ok then
-            if journal then journal:close() end
-            if err == "interrupted" then
-                fail(("interrupted after %d of %d games%s"):format(done_n, mine, s.out
-                    and "; the journal keeps them: run the same command with --resume to continue" or ""), 2)
+            if not ok then
+                if show then io.stderr:write("\n") end
+                if journal then pcall(journal.close, journal) end
+                if err == "interrupted" then
+                    fail(("interrupted after %d of %d games%s"):format(done_n, mine, s.out
+                        and "; the journal keeps them: run the same command with --resume to continue" or ""), 2)
+                end
+                fail("tournament: " .. err, 2)
             end
-            fail("tournament: " .. err, 2)
+            stopped = s.sprt and cutoff ~= nil
         end
     end
-    if journal then journal:close() end
+    if show and done_n > played then io.stderr:write("\n") end
+    if journal then files.close_checked(journal, path, stop_note) end
     local res = results_of(players, s, sources, cutoff)
     write_outputs(res, s, players, s.shard and mine or total)
     res.scheduled = total
@@ -566,6 +733,57 @@ function host.tournament(t)
 end
 
 -- ---------------------------------------------------------------- merge
+
+-- The settings and players a journal's header gives (for merge and
+-- replay): s = {format, games, seed, mbparams, openings, sprt}, players
+-- = {{name =, spec =}, ...}.
+local function context_of_header(path, header)
+    local s = {mbparams = {}, openings = {}}
+    local players, openings = {}, nil
+    for n, line in ipairs(header) do
+        local f, err = host.journal_split(line)
+        if not f then fail(("%s:%d: %s"):format(path, n, err), 0) end
+        if f[1] == "T" then
+            local k, v = f[2], f[3] or ""
+            if k == "format" then s.format = v
+            elseif k == "games" then s.games = math.tointeger(tonumber(v))
+            elseif k == "seed" then s.seed = math.tointeger(tonumber(v))
+            elseif k == "board" then
+                local w, h, kk = v:match("^(%d+)x(%d+) k(%d+)$")
+                s.mbparams = {width = tonumber(w), height = tonumber(h), k = tonumber(kk)}
+            elseif k == "openings" then openings = v
+            elseif k == "sprt" then s.sprt = sprt_of(v)
+            end
+        elseif f[1] == "P" then
+            if #f ~= 4 or math.tointeger(tonumber(f[2])) ~= #players + 1 or f[3] == "" then
+                fail(("%s:%d: a player line is P, its number, name and spec"):format(path, n), 0)
+            end
+            players[#players + 1] = {name = f[3], spec = f[4]}
+        end
+    end
+    if (s.format ~= "round_robin" and s.format ~= "gauntlet") or not s.games or s.games < 2 or s.games % 2 ~= 0
+        or not s.seed or #players < 2 then
+        fail(("%s: the header lacks the format, games, seed or players of a tournament"):format(path), 0)
+    end
+    local ok, err = pcall(function()
+        local list = {}
+        for o in (openings or ""):gmatch("%S+") do list[#list + 1] = o end
+        local probe = mb.Marubatsu(s.mbparams)
+        s.mbparams = {width = probe.width, height = probe.height, k = probe.k}
+        s.openings = read_openings(list, s.mbparams)
+    end)
+    if not ok then fail(("%s: the header's board or openings: %s"):format(path, tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")), 0) end
+    return s, players
+end
+
+-- read_journal for merge and replay: the header gives the schedule.
+local function read_journal_alone(path)
+    return read_journal(path, function(header, shard)
+        local s, players = context_of_header(path, header)
+        local sh = shard and shard_of(shard:sub(3)) or nil
+        return game_checker(path, s, players, sh)
+    end)
+end
 
 -- host.tournament_merge{dirs = {DIR, ...}, out = DIR, quiet =} -> results:
 -- the journals of the shards of one tournament as one run.
@@ -577,52 +795,39 @@ function host.tournament_merge(t)
         dirs = l
     end
     if type(dirs) ~= "table" or #dirs == 0 then fail("merge: dirs = {DIR, ...} expected", 2) end
-    local header, games, shards = nil, {}, {}
+    local header, games, shards, from = nil, {}, {}, {}
     for _, dir in ipairs(dirs) do
         local path = dir .. "/" .. JOURNAL
-        local j = read_journal(path)
+        local j = read_journal_alone(path)
         if not j then fail(("merge: %s: no journal there"):format(path), 2) end
+        if j.partial and not t.quiet then
+            io.stderr:write(("merge: %s: its last line was cut short (%d bytes): left out\n"):format(path, j.partial))
+        end
         if header then
             local i, a, b = first_difference(header, j.header)
             if i then
                 fail(("merge: %s is of another tournament (header line %d: %s vs %s)"):format(path, i,
-                    a:gsub("\t", " "), b:gsub("\t", " ")), 2)
+                    printable(a:gsub("\t", " "), 200), printable(b:gsub("\t", " "), 200)), 2)
             end
         end
         header = header or j.header
         if j.shard then shards[#shards + 1] = j.shard:sub(3) end
         for g, line in pairs(j.games) do
             if games[g] and games[g] ~= line then
-                fail(("merge: game %d differs between journals"):format(g), 2)
+                fail(("merge: game %d differs between %s and %s"):format(g, from[g], path), 2)
             end
-            games[g] = line
+            games[g], from[g] = line, path
         end
     end
-    -- rebuild the settings and players from the header
-    local s = {mbparams = {}, openings = {}, quiet = t.quiet, out = t.out}
-    local players = {}
-    for _, line in ipairs(header) do
-        local f = host.journal_split(line)
-        if f[1] == "T" then
-            local k, v = f[2], f[3]
-            if k == "format" then s.format = v
-            elseif k == "games" then s.games = math.tointeger(tonumber(v))
-            elseif k == "seed" then s.seed = math.tointeger(tonumber(v))
-            elseif k == "board" then
-                local w, h, kk = v:match("^(%d+)x(%d+) k(%d+)$")
-                s.mbparams = {width = tonumber(w), height = tonumber(h), k = tonumber(kk)}
-            elseif k == "sprt" then s.sprt = sprt_of(v)
-            end
-        elseif f[1] == "P" then
-            players[#players + 1] = {name = f[3], spec = f[4]}
-        end
-    end
+    -- the settings and players from the header
+    local s, players = context_of_header(dirs[1] .. "/" .. JOURNAL, header)
+    s.quiet, s.out = t.quiet, t.out
     local total = #pairings_of(#players, s.format) * s.games
     local count = 0
     for _ in pairs(games) do count = count + 1 end
     if count < total and not s.quiet then
         io.stderr:write(("merge: %d of %d games are in these journals (shards: %s)\n"):format(count, total,
-            #shards > 0 and table.concat(shards, " ") or "none"))
+            #shards > 0 and printable(table.concat(shards, " "), 200) or "none"))
     end
     if s.out then
         ensure_dir(s.out)
@@ -640,39 +845,34 @@ end
 
 -- ---------------------------------------------------------------- replay
 
--- host.journal_game(file, game_no) -> record: one game of a journal.
+-- host.journal_game(file, game_no) -> record: one game of a journal (the
+-- whole journal is checked as merge checks it).
 function host.journal_game(file, g)
-    local j = read_journal(file)
+    local j = read_journal_alone(file)
     if not j then fail(("%s: cannot read it"):format(file), 2) end
     local line = j.games[g]
     if not line then fail(("%s: no game %d in this journal"):format(file, g), 2) end
     local rec = host.journal_parse(line)
-    local board = {}
-    for _, line in ipairs(j.header) do
-        local f = host.journal_split(line)
-        if f[1] == "T" and f[2] == "board" then
-            local w, h, k = f[3]:match("^(%d+)x(%d+) k(%d+)$")
-            board = {width = tonumber(w), height = tonumber(h), k = tonumber(k)}
-        end
-    end
-    rec.board = board
+    local s = context_of_header(file, j.header)
+    rec.board = s.mbparams
     return rec
 end
 
 -- host.replay_journal{file =, game =} -> 0: print a journal game move by move.
 function host.replay_journal(t)
     local g = math.tointeger(tonumber(t.game))
-    if not g or g < 1 then fail(("the game number must be an integer >= 1, not '%s'"):format(tostring(t.game)), 2) end
+    if not g or g < 1 then fail(("the game number must be an integer >= 1, not '%s'"):format(printable(t.game, 40)), 2) end
     local rec = host.journal_game(t.file, g)
     local game = mb.Marubatsu(rec.board)
-    local result = rec.result == "draw" and "draw" or (rec.result == "o" and "〇 (" .. rec.o .. ") won" or "× (" .. rec.x .. ") won")
-    io.write(("game %d: %s (〇) vs %s (×), pairing %d game %d, seed %d\n"):format(rec.game, rec.o, rec.x, rec.pairing,
+    local o, x = printable(rec.o), printable(rec.x)
+    local result = rec.result == "draw" and "draw" or (rec.result == "o" and "〇 (" .. o .. ") won" or "× (" .. x .. ") won")
+    io.write(("game %d: %s (〇) vs %s (×), pairing %d game %d, seed %d\n"):format(rec.game, o, x, rec.pairing,
         rec.index, rec.seed))
-    io.write(("result: %s%s\n"):format(result, rec.reason ~= "" and (" by forfeit: " .. rec.reason) or ""))
+    io.write(("result: %s%s\n"):format(result, rec.reason ~= "" and (" by forfeit: " .. printable(rec.reason)) or ""))
     io.write(("moves: %s\n\n"):format(rec.moves ~= "" and rec.moves or "(none)"))
     print(game)
     for sq in rec.moves:gmatch("[^,]+") do
-        game:move(mb.move(sq, game))
+        game:move(mb.move(sq:upper(), game))
         print(game)
     end
     return 0
@@ -681,20 +881,39 @@ end
 -- ---------------------------------------------------------------- CLI
 
 -- Run f(t) for a command; an error prints "marubatsu CMD: message" (without
--- the Lua position) and gives exit status 1.
+-- the Lua position) and gives exit status 1, and so does standard output
+-- that cannot be written (a full disk).
 local function command(cmd, f, t)
-    local ok, err = pcall(f, t)
+    local ok, err = pcall(function()
+        f(t)
+        files.write_checked(io.stdout, "standard output", "")
+    end)
     if ok then return 0 end
     err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^" .. cmd .. ": ", "")
     io.stderr:write(("marubatsu %s: %s\n"):format(cmd, err))
     return 1
 end
 
+-- Check the players named on the command line before anything runs: a
+-- bad spec, a missing script or a directory is a usage error (exit 2).
+local function check_command_players(cmd, players)
+    for i, p in ipairs(players) do
+        local ok, err = pcall(check_spec, p, i)
+        if not ok then
+            io.stderr:write(("marubatsu %s: %s\n"):format(cmd, tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")))
+            return false
+        end
+    end
+    return true
+end
+private.check_players = check_command_players
+
 -- host.tournament_main{players = "A\nB\n...", games =, ...} (strings, from
 -- `marubatsu tournament`) -> exit status
 function host.tournament_main(t)
     local players = {}
     for p in (t.players or ""):gmatch("[^\n]+") do players[#players + 1] = p end
+    if not check_command_players("tournament", players) then return 2 end
     local limits
     if t.time or t.instructions or t.memory then
         limits = {}

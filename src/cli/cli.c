@@ -75,6 +75,32 @@ bool cli_int(const char *cmd, const char *what, const char *text, int lo, int hi
     return true;
 }
 
+bool cli_budget(const char *cmd, const char *name, const char *text)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !(v >= 0) || v > 1e300) {
+        cli_error(cmd, "--%s must be a number >= 0, not '%s'", name, text);
+        return false;
+    }
+    return true;
+}
+
+bool cli_seed64(const char *cmd, const char *what, const char *text)
+{
+    const char *p = text + (*text == '-' || *text == '+');
+    bool digits = *p != '\0';
+    for (; *p; p++) digits = digits && *p >= '0' && *p <= '9';
+    errno = 0;
+    if (digits) (void)strtoll(text, NULL, 10);
+    if (!digits || errno == ERANGE) {
+        cli_error(cmd, "%s must be an integer from -9223372036854775808 to 9223372036854775807, not '%s'",
+                  what, text);
+        return false;
+    }
+    return true;
+}
+
 bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt)
 {
     switch (id) {

@@ -59,6 +59,13 @@ bool cli_make_game(const char *cmd, const GameOptions *opt, Game *g);
 bool cli_play_moves(const char *cmd, Game *g, const char *list, const char *what);
 /* Parse a decimal int in [lo, hi] for option `what`; false after an error. */
 bool cli_int(const char *cmd, const char *what, const char *text, int lo, int hi, int *out);
+/* A per-move budget of sandboxed scripts (--time, --instructions,
+ * --memory: `name` without the dashes): a number >= 0; false after an
+ * error. */
+bool cli_budget(const char *cmd, const char *name, const char *text);
+/* A 64-bit seed for option `what`: an integer from -2^63 to 2^63-1;
+ * false after an error. */
+bool cli_seed64(const char *cmd, const char *what, const char *text);
 /* Print "marubatsu CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

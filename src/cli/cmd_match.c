@@ -1,6 +1,9 @@
-/* cmd_match.c: `marubatsu match AI0 AI1`: the series' ai_match. */
+/* cmd_match.c: `marubatsu match AI0 AI1`: the series' ai_match. The options
+ * are checked here; mb.match_main (scripts/lib/match.lua) loads the AIs,
+ * script files in the sandbox, and plays. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "mberror.h"
@@ -10,17 +13,28 @@ static const char usage[] =
     "Play N iterations of two games, AI0 as o then as x, and print the series'\n"
     "table (counts and ratios from AI0's point of view). An AI is a name (ai2,\n"
     "ai14s, ...: the built-in scripts, then -I directories and MARUBATSU_PATH) or\n"
-    "a Lua file.\n"
+    "a Lua file. Built-in AIs run as they are; any other script (a file, or a\n"
+    "name found in a -I directory) runs in the sandbox, as in a tournament: its\n"
+    "own Lua state, no files or processes, budgets per move; a move it fails\n"
+    "(time, an error, an illegal move, a changed game) stops the match with the\n"
+    "reason, naming that AI.\n"
     "\n"
     "options:\n"
     "  -n N, --match-num N     iterations (default 10000)\n"
     "  --seed S                seed the random stream once before the match,\n"
     "                          exactly like CPython's random.seed(S)\n"
+    "  --time S, --instructions N, --memory BYTES\n"
+    "                          per-move budgets of sandboxed scripts (defaults:\n"
+    "                          5 s, 10000000, 64 MiB; 0 turns one off)\n"
+    "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n" CLI_BOARD_HELP
     "\n"
-    "With --seed 0, 'match ai2 ai2 -n 50000' prints the series' golden table.\n";
+    "With --seed 0, 'match ai2 ai2 -n 50000' prints the series' golden table.\n"
+    "\n"
+    "exit status: 0 done, 1 an AI failed (the message names it), 2 bad options\n"
+    "or an AI that does not exist.\n";
 
-enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS };
+enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX };
 
 int cmd_match(int argc, char **argv, Host *h)
 {
@@ -29,11 +43,16 @@ int cmd_match(int argc, char **argv, Host *h)
                                      {"match-num", true, OPT_N},
                                      {"seed", true, OPT_SEED},
                                      {"no-progress", false, OPT_NO_PROGRESS},
+                                     {"time", true, OPT_TIME},
+                                     {"instructions", true, OPT_INSTR},
+                                     {"memory", true, OPT_MEMORY},
+                                     {"no-sandbox", false, OPT_NO_SANDBOX},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
-    MatchArgs m = {{NULL, NULL}, 10000, NULL, 0, 0, 0, NULL, false, true};
-    const char *arg = NULL;
+    CliPairs p = {{0}, {0}, 0};
+    const char *arg = NULL, *ai[2] = {NULL, NULL};
+    char num[32], width[16], height[16], kk[16];
     int nai = 0, n = 0;
     bool board_set = false;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -42,26 +61,36 @@ int cmd_match(int argc, char **argv, Host *h)
         case OPT_HELP: fputs(usage, stdout); return 0;
         case OPT_N:
             if (!cli_int(a.cmd, "-n", arg, 1, 1000000000, &n)) return EXIT_USAGE;
-            m.match_num = n;
+            snprintf(num, sizeof num, "%d", n);
+            cli_put(&p, "match_num", num);
             break;
         case OPT_SEED: {
-            const char *p = arg + (*arg == '-' || *arg == '+');
-            bool digits = *p != '\0';
-            for (; *p; p++) digits = digits && *p >= '0' && *p <= '9';
+            const char *q = arg + (*arg == '-' || *arg == '+');
+            bool digits = *q != '\0';
+            for (; *q; q++) digits = digits && *q >= '0' && *q <= '9';
             if (!digits) {
                 cli_error(a.cmd, "--seed must be an integer (any size), not '%s'", arg);
                 return EXIT_USAGE;
             }
-            m.seed = arg;
+            cli_put(&p, "seed", arg);
             break;
         }
-        case OPT_NO_PROGRESS: m.progress = false; break;
+        case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
+        case OPT_TIME:
+        case OPT_INSTR:
+        case OPT_MEMORY: {
+            const char *name = id == OPT_TIME ? "time" : id == OPT_INSTR ? "instructions" : "memory";
+            if (!cli_budget(a.cmd, name, arg)) return EXIT_USAGE;
+            cli_put(&p, name, arg);
+            break;
+        }
+        case OPT_NO_SANDBOX: cli_put(&p, "sandbox", "0"); break;
         case CLI_POSITIONAL:
             if (nai == 2) {
                 cli_error(a.cmd, "two AIs expected, got a third: '%s'", arg);
                 return EXIT_USAGE;
             }
-            m.ai[nai++] = arg;
+            ai[nai++] = arg;
             break;
         default:
             if (!cli_board_option(a.cmd, id, arg, &opt)) return EXIT_USAGE;
@@ -78,10 +107,15 @@ int cmd_match(int argc, char **argv, Host *h)
         cli_error(a.cmd, "%s", err);
         return EXIT_USAGE;
     }
-    m.width = opt.width;
-    m.height = opt.height;
-    m.k = opt.k;
-    m.board = board_set ? board_kind_name(opt.board) : NULL;
-    m.count_linemark = opt.count_linemark;
-    return host_match(h, &m);
+    cli_put(&p, "ai0", ai[0]);
+    cli_put(&p, "ai1", ai[1]);
+    snprintf(width, sizeof width, "%d", opt.width);
+    snprintf(height, sizeof height, "%d", opt.height);
+    snprintf(kk, sizeof kk, "%d", opt.k);
+    cli_put(&p, "width", width);
+    cli_put(&p, "height", height);
+    if (opt.k > 0) cli_put(&p, "k", kk); /* 0: k from the board's size */
+    if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
+    if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
+    return host_call_table(h, "match_main", p.keys, p.values, p.n);
 }

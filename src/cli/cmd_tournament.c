@@ -45,8 +45,10 @@ static const char usage[] =
     "The journal format is in docs/journal.md; 'marubatsu replay JOURNAL N'\n"
     "shows game N. Results do not depend on --jobs.\n"
     "\n"
-    "exit status: 0 done, 1 an error (unknown AI, unreadable files, a journal of\n"
-    "another tournament), 2 bad options.\n";
+    "exit status: 0 done, 1 an error (unreadable or unwritable files, a full\n"
+    "disk, a journal of another tournament or one whose game lines the schedule\n"
+    "or the board contradicts, named by file:line), 2 bad options or players\n"
+    "(an unknown AI, a missing script, a name too long for a journal).\n";
 
 static const char merge_usage[] =
     "usage: marubatsu [options] merge DIR... [--out DIR] [--quiet]\n"
@@ -59,15 +61,6 @@ enum {
     OPT_GAMES = 1, OPT_SEED, OPT_JOBS, OPT_FORMAT, OPT_OPENINGS, OPT_OUT, OPT_RESUME, OPT_SPRT,
     OPT_SHARD, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX, OPT_NO_PROGRESS, OPT_QUIET
 };
-
-static bool is_integer(const char *s, bool sign)
-{
-    if (sign && (*s == '-' || *s == '+')) s++;
-    if (!*s) return false;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9') return false;
-    return true;
-}
 
 /* Call mb.FUNCTION with the options in p and key = the n words joined by
  * newlines (player specs, directories); the exit status. */
@@ -136,10 +129,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
             cli_put(&p, "jobs", num[1]);
             break;
         case OPT_SEED:
-            if (!is_integer(arg, true)) {
-                cli_error(a.cmd, "--seed must be an integer, not '%s'", arg);
-                goto out;
-            }
+            if (!cli_seed64(a.cmd, "--seed", arg)) goto out;
             cli_put(&p, "seed", arg);
             break;
         case OPT_FORMAT:
@@ -165,14 +155,9 @@ int cmd_tournament(int argc, char **argv, Host *h)
         case OPT_TIME:
         case OPT_INSTR:
         case OPT_MEMORY: {
-            char *end;
-            double v = strtod(arg, &end);
-            if (end == arg || *end || !(v >= 0)) {
-                cli_error(a.cmd, "%s must be a number >= 0, not '%s'",
-                          id == OPT_TIME ? "--time" : id == OPT_INSTR ? "--instructions" : "--memory", arg);
-                goto out;
-            }
-            cli_put(&p, id == OPT_TIME ? "time" : id == OPT_INSTR ? "instructions" : "memory", arg);
+            const char *name = id == OPT_TIME ? "time" : id == OPT_INSTR ? "instructions" : "memory";
+            if (!cli_budget(a.cmd, name, arg)) goto out;
+            cli_put(&p, name, arg);
             break;
         }
         case OPT_NO_SANDBOX: cli_put(&p, "sandbox", "0"); break;

@@ -37,6 +37,9 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         b->used -= old;
         return NULL;
     }
+    /* once a budget ran out, the call gets no more memory: the hook ends it
+     * with a memory error (see budget_hook) */
+    if (nsize > old && b->armed && b->reason) return NULL;
     if (nsize > old && b->max_memory && b->used + (nsize - old) > b->max_memory) {
         if (!b->reason) {
             b->reason = "memory";
@@ -85,7 +88,14 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
             b->every = 1;
             lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         }
-        luaL_error(L, "sandbox: %s budget exceeded", b->reason);
+        /* Raise a memory error, not lua_error: Lua runs an xpcall's message
+         * handler for a runtime error, and one raised here would run it
+         * inside this hook, where hooks are off, so a handler that spins
+         * would never be stopped. A memory error skips message handlers.
+         * The allocator refuses everything once b->reason is set, so this
+         * allocation fails (after an emergency collection) and throws. */
+        lua_newuserdatauv(L, 1, 0);
+        luaL_error(L, "sandbox: %s budget exceeded", b->reason); /* not reached */
     }
 }
 

@@ -240,8 +240,8 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
             luaL_error(L, "%s: option 'maxdepth' must be an integer, got %s", fname,
                        ty == LUA_TNUMBER ? "a number with a fraction" : luaL_typename(L, -1));
         if (d < 1 || d > 1000000)
-            luaL_error(L, "%s: option 'maxdepth' must be at least 1, got %I", fname,
-                       (LUAI_UACINT)d);
+            luaL_error(L, "%s: option 'maxdepth' must be at %s, got %I", fname,
+                       d < 1 ? "least 1" : "most 1000000", (LUAI_UACINT)d);
         o.maxdepth = (int)d;
     }
     lua_pop(L, 1);

@@ -7,6 +7,16 @@
 # (exit 1, a message saying how to resume); --shard 1/2 + 2/2 merged
 # equal one run; ranking.svg is valid XML; --sprt stops a match with H1; replay shows a journal game; bad options exit 2 with a
 # message; a journal of another tournament is refused with exit 1.
+# Issue 16: hostile players (a spinning xpcall handler under the time and
+# the instruction budget, 1,100-byte errors and returns, a failing main
+# chunk, tampering) lose by forfeit and the journal reads back; print is
+# capped per move and per game and escaped; long reasons
+# are cut and escaped; too-long specs and directories fail at the start;
+# hand-edited journals (winner, moves, players, seed, index, a false draw,
+# an extra game, a duplicate) are refused with file:line by --resume, merge
+# and replay; a full disk (tmpfs, else ulimit -f) and a full stdout exit 1
+# naming the file; /dev/zero as a journal, game record, --openings or play
+# input stops with a message; 10^9 games per pairing run in 1 GB.
 # Usage: sh tests/tournament/run.sh PROGRAM
 set -u
 prog=$1
@@ -119,8 +129,160 @@ check "bad shard exits 2" test $? -eq 2
 check "another tournament's journal exits 1" test $? -eq 1
 check "another tournament's message" grep -q 'the journal is of another tournament' "$tmp/err"
 "$prog" tournament ai1 no_such_ai --games 2 --quiet 2>"$tmp/err"
-check "unknown AI exits 1" test $? -eq 1
+check "unknown AI exits 2" test $? -eq 2
 check "unknown AI message" grep -q "^marubatsu tournament: players\[2\]: AI script 'no_such_ai' not found" "$tmp/err"
+
+# ---- hostile players (issue 16): every game ends, with a reason
+H=tests/tournament/hostile
+for f in spin_in_handler long_error long_return long_load_error tamper; do
+    timeout 120 "$prog" tournament ai1 "$H/$f.lua" --games 2 --jobs 1 --time 1 --no-progress --quiet \
+        --out "$tmp/h_$f" 2>"$tmp/h_$f.err"
+    check "hostile $f: the tournament finishes (exit 0)" test $? -eq 0
+    check "hostile $f: both games lost by forfeit" \
+        test "$(grep -c "^G.*$f.lua	.*	[ox]	[a-z]" "$tmp/h_$f/journal.tsv")" -eq 2
+    timeout 120 "$prog" tournament ai1 "$H/$f.lua" --games 2 --jobs 1 --time 1 --no-progress --quiet \
+        --out "$tmp/h_$f" --resume 2>>"$tmp/h_$f.err"
+    check "hostile $f: --resume reads the journal back" test $? -eq 0
+done
+check "spinning message handler: stopped by the instruction budget" \
+    grep -q 'instructions$' "$tmp/h_spin_in_handler/journal.tsv"
+timeout 120 "$prog" tournament ai1 "$H/spin_in_handler.lua" --games 2 --jobs 2 --time 0.2 --instructions 0 \
+    --no-progress --quiet --out "$tmp/h_spin_time"
+check "spinning message handler, time budget only: stopped" test $? -eq 0
+check "spinning message handler, time budget only: reason time" \
+    test "$(grep -c '	time$' "$tmp/h_spin_time/journal.tsv")" -eq 2
+# a 1,100-byte error with an escape sequence, a tab and a newline: cut to
+# 1,000 bytes, one line, control characters escaped
+reason=$(grep '^G' "$tmp/h_long_error/journal.tsv" | head -n 1 | cut -f 10)
+check "long reason cut to 1000 bytes" test "$(printf '%s' "$reason" | sed 's/\\\\/\\/g' | wc -c)" -le 1000
+check "long reason ends with ..." test "${reason%...}" != "$reason"
+check "long reason: ESC shown as \\x1b" grep -q '^G.*error: \\\\x1b\[31mred\\\\txxx' "$tmp/h_long_error/journal.tsv"
+check "no ESC byte in the journal" test "$(grep -c "$(printf '\033')" "$tmp/h_long_error/journal.tsv")" -eq 0
+check "tampering is blamed on the script" grep -q '^G.*tamper.lua.*	tampered$' "$tmp/h_tamper/journal.tsv"
+"$prog" replay "$tmp/h_long_error/journal.tsv" 1 >"$tmp/replay_long.out" 2>&1
+check "replay of a long reason: exit 0" test $? -eq 0
+check "replay shows no raw ESC" test "$(grep -c "$(printf '\033')" "$tmp/replay_long.out")" -eq 0
+
+# print: at most 4 KiB a move and 16 KiB a game, escapes shown escaped
+# (print_flood.lua asks for 1 MB a move, with terminal escape sequences)
+timeout 120 "$prog" tournament ai1 "$H/print_flood.lua" --games 4 --jobs 2 --no-progress --quiet \
+    --out "$tmp/h_flood" 2>"$tmp/h_flood.err"
+check "print flood: the tournament finishes" test $? -eq 0
+moves=$(grep '^G' "$tmp/h_flood/journal.tsv" | cut -f 6-8 | awk -F '\t' '{ n = split($3, m, ","); c += ($1 ~ /flood/) ? int((n + 1) / 2) : int(n / 2) } END { print c }')
+bytes=$(wc -c <"$tmp/h_flood.err")
+echo "print flood: $bytes bytes of stderr for $moves moves"
+check "print flood: at most 4 KiB (and a note) a move" test "$bytes" -le $((moves * (4096 + 60)))
+check "print flood: cut with a note" grep -q '^(print: output cut at 4096 bytes a move, 16384 a game)$' "$tmp/h_flood.err"
+check "print flood: no ESC or BEL reaches the terminal" test "$(tr -d -c '\033\007' <"$tmp/h_flood.err" | wc -c)" -eq 0
+check "print flood: escapes shown as text" grep -q '^\\x1b\]0;owned\\x07\\x1b\[2Jppp' "$tmp/h_flood.err"
+
+# a player name (its spec) too long for a journal fails before any game
+long=$(printf 'v%.0s' $(seq 1 250))
+"$prog" tournament ai1 "ai2:mode=$long" --games 2 --quiet 2>"$tmp/err"
+check "spec of 259 bytes exits 2" test $? -eq 2
+check "spec of 259 bytes: message" grep -q 'players\[2\]: the player .* is 259 bytes long; a journal holds names of at most 255 bytes' "$tmp/err"
+"$prog" tournament ai1 "ai2:mode=${long}vvvvvvv" --games 2 --quiet 2>"$tmp/err"
+check "parameter value over 255 bytes exits 2" test $? -eq 2
+check "parameter value over 255 bytes: message" grep -q 'the value is longer than 255 bytes' "$tmp/err"
+"$prog" tournament ai1 "$tmp" --games 2 --quiet 2>"$tmp/err"
+check "a directory as a player exits 2" test $? -eq 2
+check "a directory as a player: message" grep -q "players\[2\]: $tmp: Is a directory" "$tmp/err"
+
+# ---- hand-edited journals: refused with file:line, or accepted when true
+t --games 10 --jobs 1 --out "$tmp/edit"
+cp "$tmp/edit/journal.tsv" "$tmp/edit.orig"
+first=$(grep -n '^G' "$tmp/edit.orig" | head -n 1 | cut -d: -f1)
+# edit AWK-PROGRAM NAME EXPECTED: apply the edit to the first game line,
+# then --resume must exit 1 naming journal.tsv:LINE and EXPECTED
+edit() {
+    awk -F '\t' -v OFS='\t' -v n="$first" "NR == n { $1 } { print }" "$tmp/edit.orig" >"$tmp/edit/journal.tsv"
+    t --games 10 --jobs 1 --out "$tmp/edit" --resume 2>"$tmp/err"
+    check "edited journal ($2) exits 1" test $? -eq 1
+    check "edited journal ($2): message" grep -q "journal.tsv:$first: game [0-9]*: $3" "$tmp/err"
+}
+edit '$9 = ($9 == "o") ? "x" : "o"; $10 = ""' "winner flipped" "its moves end in"
+edit '$8 = "A1,A1,A1"' "moves A1,A1,A1" "move 2 (A1) is on an occupied square"
+edit 'x = $6; $6 = $7; $7 = x' "players swapped" "the schedule has ai1 as 〇 and ai2 as ×"
+edit '$5 = 12345' "seed changed" "the schedule gives it seed"
+edit '$2 = $2 + 1' "index changed" "the schedule has it as game"
+edit '$8 = "B2"; $9 = "draw"; $10 = ""' "B2 as a draw" "the game is not over after its moves"
+edit '$2 = 999999' "game 999999" "not in the schedule, which has 100 games"
+cp "$tmp/edit.orig" "$tmp/edit/journal.tsv"
+grep '^G' "$tmp/edit.orig" | head -n 1 >>"$tmp/edit/journal.tsv"
+t --games 10 --jobs 1 --out "$tmp/edit" --resume 2>"$tmp/err"
+check "a game appended twice exits 1" test $? -eq 1
+check "a game appended twice: message" grep -q "game [0-9]* appears twice (also at line $first)" "$tmp/err"
+cp "$tmp/edit.orig" "$tmp/edit/journal.tsv"
+t --games 10 --jobs 1 --out "$tmp/edit" --resume 2>"$tmp/err"
+check "the untouched journal resumes (exit 0)" test $? -eq 0
+# merge checks the same
+awk -F '\t' -v OFS='\t' -v n="$first" 'NR == n { $9 = ($9 == "o") ? "x" : "o"; $10 = "" } { print }' \
+    "$tmp/edit.orig" >"$tmp/edit/journal.tsv"
+"$prog" merge "$tmp/edit" --quiet 2>"$tmp/err"
+check "merge of an edited journal exits 1" test $? -eq 1
+check "merge of an edited journal: file:line" grep -q "journal.tsv:$first: game" "$tmp/err"
+"$prog" replay "$tmp/edit/journal.tsv" 1 >/dev/null 2>"$tmp/err"
+check "replay of an edited journal exits 1" test $? -eq 1
+
+# ---- a full disk: a tmpfs of 64 KiB where mount works, else a file-size limit
+mkdir -p "$tmp/small"
+if mount -t tmpfs -o size=64k tmpfs "$tmp/small" 2>/dev/null; then
+    trap 'umount "$tmp/small" 2>/dev/null; rm -rf "$tmp"' EXIT
+    "$prog" tournament $players --seed 21 --no-progress --quiet --games 400 --jobs 2 --out "$tmp/small/run" \
+        2>"$tmp/err"
+    check "full disk: exit 1" test $? -eq 1
+    check "full disk: the journal named" grep -q "cannot write $tmp/small/run/journal.tsv: No space left on device" "$tmp/err"
+    check "full disk: says how to go on" grep -q 'run the same command with --resume' "$tmp/err"
+    # the journal fits, the results files do not
+    rm -rf "$tmp/small/run"
+    mkdir "$tmp/small/run"
+    t --games 10 --jobs 1 --out "$tmp/fits"
+    cp "$tmp/fits/journal.tsv" "$tmp/small/run/"
+    dd if=/dev/zero of="$tmp/small/filler" bs=1k count=100 2>/dev/null
+    t --games 10 --jobs 1 --out "$tmp/small/run" --resume 2>"$tmp/err"
+    check "full disk, results files: exit 1" test $? -eq 1
+    check "full disk, results files: named" grep -q "cannot write $tmp/small/run/results.json: No space left" "$tmp/err"
+    check "full disk, results files: no empty file left" test ! -e "$tmp/small/run/results.json"
+    umount "$tmp/small"
+else
+    (
+        trap '' XFSZ
+        ulimit -f 64
+        "$prog" tournament $players --seed 21 --no-progress --quiet --games 400 --jobs 2 --out "$tmp/small/run" \
+            2>"$tmp/err"
+    )
+    check "file-size limit: exit 1" test $? -eq 1
+    check "file-size limit: the journal named" grep -q "cannot write $tmp/small/run/journal.tsv: File too large" "$tmp/err"
+fi
+"$prog" tournament ai1 ai2 --games 2 --jobs 1 --no-progress >/dev/full 2>"$tmp/err"
+check "stdout on a full device: exit 1" test $? -eq 1
+check "stdout on a full device: message" grep -q 'cannot write standard output: No space left on device' "$tmp/err"
+
+# ---- bounded inputs
+timeout 60 "$prog" replay /dev/zero 1 >/dev/null 2>"$tmp/err"
+check "replay /dev/zero 1: exit 1" test $? -eq 1
+check "replay /dev/zero 1: message" grep -q '/dev/zero:1: a line longer than' "$tmp/err"
+timeout 60 "$prog" replay /dev/zero >/dev/null 2>"$tmp/err"
+check "replay /dev/zero: exit 1" test $? -eq 1
+check "replay /dev/zero: message" grep -q '/dev/zero:1: a line longer than 65536 bytes' "$tmp/err"
+timeout 60 "$prog" play --input /dev/zero >/dev/null 2>"$tmp/err"
+check "play --input /dev/zero: exit 1" test $? -eq 1
+check "play --input /dev/zero: message" grep -q 'the input has a line longer than 4096 bytes' "$tmp/err"
+timeout 60 "$prog" tournament ai1 ai2 --games 2 --openings /dev/zero --quiet 2>"$tmp/err"
+check "--openings /dev/zero: exit 1" test $? -eq 1
+check "--openings /dev/zero: message" grep -q 'openings: /dev/zero:1: a line longer than 8192 bytes' "$tmp/err"
+"$prog" tournament ai1 ai2 --games 2 --openings "$tmp" --quiet 2>"$tmp/err"
+check "--openings DIR: exit 1" test $? -eq 1
+check "--openings DIR: the name in the message" grep -q "openings: $tmp: Is a directory" "$tmp/err"
+# the schedule is made lazily: 10^9 games per pairing, stopped by SPRT after
+# a few, in little memory (ulimit -v: 1 GB; the whole schedule took 4 GB)
+(
+    case "$prog" in *asan*) ;; *) ulimit -v 1000000 ;; esac # ASan reserves terabytes of address space
+    timeout 120 "$prog" tournament ai14s ai1 --games 1000000000 --jobs 1 --no-progress \
+        --sprt elo0=0,elo1=50,alpha=0.05,beta=0.05 >"$tmp/huge.out" 2>&1
+)
+check "10^9 games, SPRT: exit 0 in 1 GB" test $? -eq 0
+check "10^9 games, SPRT: stopped early" grep -q '^[0-9]* games of 1000000000 ' "$tmp/huge.out"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
