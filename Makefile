@@ -24,6 +24,8 @@ DEFS     := -D_POSIX_C_SOURCE=200809L -DMB_VERSION='"$(VERSION)"'
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
 LUA_LIBS   = $(shell pkg-config --libs lua5.4)
 EDIT_LIBS  = $(shell pkg-config --libs libedit)
+# libmicrohttpd for `marubatsu serve` (the program only)
+MHD_LIBS   = $(shell pkg-config --libs libmicrohttpd)
 CPPFLAGS  = -Iinclude -Isrc -Isrc/lua -Ibuild/gen $(LUA_CFLAGS) $(DEFS)
 DEPFLAGS  = -MMD -MP
 
@@ -31,13 +33,18 @@ DEPFLAGS  = -MMD -MP
 PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-busted lua-dkjson libedit-dev tmux libxml2-utils graphviz
 # clang and its libFuzzer runtime (libclang_rt.fuzzer) for the fuzz target
 PACKAGES += clang libclang-rt-14-dev
+# `marubatsu serve` (libmicrohttpd) and its browser tests (Debian's chromium;
+# nodejs and npm only where no npm is installed: see deps)
+PACKAGES += libmicrohttpd-dev chromium
 
 LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
 # the Lua binding: in the program, and (without the host) in marubatsu.so
-HOST_SRC := src/lua/l_host.c src/lua/l_repl.c
+HOST_SRC := src/lua/l_host.c src/lua/l_repl.c src/lua/l_serve.c
 BIND_SRC := $(sort $(filter-out $(HOST_SRC),$(wildcard src/lua/l_*.c))) build/gen/embedded.c
 CLI_SRC  := src/main.c $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
 SCRIPTS  := $(sort $(wildcard scripts/*.lua scripts/lib/*.lua)) docs/lua-api.md
+# the browser front end's files (web/NAME in the binary)
+SCRIPTS  += $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
 TEST_SRC := $(sort $(wildcard tests/c/*.c))
 BENCH_SRC := $(sort $(wildcard tests/bench/*.c))
 
@@ -59,6 +66,7 @@ build/.deps-ok: Makefile
 	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing nodejs npm"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
@@ -90,7 +98,7 @@ $(REL)/libmarubatsu.a: $(call objs,$(REL),$(LIB_SRC))
 
 $(REL)/marubatsu: $(call objs,$(REL),$(CLI_SRC)) $(REL)/libmarubatsu.a
 	@echo "  LINK    $@"
-	@$(CC) $(OPT) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
+	@$(CC) $(OPT) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) $(MHD_LIBS) -lm
 
 # ---- marubatsu.so for stock lua5.4 (position-independent objects) ---------
 PIC := build/pic
@@ -123,7 +131,7 @@ $(ASAN)/libmarubatsu.a: $(call objs,$(ASAN),$(LIB_SRC))
 
 $(ASAN)/marubatsu: $(call objs,$(ASAN),$(CLI_SRC)) $(ASAN)/libmarubatsu.a
 	@echo "  LINK    $@"
-	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
+	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) $(MHD_LIBS) -lm
 
 $(ASAN)/test_engine: $(call objs,$(ASAN),$(TEST_SRC) $(BIND_SRC)) $(ASAN)/libmarubatsu.a
 	@echo "  LINK    $@"
@@ -137,7 +145,7 @@ $(DBG)/obj/%.o: %.c | build/.deps-ok
 
 $(DBG)/marubatsu: $(call objs,$(DBG),$(LIB_SRC) $(CLI_SRC))
 	@echo "  LINK    $@"
-	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
+	@$(CC) $(SANITIZE) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) $(MHD_LIBS) -lm
 
 $(DBG)/test_engine: $(call objs,$(DBG),$(LIB_SRC) $(TEST_SRC) $(BIND_SRC))
 	@echo "  LINK    $@"
@@ -187,6 +195,8 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	sh tests/bench/tournament.sh ./$(REL)/marubatsu
 	@echo
 	./$(REL)/marubatsu run tests/bench/sandbox.lua
+	@echo
+	node tests/bench/serve.mjs ./$(REL)/marubatsu
 
 # ---- install --------------------------------------------------------------
 HEADERS := $(sort $(wildcard include/*.h))

@@ -28,6 +28,7 @@ static const char usage[] =
     "  tree              the full game tree, its scores and best-move tables\n"
     "  tournament P...   a tournament between AIs: crosstable, Elo, journal\n"
     "  merge DIR...      combine the journals of a tournament's shards\n"
+    "  serve             a browser front end: play, the game tree, results\n"
     "\n"
     "options (run in order, before the command):\n"
     "  -e CODE           run a chunk of Lua\n"
@@ -63,6 +64,7 @@ static const Command commands[] = {
     {"tree", cmd_tree, NULL},
     {"tournament", NULL, cmd_tournament},
     {"merge", NULL, cmd_merge},
+    {"serve", NULL, cmd_serve},
 };
 
 static const Command *find_command(const char *name)

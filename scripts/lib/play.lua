@@ -115,15 +115,10 @@ end
 -- read_record(path, mbparams) -> game | nil, message. The game is new, of
 -- the file's shape (plus mbparams' back-end options), with every move
 -- played; the message names the file and the line.
-local function read_record(path, mbparams)
+-- parse_record(lines, path, mbparams): the same from the lines of a
+-- record (path names it in messages).
+local function parse_record(lines, path, mbparams)
     local files = private.files
-    local lines = {}
-    local ok, err = pcall(function()
-        local f = files.open_input(path)
-        for line in files.bounded_lines(f, path, 64 * 1024, RECORD_MAX) do lines[#lines + 1] = line end
-        f:close()
-    end)
-    if not ok then return nil, tostring(err) end
     local shape, moves = nil, {}
     local function fail(line, text_) return nil, ("%s: line %d: %s"):format(path, line, text_) end
     for n, line in ipairs(lines) do
@@ -167,15 +162,49 @@ local function read_record(path, mbparams)
     return game
 end
 
+local function read_record(path, mbparams)
+    local files = private.files
+    local lines = {}
+    local ok, err = pcall(function()
+        local f = files.open_input(path)
+        for line in files.bounded_lines(f, path, 64 * 1024, RECORD_MAX) do lines[#lines + 1] = line end
+        f:close()
+    end)
+    if not ok then return nil, tostring(err) end
+    return parse_record(lines, path, mbparams)
+end
+
+-- format_record(game) -> the text of its record
+local function format_record(game)
+    local squares = {}
+    for i = 1, game.move_count do squares[i] = game:excel(game.records[i]) end
+    return "# marubatsu game record\n" .. ("# board %dx%d k=%d\n"):format(game.width, game.height, game.k)
+        .. table.concat(squares, ",") .. "\n"
+end
+
+-- mb.parse_game_record(text [, name [, options]]) -> game | nil, message:
+-- a game record's text (the format above) as a new game with every move
+-- played; the message names `name` (default "game record") and the line.
+-- options: the back-end options (board =, count_linemark =).
+function mb.parse_game_record(text, name, options)
+    if type(text) ~= "string" then error("parse_game_record: the text of a record expected", 2) end
+    if #text > RECORD_MAX then
+        return nil, ("%s: longer than %d bytes"):format(name or "game record", RECORD_MAX)
+    end
+    local lines = {}
+    for line in text:gmatch("([^\n]*)\n?") do lines[#lines + 1] = line end
+    if lines[#lines] == "" then lines[#lines] = nil end
+    return parse_record(lines, name or "game record", options)
+end
+
+-- mb.format_game_record(game) -> text: the record that `play`'s save writes.
+mb.format_game_record = format_record
+
 -- write_record(game, path) -> true | nil, message
 local function write_record(game, path)
     local f, err = io.open(path, "wb")
     if not f then return nil, err end
-    local squares = {}
-    for i = 1, game.move_count do squares[i] = game:excel(game.records[i]) end
-    f:write("# marubatsu game record\n",
-        ("# board %dx%d k=%d\n"):format(game.width, game.height, game.k),
-        table.concat(squares, ","), "\n")
+    f:write(format_record(game))
     local ok, werr = f:close()
     if not ok then return nil, werr end
     return true

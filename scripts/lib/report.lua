@@ -1,0 +1,159 @@
+-- scripts/lib/report.lua: a tournament's report for the browser: the data
+-- of its --out directory (results.json and the games of journal.tsv) as one
+-- JSON text, and report.html, the page that shows it with no server (the
+-- style, the script and the data inlined; it loads nothing). The page is
+-- web/report.html with web/style.css, web/common.js and web/report.js, the
+-- same files `marubatsu serve --results DIR` uses.
+--
+-- Not run when the module opens: loaded on demand with
+--     load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb)
+-- which returns the table below (results writing and serve.lua do that).
+local mb = ...
+
+local report = {}
+
+-- At most this many games go into the data (the newest are left out
+-- beyond it, and the page says how many): about 60 bytes each.
+report.MAX_GAMES = 100000
+
+-- ---- JSON -------------------------------------------------------------------
+-- Strings escape '<', '>' and '&' too, so that the text can sit inside an
+-- HTML <script> element. Tables are arrays when they have an element 1 or
+-- the ARRAY metatable (report.array), else objects with sorted keys.
+local ARRAY = {}
+function report.array(t) return setmetatable(t or {}, ARRAY) end
+
+local ESC = {['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r"}
+local function jstr(s)
+    return '"' .. s:gsub('[%c"\\<>&]', function(c) return ESC[c] or ("\\u%04x"):format(c:byte()) end) .. '"'
+end
+report.json_string = jstr
+
+local function encode(v, out)
+    local t = type(v)
+    if t == "string" then
+        out[#out + 1] = jstr(v)
+    elseif t == "number" then
+        if math.type(v) == "integer" then
+            out[#out + 1] = ("%d"):format(v)
+        elseif v ~= v or v == math.huge or v == -math.huge then
+            out[#out + 1] = "null"
+        else
+            out[#out + 1] = ("%.14g"):format(v)
+        end
+    elseif t == "boolean" then
+        out[#out + 1] = tostring(v)
+    elseif t == "nil" then
+        out[#out + 1] = "null"
+    elseif t == "table" then
+        if v[1] ~= nil or getmetatable(v) == ARRAY then
+            out[#out + 1] = "["
+            for i = 1, #v do
+                if i > 1 then out[#out + 1] = "," end
+                encode(v[i], out)
+            end
+            out[#out + 1] = "]"
+        else
+            local keys = {}
+            for k in pairs(v) do keys[#keys + 1] = tostring(k) end
+            table.sort(keys)
+            out[#out + 1] = "{"
+            for i, k in ipairs(keys) do
+                if i > 1 then out[#out + 1] = "," end
+                out[#out + 1] = jstr(k) .. ":"
+                local x = v[k]
+                if x == nil then x = v[math.tointeger(tonumber(k)) or k] end
+                encode(x, out)
+            end
+            out[#out + 1] = "}"
+        end
+    else
+        error("report.json: cannot encode a " .. t, 2)
+    end
+    return out
+end
+
+-- report.json(value) -> text
+function report.json(v) return table.concat(encode(v, {})) end
+
+-- ---- The data ---------------------------------------------------------------
+local function read(path)
+    local f, err = io.open(path, "rb")
+    if not f then return nil, err end
+    local text = f:read("a")
+    f:close()
+    return text
+end
+
+-- report.data(dir) -> JSON text | nil, message:
+-- {"results": <results.json>, "games": [[game, o, x, moves, result, reason], ...],
+--  "games_total": N, "dir": DIR}, the games sorted by number.
+function report.data(dir)
+    local results, err = read(dir .. "/results.json")
+    if not results then return nil, ("no tournament results in %s (%s)"):format(dir, err) end
+    local games = {}
+    local journal = read(dir .. "/journal.tsv") or ""
+    for line in journal:gmatch("[^\n]+") do
+        if line:sub(1, 2) == "G\t" then
+            -- G, game, pairing, index, seed, o, x, moves, result, reason
+            local f = mb.journal_split(line)
+            if f then
+                games[#games + 1] = {game = math.tointeger(tonumber(f[2])), o = f[6], x = f[7],
+                    moves = f[8], result = f[9], reason = f[10] or ""}
+            end
+        end
+    end
+    table.sort(games, function(a, b) return a.game < b.game end)
+    local total = #games
+    local rows = {}
+    for i = 1, math.min(total, report.MAX_GAMES) do
+        local g = games[i]
+        rows[i] = ("[%d,%s,%s,%s,%s,%s]"):format(g.game, jstr(g.o), jstr(g.x), jstr(g.moves),
+            jstr(g.result), jstr(g.reason))
+    end
+    -- results.json holds '<' only inside strings, where \u003c means the same
+    local safe = results:gsub("<", "\\u003c"):gsub(">", "\\u003e"):gsub("&", "\\u0026")
+    return ('{"results":%s,"games":[%s],"games_total":%d,"dir":%s}'):format(
+        safe, table.concat(rows, ",\n"), total, jstr(dir))
+end
+
+-- ---- The page -----------------------------------------------------------------
+local function asset(name)
+    local text = mb.embedded("web/" .. name)
+    if not text then error("report: the built-in file web/" .. name .. " is missing", 0) end
+    return text
+end
+
+-- report.html(dir) -> text | nil, message: the self-contained page.
+function report.html(dir)
+    local data, err = report.data(dir)
+    if not data then return nil, err end
+    local page = asset("report.html")
+    local parts = {
+        ["<!--STYLE-->"] = "<style>\n" .. asset("style.css") .. "</style>",
+        ["<!--SCRIPT-->"] = "<script>\n" .. asset("common.js") .. "\n" .. asset("report.js") .. "</script>",
+        ["<!--DATA-->"] = '<script type="application/json" id="report-data">' .. data .. "</script>",
+    }
+    -- the scripts may hold "</" only where a string is split: checked here
+    for key, text in pairs(parts) do
+        if key ~= "<!--DATA-->" and text:sub(9, -10):find("</script", 1, true) then
+            error("report: " .. key .. " holds </script", 0)
+        end
+    end
+    return (page:gsub("<!%-%-[A-Z]+%-%->", function(k) return parts[k] end))
+end
+
+-- report.write(dir) -> true | nil, message: dir/report.html
+function report.write(dir)
+    local page, err = report.html(dir)
+    if not page then return nil, err end
+    local tmp = dir .. "/report.html.tmp"
+    local f, ferr = io.open(tmp, "wb")
+    if not f then return nil, ferr end
+    f:write(page)
+    local ok, cerr = f:close()
+    if not ok then return nil, cerr end
+    return os.rename(tmp, dir .. "/report.html")
+end
+
+return report

@@ -1,0 +1,508 @@
+/* cmd_serve.c: `marubatsu serve`, the browser front end: an HTTP server on
+ * libmicrohttpd serving one page (web/, embedded at build time) and a JSON
+ * API: the tree explorer in C (serve_tree.c), games, AIs and tournament
+ * results in Lua (l_serve.c, scripts/lib/serve.lua).
+ *
+ * Threads: libmicrohttpd runs one internal polling thread, which answers
+ * every request, so the Lua state is only ever used from that thread; the
+ * main thread waits for SIGINT or SIGTERM and then stops the daemon.
+ *
+ * What a browser can reach is listed here: the embedded files under web/,
+ * GET /api/tree, and the Lua handler's routes (see serve.lua). Every
+ * request must name this server in its Host header (so a DNS-rebinding page
+ * cannot reach it) and, if it has an Origin, come from this server's own
+ * origin; POSTs must also carry the header X-Marubatsu, which a page of
+ * another origin cannot add without a CORS preflight this server never
+ * grants. Bodies are limited to MAX_BODY bytes. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netdb.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#include "cli.h"
+#include "embedded.h"
+#include "lua/serve_host.h"
+#include "serve.h"
+
+#define MAX_BODY (256 * 1024)
+#define MAX_PARAMS 16
+#define MAX_ALLOWED 8
+#define MAX_AI_FILES 32
+
+static const char serve_usage[] =
+    "usage: marubatsu [options] serve [options]\n"
+    "A browser front end: play against any AI, explore the 3x3 game tree, read\n"
+    "a tournament's results. Prints the address to open and serves until Ctrl-C.\n"
+    "\n"
+    "options:\n"
+    "  --port P                the TCP port (default 8080; 0 picks a free one)\n"
+    "  --host H                the address to listen on (default 127.0.0.1; only\n"
+    "                          loopback is safe: the server has no passwords)\n"
+    "  --allow-host NAME       also accept requests addressed to NAME (the Host\n"
+    "                          header, e.g. a machine name when --host 0.0.0.0);\n"
+    "                          repeatable\n"
+    "  --results DIR           show the tournament results in DIR (a tournament's\n"
+    "                          --out: results.json and journal.tsv)\n"
+    "  --ai FILE               offer the AI script FILE to play against, run in\n"
+    "                          the sandbox with its budgets; repeatable\n"
+    "  --max-games N           games kept at once (default 64): the least recently\n"
+    "                          used one is dropped to make room\n"
+    "  --idle SECONDS          drop a game untouched this long (default 1800)\n"
+    "  --help                  show this help\n"
+    "\n"
+    "Built-in AIs and those found by name in -I directories and MARUBATSU_PATH\n"
+    "are offered too (names outside the built-in scripts run sandboxed). The\n"
+    "browser only chooses among these: nothing it sends is run as Lua.\n"
+    "\n"
+    "exit status: 0 after Ctrl-C (SIGINT) or SIGTERM, 1 if the server cannot\n"
+    "start (the port is taken), 2 on bad options.\n";
+
+enum { OPT_PORT = 1, OPT_HOST, OPT_ALLOW, OPT_RESULTS, OPT_AI, OPT_MAX_GAMES, OPT_IDLE };
+
+typedef struct Server {
+    Host *h;
+    ServeTrees trees;
+    char allowed[MAX_ALLOWED][300]; /* Host header values accepted */
+    int nallowed;
+    char origin[MAX_ALLOWED][320];  /* "http://" + each allowed host */
+} Server;
+
+/* The body of a request being received. */
+typedef struct Upload {
+    Buf body;
+    bool too_big;
+} Upload;
+
+/* ---- text buffers ---- */
+
+void buf_add(Buf *b, const char *s, size_t n)
+{
+    if (b->oom) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + n + 1) cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->oom = true;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+
+void buf_printf(Buf *b, const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof small) {
+        buf_add(b, small, (size_t)n);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        b->oom = true;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    buf_add(b, big, (size_t)n);
+    free(big);
+}
+
+void buf_json_string(Buf *b, const char *s)
+{
+    buf_add(b, "\"", 1);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            char e[2] = {'\\', (char)c};
+            buf_add(b, e, 2);
+        } else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+            buf_printf(b, "\\u%04x", c);
+        } else {
+            buf_add(b, s, 1);
+        }
+    }
+    buf_add(b, "\"", 1);
+}
+
+void buf_free(Buf *b)
+{
+    free(b->p);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- replies ---- */
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, int status, const char *ctype,
+                                  const char *body, size_t len, const char *filename)
+{
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_MUST_COPY);
+    if (!r) return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", ctype);
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(r, "Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                            "connect-src 'self'; frame-ancestors 'none'; form-action 'none'");
+    if (filename && *filename) {
+        char disp[200];
+        snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", filename);
+        MHD_add_response_header(r, "Content-Disposition", disp);
+    }
+    enum MHD_Result rc = MHD_queue_response(c, (unsigned)status, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *msg)
+{
+    Buf b = {0};
+    buf_add(&b, "{\"error\": ", 10);
+    buf_json_string(&b, msg);
+    buf_add(&b, "}\n", 2);
+    enum MHD_Result rc = b.oom ? MHD_NO : send_reply(c, status, "application/json", b.p, b.len, NULL);
+    buf_free(&b);
+    return rc;
+}
+
+/* ---- the embedded page ---- */
+
+static const char *content_type(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    if (!dot) return "application/octet-stream";
+    if (strcmp(dot, ".html") == 0) return "text/html; charset=utf-8";
+    if (strcmp(dot, ".js") == 0) return "text/javascript; charset=utf-8";
+    if (strcmp(dot, ".css") == 0) return "text/css; charset=utf-8";
+    if (strcmp(dot, ".svg") == 0) return "image/svg+xml";
+    return "application/octet-stream";
+}
+
+/* GET /NAME: the embedded file web/NAME ("/" is web/index.html). */
+static enum MHD_Result send_asset(struct MHD_Connection *c, const char *url)
+{
+    char name[128];
+    if (strcmp(url, "/") == 0) url = "/index.html";
+    if (strlen(url) >= sizeof name - 4 || strstr(url, "..")) return send_error(c, 404, "no such page");
+    snprintf(name, sizeof name, "web%s", url);
+    for (const EmbeddedScript *e = embedded_scripts; e->name; e++)
+        if (strcmp(e->name, name) == 0 && strcmp(name, "web/report.html") != 0)
+            return send_reply(c, 200, content_type(name), e->text, e->len, NULL);
+    return send_error(c, 404, "no such page");
+}
+
+/* ---- origin checks ---- */
+
+static bool allowed_host(const Server *s, const char *host)
+{
+    for (int i = 0; host && i < s->nallowed; i++)
+        if (strcmp(host, s->allowed[i]) == 0) return true;
+    return false;
+}
+
+static bool allowed_origin(const Server *s, const char *origin)
+{
+    for (int i = 0; i < s->nallowed; i++)
+        if (strcmp(origin, s->origin[i]) == 0) return true;
+    return false;
+}
+
+static void add_allowed(Server *s, const char *host, int port)
+{
+    if (s->nallowed == MAX_ALLOWED) return;
+    bool v6 = strchr(host, ':') != NULL;
+    char name[300];
+    snprintf(name, sizeof name, v6 ? "[%s]:%d" : "%s:%d", host, port);
+    memcpy(s->allowed[s->nallowed], name, sizeof name);
+    snprintf(s->origin[s->nallowed], sizeof s->origin[0], "http://%s", name);
+    s->nallowed++;
+}
+
+/* ---- requests ---- */
+
+typedef struct Params {
+    const char *keys[MAX_PARAMS];
+    const char *values[MAX_PARAMS];
+    int n;
+    bool too_many;
+} Params;
+
+static enum MHD_Result collect_param(void *cls, enum MHD_ValueKind kind, const char *key,
+                                     const char *value)
+{
+    (void)kind;
+    Params *p = cls;
+    if (p->n == MAX_PARAMS) {
+        p->too_many = true;
+        return MHD_NO;
+    }
+    p->keys[p->n] = key;
+    p->values[p->n] = value ? value : "";
+    p->n++;
+    return MHD_YES;
+}
+
+static enum MHD_Result answer(Server *s, struct MHD_Connection *c, const char *url,
+                              const char *method, Upload *up)
+{
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (!allowed_host(s, host))
+        return send_error(c, 403, "this server answers only requests addressed to it (Host header)");
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    if (origin && !allowed_origin(s, origin))
+        return send_error(c, 403, "requests from other origins are refused");
+    bool get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
+    if (!get && !post) return send_error(c, 405, "only GET and POST are served");
+    if (up->too_big) return send_error(c, 413, "the request body is too large");
+    if (strncmp(url, "/api/", 5) != 0) {
+        if (!get) return send_error(c, 405, "pages are read with GET");
+        return send_asset(c, url);
+    }
+    if (post && !MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Marubatsu"))
+        return send_error(c, 403, "API requests that change state need the X-Marubatsu header");
+    Params p = {{0}, {0}, 0, false};
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_param, &p);
+    if (p.too_many) return send_error(c, 400, "too many query parameters");
+    if (strcmp(url, "/api/tree") == 0) {
+        if (!get) return send_error(c, 405, "the tree is read with GET");
+        const char *moves = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "moves");
+        const char *scoring = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "scoring");
+        Buf b = {0};
+        int status = serve_tree_answer(&s->trees, moves, scoring, &b);
+        enum MHD_Result rc = b.oom ? send_error(c, 500, "out of memory")
+                                   : send_reply(c, status, "application/json", b.p, b.len, NULL);
+        buf_free(&b);
+        return rc;
+    }
+    ServeReply r;
+    host_serve_call(s->h, method, url + 5, p.keys, p.values, p.n, up->body.p, up->body.len, &r);
+    enum MHD_Result rc = r.body ? send_reply(c, r.status, r.ctype, r.body, r.len, r.filename)
+                                : send_error(c, 500, "out of memory");
+    serve_reply_free(&r);
+    return rc;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version,
+                                  const char *upload_data, size_t *upload_data_size, void **con_cls)
+{
+    (void)version;
+    Upload *up = *con_cls;
+    if (!up) {
+        up = calloc(1, sizeof *up);
+        if (!up) return MHD_NO;
+        *con_cls = up;
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        if (up->body.len + *upload_data_size > MAX_BODY)
+            up->too_big = true;
+        else
+            buf_add(&up->body, upload_data, *upload_data_size);
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (up->body.oom) return send_error(c, 500, "out of memory");
+    return answer(cls, c, url, method, up);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)cls, (void)c, (void)toe;
+    Upload *up = *con_cls;
+    if (up) {
+        buf_free(&up->body);
+        free(up);
+        *con_cls = NULL;
+    }
+}
+
+/* ---- the command ---- */
+
+typedef struct ServeArgs {
+    int port;
+    const char *host;
+    const char *allow[MAX_ALLOWED];
+    int nallow;
+    ServeConfig config;
+    const char *ai_files[MAX_AI_FILES];
+} ServeArgs;
+
+/* 0 to go on, else the exit status (help printed: -1 means exit 0). */
+static int parse_args(int argc, char **argv, ServeArgs *sa)
+{
+    static const CliOption opts[] = {{"port", true, OPT_PORT},
+                                     {"host", true, OPT_HOST},
+                                     {"allow-host", true, OPT_ALLOW},
+                                     {"results", true, OPT_RESULTS},
+                                     {"ai", true, OPT_AI},
+                                     {"max-games", true, OPT_MAX_GAMES},
+                                     {"idle", true, OPT_IDLE},
+                                     {"help", false, OPT_HELP},
+                                     {0}};
+    CliArgs a = cli_args(argc, argv);
+    const char *arg = NULL;
+    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+        switch (id) {
+        case CLI_ERROR: return EXIT_USAGE;
+        case OPT_HELP: fputs(serve_usage, stdout); return -1;
+        case OPT_PORT:
+            if (!cli_int(a.cmd, "--port", arg, 0, 65535, &sa->port)) return EXIT_USAGE;
+            break;
+        case OPT_HOST: sa->host = arg; break;
+        case OPT_ALLOW:
+            if (sa->nallow == MAX_ALLOWED - 3 || !*arg || strlen(arg) > 250) {
+                cli_error(a.cmd, "--allow-host takes a name of at most 250 bytes, at most %d times",
+                          MAX_ALLOWED - 3);
+                return EXIT_USAGE;
+            }
+            sa->allow[sa->nallow++] = arg;
+            break;
+        case OPT_RESULTS: sa->config.results = arg; break;
+        case OPT_AI:
+            if (sa->config.n_ai_files == MAX_AI_FILES) {
+                cli_error(a.cmd, "at most %d --ai files", MAX_AI_FILES);
+                return EXIT_USAGE;
+            }
+            sa->ai_files[sa->config.n_ai_files++] = arg;
+            break;
+        case OPT_MAX_GAMES:
+            if (!cli_int(a.cmd, "--max-games", arg, 1, 100000, &sa->config.max_games)) return EXIT_USAGE;
+            break;
+        case OPT_IDLE:
+            if (!cli_int(a.cmd, "--idle", arg, 1, 30 * 86400, &sa->config.idle_seconds)) return EXIT_USAGE;
+            break;
+        default: /* CLI_POSITIONAL */
+            cli_error(a.cmd, "unexpected argument '%s' (see --help)", arg);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+/* Resolve --host (a numeric address or a name) into addr. */
+static bool resolve(const char *host, int port, struct sockaddr_storage *addr, bool *v6)
+{
+    struct addrinfo hints = {0}, *res = NULL;
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    int rc = getaddrinfo(host, service, &hints, &res);
+    if (rc != 0) {
+        cli_error("serve", "cannot use --host '%s': %s", host, gai_strerror(rc));
+        return false;
+    }
+    memcpy(addr, res->ai_addr, res->ai_addrlen);
+    *v6 = res->ai_family == AF_INET6;
+    freeaddrinfo(res);
+    return true;
+}
+
+static bool is_loopback(const struct sockaddr_storage *addr, bool v6)
+{
+    if (v6) {
+        const struct in6_addr *a = &((const struct sockaddr_in6 *)addr)->sin6_addr;
+        return IN6_IS_ADDR_LOOPBACK(a);
+    }
+    uint32_t a = ntohl(((const struct sockaddr_in *)addr)->sin_addr.s_addr);
+    return (a >> 24) == 127;
+}
+
+int cmd_serve(int argc, char **argv, Host *h)
+{
+    ServeArgs sa = {.port = 8080, .host = "127.0.0.1"};
+    sa.config.max_games = 64;
+    sa.config.idle_seconds = 1800;
+    int rc = parse_args(argc, argv, &sa);
+    if (rc) return rc < 0 ? 0 : rc;
+    sa.config.ai_files = sa.ai_files;
+
+    struct sockaddr_storage addr;
+    bool v6;
+    if (!resolve(sa.host, sa.port, &addr, &v6)) return EXIT_USAGE;
+    if (host_serve_open(h, &sa.config)) return 1;
+
+    /* the socket first, so that the names it answers to are known before
+     * any request can arrive (with --port 0 the port is the kernel's) */
+    int fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int one = 1;
+    if (fd >= 0) setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    socklen_t alen = v6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+    if (fd < 0 || bind(fd, (struct sockaddr *)&addr, alen) != 0 || listen(fd, 64) != 0 ||
+        getsockname(fd, (struct sockaddr *)&addr, &alen) != 0) {
+        cli_error("serve", "cannot listen on %s port %d: %s", sa.host, sa.port, strerror(errno));
+        if (fd >= 0) close(fd);
+        return 1;
+    }
+    int port = ntohs(v6 ? ((struct sockaddr_in6 *)&addr)->sin6_port : ((struct sockaddr_in *)&addr)->sin_port);
+    Server s = {.h = h};
+    char numeric[INET6_ADDRSTRLEN];
+    if (v6)
+        inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&addr)->sin6_addr, numeric, sizeof numeric);
+    else
+        inet_ntop(AF_INET, &((struct sockaddr_in *)&addr)->sin_addr, numeric, sizeof numeric);
+    add_allowed(&s, numeric, port);
+    bool loop = is_loopback(&addr, v6);
+    if (loop || strcmp(numeric, "0.0.0.0") == 0 || strcmp(numeric, "::") == 0) {
+        add_allowed(&s, "localhost", port);
+        add_allowed(&s, v6 ? "::1" : "127.0.0.1", port);
+    }
+    if (strcmp(sa.host, numeric) != 0) add_allowed(&s, sa.host, port);
+    for (int i = 0; i < sa.nallow; i++) add_allowed(&s, sa.allow[i], port);
+
+    /* the signals are taken by sigwait below, in every thread */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (v6 ? MHD_USE_IPv6 : 0);
+    struct MHD_Daemon *d = MHD_start_daemon(
+        flags, 0, NULL, NULL, on_request, &s, MHD_OPTION_LISTEN_SOCKET, fd,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_CONNECTION_LIMIT, 64u,
+        MHD_OPTION_CONNECTION_TIMEOUT, 60u, MHD_OPTION_END);
+    if (!d) {
+        cli_error("serve", "libmicrohttpd could not start on %s port %d", sa.host, port);
+        pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+        close(fd);
+        return 1;
+    }
+    if (!loop)
+        fprintf(stderr, "marubatsu serve: warning: listening on %s, not loopback: anyone who can "
+                        "reach this port can use the server\n", numeric);
+    printf("marubatsu serve: http://%s/ (Ctrl-C stops)\n", s.allowed[0]);
+    fflush(stdout);
+
+    int sig = 0;
+    sigwait(&stop, &sig);
+    MHD_stop_daemon(d); /* closes fd too */
+    serve_trees_free(&s.trees);
+    pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+    printf("marubatsu serve: stopped (%s)\n", sig == SIGINT ? "Ctrl-C" : "SIGTERM");
+    return 0;
+}

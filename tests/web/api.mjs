@@ -1,0 +1,283 @@
+// tests/web/api.mjs: the HTTP API of `marubatsu serve`, without a browser.
+// Checks: the page and its files are served (and nothing else: no path
+// escapes); the Host and Origin checks and the X-Marubatsu header (403);
+// methods (405), unknown routes and games (404), bad parameters (400), a
+// body over the limit (413), each with a JSON error; a whole game against
+// ai14s (its replies equal the AI's own moves), undo/redo/step, hint scores
+// equal to ai14s's analysis, save and load in play's record format; the
+// tree explorer's node counts and scores (the series' 549,946 nodes, the
+// root's sv score 0 and the known scores of B2's children); a hostile
+// sandboxed script AI (an endless loop) ends as a failure with its reason
+// while the server keeps answering; the game limit and idle expiry; the
+// results view of a tournament directory; Ctrl-C stops the server (exit 0).
+// Usage: node tests/web/api.mjs PROGRAM
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { test, run, assert, eq, startServer, request, api } from './harness.mjs';
+
+const program = path.resolve(process.argv[2] || 'build/marubatsu');
+const here = path.dirname(new URL(import.meta.url).pathname);
+const hostile = path.resolve(here, '../hostile/infinite_loop.lua');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-web-api-'));
+process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const server = await startServer(program, ['--ai', hostile]);
+
+test('the page and its files are served with their types', async () => {
+  const r = await request(server, 'GET', '/');
+  eq(r.status, 200, 'status of /');
+  assert(r.headers['content-type'].startsWith('text/html'), 'html type');
+  assert(r.body.includes('<title>marubatsu</title>'), 'the page');
+  assert(r.headers['content-security-policy'].includes("default-src 'self'"), 'a CSP');
+  for (const [file, type] of [['/app.js', 'text/javascript'], ['/style.css', 'text/css'], ['/common.js', 'text/javascript']]) {
+    const a = await request(server, 'GET', file);
+    eq(a.status, 200, file);
+    assert(a.headers['content-type'].startsWith(type), `${file} type`);
+  }
+});
+
+test('nothing outside web/ is served', async () => {
+  for (const p of ['/../scripts/ai14s.lua', '/ai14s', '/lib/serve', '/docs/lua-api.md', '/report.html', '/%2e%2e/Makefile']) {
+    const r = await request(server, 'GET', p);
+    eq(r.status, 404, p);
+    assert(r.json && r.json.error, `${p}: a JSON error`);
+  }
+});
+
+test('a Host header naming another server is refused (DNS rebinding)', async () => {
+  for (const host of ['evil.example:80', `evil.example:${server.port}`, '127.0.0.1:1', `127.0.0.1.evil.example:${server.port}`]) {
+    const r = await request(server, 'GET', '/api/info', { headers: { Host: host } });
+    eq(r.status, 403, `Host ${host}`);
+    assert(/Host/.test(r.json.error), 'the error names the Host header');
+  }
+  const ok = await request(server, 'GET', '/api/info', { headers: { Host: `localhost:${server.port}` } });
+  eq(ok.status, 200, 'localhost is this server');
+});
+
+test('another Origin is refused, this one accepted', async () => {
+  const bad = await api(server, 'POST', 'games', { headers: { Origin: 'http://evil.example' } });
+  eq(bad.status, 403, 'cross-origin POST');
+  const bad2 = await api(server, 'GET', 'info', { headers: { Origin: `http://127.0.0.1:${server.port + 1}` } });
+  eq(bad2.status, 403, 'another port is another origin');
+  const good = await api(server, 'POST', 'games', { headers: { Origin: `http://127.0.0.1:${server.port}` } });
+  eq(good.status, 201, 'same-origin POST');
+});
+
+test('a POST without X-Marubatsu is refused (a plain form cannot add it)', async () => {
+  const r = await request(server, 'POST', '/api/games', { body: 'o=human' });
+  eq(r.status, 403, 'status');
+  assert(/X-Marubatsu/.test(r.json.error), 'the error names the header');
+});
+
+test('methods, routes and games that do not exist', async () => {
+  eq((await request(server, 'PUT', '/api/games')).status, 405, 'PUT');
+  eq((await request(server, 'DELETE', '/')).status, 405, 'DELETE');
+  eq((await api(server, 'GET', 'games')).status, 405, 'GET games');
+  eq((await api(server, 'POST', 'info')).status, 405, 'POST info');
+  eq((await api(server, 'GET', 'nothing')).status, 404, 'unknown route');
+  const r = await api(server, 'GET', 'games/0123abc');
+  eq(r.status, 404, 'unknown game');
+  assert(/no game/.test(r.json.error), r.json.error);
+  eq((await api(server, 'GET', 'games/../../etc')).status, 404, 'dots in an id');
+});
+
+test('bad parameters get 400 and a reason; no player is run as code', async () => {
+  for (const [q, re] of [
+    ['o=os.exit()', /unknown player/], ['x=../../etc/passwd', /unknown player/],
+    ['x=' + encodeURIComponent(hostile), /unknown player/],
+    ['width=0', /width/], ['width=33', /width/], ['height=x', /height/], ['width=3&k=4', /k/],
+  ]) {
+    const r = await api(server, 'POST', 'games?' + q);
+    eq(r.status, 400, q);
+    assert(re.test(r.json.error), `${q}: ${r.json.error}`);
+  }
+  const g = (await api(server, 'POST', 'games?x=human')).json;
+  for (const [q, status] of [['move=Z9', 400], ['move=', 400], ['move=B2x', 400]]) {
+    eq((await api(server, 'POST', `games/${g.id}/move?${q}`)).status, status, q);
+  }
+  eq((await api(server, 'POST', `games/${g.id}/step?to=5`)).status, 400, 'step past the history');
+  eq((await api(server, 'GET', `games/${g.id}/hint?ai=nothing`)).status, 400, 'hint by an unknown AI');
+  const many = Array.from({ length: 20 }, (_, i) => `p${i}=1`).join('&');
+  eq((await api(server, 'GET', 'info?' + many)).status, 400, 'too many parameters');
+});
+
+test('a body over 256 KiB gets 413', async () => {
+  const g = (await api(server, 'POST', 'games')).json;
+  const r = await api(server, 'POST', `games/${g.id}/record`, { body: 'A1,'.repeat(100000) });
+  eq(r.status, 413, 'status');
+  assert(r.json.error, 'a JSON error');
+});
+
+test('info lists the AIs, the --ai file sandboxed', async () => {
+  const r = await api(server, 'GET', 'info');
+  eq(r.status, 200, 'status');
+  const ids = r.json.ais.map(a => a.id);
+  assert(ids.includes('ai14s') && ids.includes('ai2') && ids.includes('ai_abs_dls'), 'built-in AIs');
+  eq(r.json.ais.find(a => a.id === 'ai14s').sandboxed, false, 'ai14s trusted');
+  eq(r.json.ais.find(a => a.id === 'infinite_loop').sandboxed, true, 'the --ai file sandboxed');
+});
+
+// ai14s's own choice in the same position, through the program
+function ai14sAnalysis(moves) {
+  const code = `local g = mb.Marubatsu() for m in ("${moves}"):gmatch("[^,]+") do g:move(mb.move(m)) end
+    local a = mb.ai("ai14s")(g, {analyze = true})
+    local c = {} for i, m in ipairs(a.candidate) do c[i] = g:excel(m) end
+    local s = {} for m, v in pairs(a.score_by_move) do s[#s + 1] = g:excel(m) .. "=" .. v end
+    table.sort(s) print(table.concat(c, " ")) print(table.concat(s, " "))`;
+  const [cand, scores] = execFileSync(program, ['-e', code], { encoding: 'utf8' }).trim().split('\n');
+  return { cand: cand.split(' '), scores: Object.fromEntries(scores.split(' ').map(p => p.split('='))) };
+}
+
+test('a whole game against ai14s: its replies are its candidates, hint equals its analysis', async () => {
+  let g = (await api(server, 'POST', 'games?o=human&x=ai14s')).json;
+  eq(g.to_move, 'human', 'a person moves first');
+  const mine = ['A1', 'C1', 'A2', 'C2', 'A3', 'C3', 'B1', 'B3'];
+  const played = [];
+  while (g.status === 'playing') {
+    const hint = await api(server, 'GET', `games/${g.id}/hint`);
+    const ref = ai14sAnalysis(played.join(','));
+    eq(hint.json.candidate, ref.cand, `hint candidates after ${played}`);
+    for (const [sq, v] of Object.entries(ref.scores)) eq(Number(hint.json.values[sq]), Number(v), `score of ${sq}`);
+    const free = mine.find(sq => !played.includes(sq) && g.board[Number(sq[1]) - 1][sq.charCodeAt(0) - 65] === '.');
+    const r = await api(server, 'POST', `games/${g.id}/move?move=${free}`);
+    eq(r.status, 200, `move ${free}`);
+    played.push(free);
+    g = r.json;
+    if (g.status !== 'playing') break;
+    eq((await api(server, 'POST', `games/${g.id}/move?move=B2`)).status, 409, 'not a person\'s turn');
+    const before = ai14sAnalysis(played.join(',')).cand;
+    const a = await api(server, 'POST', `games/${g.id}/ai`);
+    eq(a.status, 200, 'ai status');
+    g = a.json;
+    assert(before.includes(g.last), `ai14s played ${g.last}, one of its candidates ${before}`);
+    assert(typeof g.ai_ms === 'number', 'the reply is timed');
+    played.push(g.last);
+  }
+  assert(['x', 'draw'].includes(g.status), `ai14s does not lose: ${g.status}`);
+  eq((await api(server, 'POST', `games/${g.id}/ai`)).status, 409, 'over');
+  // undo goes back to the person's last turn, redo forward, step anywhere
+  const n = g.history.length;
+  const u = (await api(server, 'POST', `games/${g.id}/undo`)).json;
+  eq(u.step % 2, 0, 'a person (o) is to move after undo');
+  assert(u.step < n && u.history.length === n, 'history kept');
+  const r = (await api(server, 'POST', `games/${g.id}/redo`)).json;
+  eq(r.step, n, 'redo returns to the end');
+  const s = (await api(server, 'POST', `games/${g.id}/step?to=1`)).json;
+  eq([s.step, s.board[0][0], s.turn], [1, 'o', 'x'], 'step 1');
+  const m = (await api(server, 'POST', `games/${g.id}/players?x=human`)).json;
+  const again = (await api(server, 'POST', `games/${g.id}/move?move=C3`)).json;
+  eq([again.step, again.history.length, again.history[1]], [2, 2, 'C3'], 'a move drops the rest of the history');
+  eq(m.players.x, 'human', 'players changed');
+});
+
+test('save and load in play\'s record format', async () => {
+  const g = (await api(server, 'POST', 'games?x=human')).json;
+  for (const sq of ['B2', 'A1', 'C3']) await api(server, 'POST', `games/${g.id}/move?move=${sq}`);
+  const rec = await api(server, 'GET', `games/${g.id}/record`);
+  eq(rec.status, 200, 'status');
+  eq(rec.body, '# marubatsu game record\n# board 3x3 k=3\nB2,A1,C3\n', 'the record');
+  assert(/attachment; filename="game.txt"/.test(rec.headers['content-disposition']), 'a download');
+  // play reads what the server wrote
+  const file = path.join(tmp, 'game.txt');
+  fs.writeFileSync(file, rec.body);
+  const shown = execFileSync(program, ['replay', file, '--all', '--ascii'], { encoding: 'utf8' });
+  assert(shown.includes('3 moves, board 3x3 k=3'), shown);
+  const l = await api(server, 'POST', `games/${g.id}/record`, { body: '# board 4x4 k=3\nA1,D4\n' });
+  eq(l.status, 200, 'load');
+  eq([l.json.width, l.json.k, l.json.board[3], l.json.turn], [4, 3, '...x', 'o'], 'loaded game');
+  const bad = await api(server, 'POST', `games/${g.id}/record`, { body: 'A1,A1' });
+  eq(bad.status, 400, 'a bad record');
+  eq(bad.json.error, 'the record: line 1: move 2 (A1) is illegal: the square is occupied', 'its message');
+});
+
+test('tree: the series\' counts, the root and B2\'s children', async () => {
+  const r = await api(server, 'GET', 'tree');
+  eq(r.status, 200, 'status');
+  eq(r.json.depth_counts, [1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872], 'nodes by depth');
+  eq(r.json.total, 549946, 'total');
+  eq([r.json.node.score, r.json.node.nodes, r.json.children.length], ['0', 549946, 9], 'root');
+  const b2 = await api(server, 'GET', 'tree?moves=B2&scoring=sv');
+  eq(b2.json.node.board, ['...', '.o.', '...'], 'B2 board');
+  eq(b2.json.node.best, ['A1', 'C1', 'A3', 'C3'], 'x\'s best replies to B2');
+  const sc = Object.fromEntries(b2.json.children.map(c => [c.move, c.score]));
+  eq(sc, { A1: '0', B1: '2.0', C1: '0', A2: '2.0', C2: '2.0', A3: '0', B3: '2.0', C3: '0' }, 'sv scores of the replies');
+  const old = await api(server, 'GET', 'tree?moves=B2,B1&scoring=old');
+  eq([old.json.node.score, old.json.path], ['1', ['B2', 'B1']], 'old scoring');
+  for (const [q, re] of [['moves=B2,B2', /occupied/], ['moves=Z1', /not a square/], ['moves=B2,', /comma/],
+    ['scoring=new', /scoring/], ['moves=A1,B1,A2,B2,A3,B3', /over/]]) {
+    const e = await api(server, 'GET', 'tree?' + q);
+    eq(e.status, 400, q);
+    assert(re.test(e.json.error), `${q}: ${e.json.error}`);
+  }
+});
+
+test('a hostile sandboxed AI fails with its reason; the server goes on', async () => {
+  const g = (await api(server, 'POST', 'games?o=infinite_loop&x=human')).json;
+  const r = await api(server, 'POST', `games/${g.id}/ai`);
+  eq(r.status, 200, 'status');
+  eq(r.json.failed, { ai: 'infinite_loop', mark: 'o', reason: 'instructions' }, 'the failure');
+  eq(r.json.step, 0, 'no move made');
+  eq((await api(server, 'GET', 'info')).status, 200, 'still answering');
+  const h = await api(server, 'GET', `games/${g.id}/hint?ai=infinite_loop`);
+  eq(h.json.failed, 'instructions', 'as a hint too');
+});
+
+test('results without --results: 404', async () => {
+  const r = await api(server, 'GET', 'results');
+  eq(r.status, 404, 'status');
+  assert(/--results/.test(r.json.error), r.json.error);
+});
+
+test('--max-games: the least recently used game goes; --idle: idle games expire', async () => {
+  const small = await startServer(program, ['--max-games', '2', '--idle', '1']);
+  try {
+    const a = (await api(small, 'POST', 'games')).json;
+    const b = (await api(small, 'POST', 'games')).json;
+    await api(small, 'GET', `games/${a.id}`);
+    const c = (await api(small, 'POST', 'games')).json;
+    eq((await api(small, 'GET', `games/${b.id}`)).status, 404, 'b dropped (least recently used)');
+    eq((await api(small, 'GET', `games/${a.id}`)).status, 200, 'a kept');
+    await new Promise(r => setTimeout(r, 1300));
+    await api(small, 'POST', 'games');
+    eq((await api(small, 'GET', `games/${c.id}`)).status, 404, 'c expired');
+  } finally {
+    eq(await small.stop(), 0, 'exit status after SIGINT');
+  }
+});
+
+test('--results DIR serves a tournament\'s data; a missing DIR is refused at start', async () => {
+  const out = path.join(tmp, 'tour');
+  execFileSync(program, ['tournament', 'ai1', 'ai14s', '--games', '4', '--seed', '3', '--quiet', '--no-progress', '--out', out]);
+  const s = await startServer(program, ['--results', out]);
+  try {
+    const r = await api(s, 'GET', 'results');
+    eq(r.status, 200, 'status');
+    eq(r.json.results.ranking[0].name, 'ai14s', 'the winner');
+    eq(r.json.games.length, 4, 'every game');
+    eq(r.json.games[0][0], 1, 'sorted by number');
+    const info = (await api(s, 'GET', 'info')).json;
+    eq(info.results, true, 'info says so');
+  } finally {
+    await s.stop();
+  }
+  let status = 0;
+  try {
+    execFileSync(program, ['serve', '--port', '0', '--results', path.join(tmp, 'none')], { stdio: 'pipe' });
+  } catch (e) { status = e.status; }
+  eq(status, 1, 'exit status for a missing results directory');
+});
+
+test('bad options: exit 2 with a message', async () => {
+  for (const args of [['--port', '70000'], ['--port', 'x'], ['--max-games', '0'], ['--bogus'], ['extra']]) {
+    let status = 0, err = '';
+    try { execFileSync(program, ['serve', ...args], { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
+    eq(status, 2, args.join(' '));
+    assert(/marubatsu serve: /.test(err), err);
+  }
+});
+
+const ok = await run();
+eq(await server.stop(), 0, 'exit status after SIGINT');
+process.exit(ok ? 0 : 1);
