@@ -63,6 +63,7 @@ static const Command commands[] = {
     {"tree", cmd_tree, NULL},
     {"tournament", NULL, cmd_tournament},
     {"merge", NULL, cmd_merge},
+    {"brain", NULL, cmd_brain},
 };
 
 static const Command *find_command(const char *name)

@@ -68,7 +68,10 @@ local function make_player(entry, i, opts)
         entry = entry.ai or entry.fn or entry[1]
         if entry == nil then fail(("players[%d]: a table needs ai = NAME, FILE, function or AI"):format(i), 3) end
     end
-    if type(entry) == "string" then
+    if private.brains.is_spec(entry) then
+        spec = private.brains.setup(p, entry, i) -- an external brain (scripts/lib/brains.lua)
+        name = name or spec
+    elseif type(entry) == "string" then
         local base, params = mb.playerspec(entry)
         if not base then fail(("players[%d]: bad player '%s': %s"):format(i, entry, params), 3) end
         for k, v in pairs(params) do p.params[k] = v end
@@ -152,6 +155,7 @@ end
 -- The move of player p in game g: move | nil, reason.
 local function player_move(p, g)
     if p.broken then return nil, p.broken end
+    if p.brain then return private.brains.move(p.brain, g) end
     if p.sandbox then return p.sandbox_move(p.sandbox, g, p.params) end
     local ok, m = pcall(p.ai.fn, g, p.params)
     if not ok then return nil, "error: " .. tostring(m) end
@@ -428,6 +432,7 @@ local function play_game(ctx, g)
     end
     local seed = mb.tourney_seed(s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
     mb.seed(seed)
+    private.brains.begin(po, px)
     local reason, result = "", nil
     while game.status == "playing" do
         local side = game.turn
@@ -439,6 +444,7 @@ local function play_game(ctx, g)
         end
         game:move(m)
     end
+    private.brains.finish(po, px)
     result = result or game.status
     local sq = {}
     for i = 1, game.move_count do sq[i] = game:excel(game.records[i]) end

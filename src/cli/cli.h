@@ -82,5 +82,6 @@ int cmd_play(int argc, char **argv, Host *h);
 int cmd_replay(int argc, char **argv, Host *h);
 int cmd_tournament(int argc, char **argv, Host *h);
 int cmd_merge(int argc, char **argv, Host *h);
+int cmd_brain(int argc, char **argv, Host *h);
 
 #endif
