@@ -65,6 +65,7 @@ static const Command commands[] = {
     {"tournament", NULL, cmd_tournament},
     {"merge", NULL, cmd_merge},
     {"serve", NULL, cmd_serve},
+    {"brain", NULL, cmd_brain},
 };
 
 static const Command *find_command(const char *name)

@@ -6,9 +6,9 @@
 -- same files `marubatsu serve --results DIR` uses.
 --
 -- Not run when the module opens: loaded on demand with
---     load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb)
--- which returns the table below (results writing and serve.lua do that).
-local mb = ...
+--     load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb, host)
+-- (host: the host library) which returns the table below (results writing and serve.lua do that).
+local mb, host = ...
 
 local report = {}
 
@@ -96,7 +96,7 @@ function report.data(dir)
     for line in journal:gmatch("[^\n]+") do
         if line:sub(1, 2) == "G\t" then
             -- G, game, pairing, index, seed, o, x, moves, result, reason
-            local f = mb.journal_split(line)
+            local f = host.journal_split(line)
             if f then
                 games[#games + 1] = {game = math.tointeger(tonumber(f[2])), o = f[6], x = f[7],
                     moves = f[8], result = f[9], reason = f[10] or ""}

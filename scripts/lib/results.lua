@@ -513,7 +513,7 @@ local function write_outputs(res, s, players, total)
         write_file(s.out .. "/results.json", json_report(res, s, players, total))
         write_file(s.out .. "/results.csv", csv_report(res))
         write_file(s.out .. "/ranking.svg", svg_report(res))
-        local ok, err = load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb).write(s.out)
+        local ok, err = load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb, host).write(s.out)
         if not ok then fail("cannot write " .. s.out .. "/report.html: " .. tostring(err), 0) end
     end
     if not s.quiet then write_checked(io.stdout, "standard output", text_report(res, s, total)) end

@@ -27,7 +27,8 @@
 --   GET  results                    the --results directory's report data
 local mb, config = ...
 
-local report = load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb)
+local host = require "marubatsu.host" -- tournament journals (the host library)
+local report = load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb, host)
 local json, array = report.json, report.array
 
 if config.results then

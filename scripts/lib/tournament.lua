@@ -98,7 +98,10 @@ local function make_player(entry, i, opts)
         entry = entry.ai or entry.fn or entry[1]
         if entry == nil then fail(("players[%d]: a table needs ai = NAME, FILE, function or AI"):format(i), 3) end
     end
-    if type(entry) == "string" then
+    if private.brains.is_spec(entry) then
+        spec = private.brains.setup(p, entry, i) -- an external brain (scripts/lib/brains.lua)
+        name = name or spec
+    elseif type(entry) == "string" then
         local base, params = check_spec(entry, i)
         for k, v in pairs(params) do p.params[k] = v end
         spec = entry
@@ -174,6 +177,7 @@ local illegal = private.illegal -- scripts/lib/sandbox.lua
 -- The move of player p in game g: move | nil, reason.
 local function player_move(p, g)
     if p.broken then return nil, p.broken end
+    if p.brain then return private.brains.move(p.brain, g) end
     if p.sandbox then return p.sandbox_move(p.sandbox, g, p.params) end
     local ok, m = pcall(p.ai.fn, g, p.params)
     if not ok then return nil, "error: " .. tostring(m) end
@@ -557,6 +561,7 @@ local function play_game(ctx, g)
     end
     local seed = host.tourney_seed(s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
     seed_sides(ctx, seed, po, px)
+    private.brains.begin(po, px)
     local reason, result = "", nil
     while game.status == "playing" do
         local side = game.turn
@@ -570,6 +575,7 @@ local function play_game(ctx, g)
         end
         game:move(m)
     end
+    private.brains.finish(po, px)
     result = result or game.status
     local sq = {}
     for i = 1, game.move_count do sq[i] = game:excel(game.records[i]) end
@@ -898,7 +904,8 @@ end
 -- bad spec, a missing script or a directory is a usage error (exit 2).
 local function check_command_players(cmd, players)
     for i, p in ipairs(players) do
-        local ok, err = pcall(check_spec, p, i)
+        local ok, err = true, nil
+        if not private.brains.is_spec(p) then ok, err = pcall(check_spec, p, i) end -- brains: brains.setup
         if not ok then
             io.stderr:write(("marubatsu %s: %s\n"):format(cmd, tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")))
             return false

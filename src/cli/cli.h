@@ -90,5 +90,6 @@ int cmd_replay(int argc, char **argv, Host *h);
 int cmd_tournament(int argc, char **argv, Host *h);
 int cmd_merge(int argc, char **argv, Host *h);
 int cmd_serve(int argc, char **argv, Host *h);
+int cmd_brain(int argc, char **argv, Host *h);
 
 #endif

@@ -28,6 +28,7 @@ extern const TestCase searchers_tests[];
 extern const TestCase treeview_tests[];
 extern const TestCase rating_tests[];
 extern const TestCase journal_tests[];
+extern const TestCase gomocup_tests[];
 
 static const struct {
     const char *name;
@@ -44,6 +45,7 @@ static const struct {
     {"treeview", treeview_tests},
     {"rating", rating_tests},
     {"journal", journal_tests},
+    {"gomocup", gomocup_tests},
 };
 
 static int current_failures;

@@ -12,6 +12,9 @@
  *   - a parsed player spec keeps its limits, its keys are identifiers and
  *     its typed values agree with their text;
  *   - a best-move table read from JSON, written and read again, is equal;
+ *   - a Gomocup command, BOARD line or answer (gomocup.h) that parses
+ *     formats to a line that parses to the same value; formatted lines
+ *     never hold a line break; a refused one comes with a message;
  *   - a saved game record goes through the Lua loader of `marubatsu replay`
  *     (scripts/lib/play.lua) in a Lua state made once: Lua errors are fine.
  *
@@ -20,6 +23,7 @@
  *   'i' typed coordinates "X,Y" (notation_cmove)   'k' back-end name
  *   's' journal_split (1 byte of field limit first)   'g' G line
  *   'p' player spec   't' best-move JSON   'r' saved game record
+ *   'c' Gomocup command or BOARD line   'a' Gomocup answer
  * any other byte picks one of these by its value. tests/fuzz/corpus/ holds
  * the seeds, named by parser. */
 #include <lauxlib.h>
@@ -32,6 +36,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gomocup.h"
 #include "lmb.h"
 #include "marubatsu.h"
 
@@ -325,6 +330,52 @@ static void fuzz_tree_json(const uint8_t *d, size_t n)
     free(copy);
 }
 
+/* ---- gomocup.h ---- */
+
+static void fuzz_gomocup_command(const uint8_t *d, size_t n)
+{
+    char err[160] = "", buf[GOMOCUP_LINE_MAX + 64];
+    GomocupCommand c, c2;
+    int rc = gomocup_parse_command((const char *)d, n, &c, err, sizeof err);
+    if (rc == MB_OK) {
+        int len = gomocup_format_command(&c, buf, sizeof buf);
+        REQUIRE(len >= 0 || c.kind == GC_EMPTY);
+        if (len >= 0) {
+            REQUIRE((size_t)len < sizeof buf && !strpbrk(buf, "\r\n"));
+            REQUIRE(gomocup_parse_command(buf, (size_t)len, &c2, err, sizeof err) == MB_OK);
+            REQUIRE(memcmp(&c, &c2, sizeof c) == 0);
+        }
+    } else {
+        REQUIRE((rc == MB_ESYNTAX || rc == MB_ERANGE) && err[0] != '\0');
+    }
+    GomocupStone st;
+    bool done;
+    err[0] = '\0';
+    rc = gomocup_parse_stone((const char *)d, n, &st, &done, err, sizeof err);
+    if (rc == MB_OK && !done) REQUIRE(st.x >= 0 && st.y >= 0 && st.field >= 1 && st.field <= 3);
+    if (rc != MB_OK) REQUIRE(err[0] != '\0');
+}
+
+static void fuzz_gomocup_answer(const uint8_t *d, size_t n)
+{
+    char err[160] = "", buf[GOMOCUP_TEXT_MAX + 64];
+    GomocupAnswer a, a2;
+    int rc = gomocup_parse_answer((const char *)d, n, &a, err, sizeof err);
+    if (rc == MB_OK) {
+        int len = gomocup_format_answer(&a, buf, sizeof buf);
+        REQUIRE(len >= 0 || a.kind == GA_EMPTY);
+        if (len >= 0) {
+            REQUIRE((size_t)len < sizeof buf && !strpbrk(buf, "\r\n"));
+            REQUIRE(gomocup_parse_answer(buf, (size_t)len, &a2, err, sizeof err) == MB_OK);
+            /* tabs inside a text read back as they were; blanks at the
+               ends are trimmed on both sides: the values agree */
+            REQUIRE(a2.kind == a.kind && a2.x == a.x && a2.y == a.y && strcmp(a2.text, a.text) == 0);
+        }
+    } else {
+        REQUIRE((rc == MB_ESYNTAX || rc == MB_ERANGE) && err[0] != '\0');
+    }
+}
+
 /* ---- saved games, through the Lua loader ---- */
 
 static lua_State *L;
@@ -393,6 +444,7 @@ static const struct {
     {'e', fuzz_excel},  {'m', fuzz_moves},     {'i', fuzz_coordinates},
     {'k', fuzz_board_kind}, {'s', fuzz_split}, {'g', fuzz_game_line},
     {'p', fuzz_spec},   {'t', fuzz_tree_json}, {'r', fuzz_record},
+    {'c', fuzz_gomocup_command}, {'a', fuzz_gomocup_answer},
 };
 enum { NTARGETS = sizeof targets / sizeof targets[0] };
 

@@ -1,0 +1,257 @@
+-- scripts/lib/brains.lua: external Gomocup brains as tournament players
+-- (the manager side of the protocol). Embedded; runs once with mb and the
+-- library's private table, where it leaves private.brains for
+-- scripts/lib/tournament.lua.
+--
+-- A player spec "brain:COMMAND[:key=value,...]" runs COMMAND (a path, or a
+-- name looked up in PATH, then its words as arguments) as a child process
+-- for each game: the process is the brain's sandbox (an address-space and
+-- a CPU-seconds limit, no core files, its own process group killed at the
+-- end of the game), and it dies with the worker that started it. Keys:
+--   timeout_turn  ms per move (default 1000)
+--   timeout_match ms for the whole game, the brain's own clock (0: none)
+--   max_memory    bytes of address space (default 1 GiB; 0: no limit)
+--   tolerance     ms added to both limits for pipes and scheduling (0)
+--   log           a file the brain's stderr is appended to (default: dropped)
+-- The brain hears INFO timeout_turn / timeout_match / max_memory / rule 0
+-- (five or more wins) / game_type 1, then START N (RECTSTART W,H off the
+-- square), then BEGIN, TURN X,Y or, after an opening or on any surprise,
+-- BOARD ... DONE; INFO time_left before each move when the game is timed;
+-- END when the game is over. MESSAGE and DEBUG lines go to its log.
+--
+-- Every failure loses the game with a reason in the journal:
+--   "time: no move within N ms (timeout_turn)"
+--   "time: the game clock of N ms ran out (timeout_match)"
+--   "crash: exit status 3" / "crash: killed by signal 11 (SIGSEGV)"
+--   "unreadable output: \"...\""  "illegal move: 3,4 (D5, occupied)"
+--   "error: ..." (cannot start, START refused, ERROR or UNKNOWN answers)
+local mb, private = ...
+local host = private.host -- the host library (processes, the protocol)
+
+local B = {}
+private.brains = B
+
+local START_MS = 10000 -- to start and answer START: not on the game clock
+local DEFAULTS = {timeout_turn = 1000, timeout_match = 0, max_memory = 1 << 30, tolerance = 0}
+
+function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == "brain:" end
+
+local function fail(msg, level) error(msg, (level or 1) + 1) end
+
+-- Read "brain:COMMAND[:key=value,...]" into p.brain; the spec text back.
+function B.setup(p, entry, i)
+    local base, params = host.playerspec(entry:sub(7))
+    if not base then fail(("players[%d]: bad brain '%s': %s"):format(i, entry, params), 4) end
+    local argv = {}
+    for w in base:gmatch("%S+") do argv[#argv + 1] = w end
+    if #argv == 0 then fail(("players[%d]: 'brain:' needs a command"):format(i), 4) end
+    local b = {argv = argv}
+    for k, v in pairs(DEFAULTS) do b[k] = v end
+    for k, v in pairs(params) do
+        if k == "log" then
+            b.log = tostring(v)
+        elseif DEFAULTS[k] == nil then
+            fail(("players[%d]: unknown brain key '%s' (timeout_turn, timeout_match, max_memory, tolerance, log)")
+                :format(i, k), 4)
+        elseif math.type(v) ~= "integer" or v < 0 then
+            fail(("players[%d]: %s must be an integer >= 0, not '%s'"):format(i, k, tostring(v)), 4)
+        else
+            b[k] = v
+        end
+    end
+    if b.timeout_turn == 0 then fail(("players[%d]: timeout_turn must be > 0 ms"):format(i), 4) end
+    p.brain = b
+    return entry
+end
+
+local function log(b, text)
+    if not b.log then return end
+    local f = io.open(b.log, "a")
+    if f then
+        f:write(text, "\n")
+        f:close()
+    end
+end
+
+-- End the brain's process of the current game, if any.
+local function stop(b)
+    if b.proc then
+        b.proc:send("END", 20)
+        b.proc:close(50)
+        b.proc = nil
+    end
+end
+
+-- The players p1, p2 start a game: brains get a fresh process at their
+-- first move (so a game that never reaches them costs nothing).
+function B.begin(...)
+    for _, p in ipairs {...} do
+        if p.brain then
+            stop(p.brain)
+            p.brain.known, p.brain.used, p.brain.started = {}, 0, false
+        end
+    end
+end
+
+-- The game is over: END, then the process goes.
+function B.finish(...)
+    for _, p in ipairs {...} do
+        if p.brain then stop(p.brain) end
+    end
+end
+
+-- The reason a brain that stopped answering lost.
+local function gone(b, why)
+    if why == "eof" then
+        b.proc:wait(200)
+        return "crash: " .. b.proc:describe()
+    end
+    if why == "too long" then return "unreadable output: a line too long" end
+    return "crash: " .. tostring(why)
+end
+
+-- Wait for a line other than MESSAGE/DEBUG/empty until deadline (ms on
+-- the monotonic clock): answer | nil, reason.
+local function answer(b, deadline, timeout_reason)
+    while true do
+        local left = math.floor(deadline - host.brainproc.now())
+        if left < 0 then left = 0 end
+        local line, why = b.proc:recv(left)
+        if not line then
+            if why == "timeout" then return nil, timeout_reason end
+            return nil, gone(b, why)
+        end
+        local a, err = host.gomocup.parse_answer(line)
+        if not a then
+            return nil, ("unreadable output: %q (%s)"):format(#line > 60 and line:sub(1, 60) .. "..." or line, err)
+        end
+        if a.kind == "MESSAGE" or a.kind == "DEBUG" then
+            log(b, a.kind .. " " .. a.text)
+        elseif a.kind ~= "EMPTY" then
+            return a
+        end
+    end
+end
+
+local function send(b, line)
+    if not b.proc:send(line, 1000) then
+        b.proc:wait(200)
+        return nil, "crash: " .. b.proc:describe() .. " (not reading its input)"
+    end
+    return true
+end
+
+-- Start the brain's process for game g: ok | nil, reason.
+local function start(b, g)
+    if g.k ~= 5 then return nil, ("error: Gomocup brains play five in a row, this board has k=%d"):format(g.k) end
+    local proc, err = host.brainproc.spawn{argv = b.argv, memory = b.max_memory, stderr = b.log,
+        cpu = b.timeout_match > 0 and (b.timeout_match + b.tolerance) // 1000 + 2
+            or (b.timeout_turn + b.tolerance) * g.width * g.height // 1000 + 2}
+    if not proc then return nil, "error: " .. err end
+    b.proc = proc
+    local lines = {("INFO timeout_turn %d"):format(b.timeout_turn), ("INFO timeout_match %d"):format(b.timeout_match),
+        ("INFO max_memory %d"):format(b.max_memory), "INFO rule 0", "INFO game_type 1",
+        g.width == g.height and ("START %d"):format(g.width) or ("RECTSTART %d,%d"):format(g.width, g.height)}
+    for _, line in ipairs(lines) do
+        local ok, why = send(b, line)
+        if not ok then return nil, why end
+    end
+    local a, why = answer(b, host.brainproc.now() + START_MS, ("time: no answer to START within %d ms"):format(START_MS))
+    if not a then return nil, why end
+    if a.kind == "ERROR" then return nil, "error: START refused: " .. a.text end
+    if a.kind ~= "OK" then return nil, ("error: START answered with %s instead of OK"):format(a.kind) end
+    b.started = true
+    return true
+end
+
+-- The commands that bring the brain from what it knows to game g.
+local function commands(b, g)
+    local n, known = g.move_count, b.known
+    local prefix = #known <= n
+    for i = 1, #known do
+        if not prefix then break end
+        prefix = g.records[i] == known[i]
+    end
+    if prefix and n == 0 then return {"BEGIN"} end
+    if prefix and #known == n - 1 then
+        local x, y = g:move_to_xy(g.records[n])
+        return {("TURN %d,%d"):format(x, y)}
+    end
+    local out = #known > 0 and {"RESTART", "BOARD"} or {"BOARD"}
+    local me = g.turn
+    for i = 1, n do
+        local m = g.records[i]
+        local x, y = g:move_to_xy(m)
+        out[#out + 1] = ("%d,%d,%d"):format(x, y, g:getmark_by_move(m) == me and 1 or 2)
+    end
+    out[#out + 1] = "DONE"
+    return out
+end
+
+-- The brain's move in game g: move | nil, reason. The process is killed
+-- on any failure (the game is lost anyway).
+function B.move(b, g)
+    local ok, why = true, nil
+    if not b.started then ok, why = start(b, g) end
+    if ok then
+        local cmds = commands(b, g)
+        if cmds[1] == "RESTART" then -- a RESTART answers OK first
+            ok, why = send(b, "RESTART")
+            table.remove(cmds, 1)
+            if ok then
+                local a
+                a, why = answer(b, host.brainproc.now() + START_MS, "time: no answer to RESTART")
+                ok = a ~= nil and a.kind == "OK"
+                if a and not ok then why = "error: RESTART answered with " .. a.kind end
+            end
+        end
+        local limit, reason = b.timeout_turn, ("time: no move within %d ms (timeout_turn)"):format(b.timeout_turn)
+        if ok and b.timeout_match > 0 then
+            local left = math.floor(b.timeout_match - b.used)
+            ok, why = send(b, ("INFO time_left %d"):format(math.max(left, 0)))
+            if left < limit then
+                limit, reason = left, ("time: the game clock of %d ms ran out (timeout_match)"):format(b.timeout_match)
+            end
+        end
+        if ok then
+            local t0 = host.brainproc.now()
+            for _, line in ipairs(cmds) do
+                ok, why = send(b, line)
+                if not ok then break end
+            end
+            local a
+            if ok then a, why = answer(b, t0 + math.max(limit, 0) + b.tolerance, reason) end
+            b.used = b.used + (host.brainproc.now() - t0)
+            if not a then
+                ok = false
+            elseif a.kind == "move" then
+                if a.x >= g.width or a.y >= g.height then
+                    ok, why = false, ("illegal move: %d,%d (off the board)"):format(a.x, a.y)
+                else
+                    local m = g:xy_to_move(a.x, a.y)
+                    if g:getmark_by_move(m) ~= "." then
+                        ok, why = false, ("illegal move: %d,%d (%s, occupied)"):format(a.x, a.y, g:excel(m))
+                    else
+                        b.known = {}
+                        for i = 1, g.move_count do b.known[i] = g.records[i] end
+                        b.known[#b.known + 1] = m
+                        return m
+                    end
+                end
+            elseif a.kind == "ERROR" then
+                ok, why = false, "error: the brain answered ERROR " .. a.text
+            else
+                ok, why = false, ("error: the brain answered %s%s instead of a move"):format(a.kind,
+                    a.text and a.text ~= "" and (" " .. a.text) or "")
+            end
+        end
+    end
+    if b.proc then
+        b.proc:kill()
+        b.proc = nil
+    end
+    b.started = false
+    return nil, why
+end
+
+return B

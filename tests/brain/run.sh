@@ -1,0 +1,151 @@
+#!/bin/sh
+# tests/brain/run.sh: the Gomocup protocol both ways, end to end.
+# Checks:
+#   - `marubatsu brain` (the brain side): a scripted session (ABOUT, INFO,
+#     START, BEGIN, TURN, TAKEBACK, RESTART, BOARD...DONE, RECTSTART, bad
+#     and unknown commands, renju and exactly-five refused, END) answers
+#     exactly tests/brain/cases/session.out; an AI that never answers still
+#     gets a move out in time, the fallback, with a MESSAGE: killed at the
+#     deadline (--no-sandbox) or stopped by the sandbox's budget (a file);
+#     usage errors exit 2, an unknown AI exits 1, --help exits 0;
+#   - the manager side (`tournament` with brain:COMMAND players): our own
+#     brain driven through tests/brain/recorder.sh gives the golden
+#     transcript of commands and answers (BEGIN, TURN, and BOARD after an
+#     opening) (INFO time_left values masked) and
+#     the golden games; broken fake brains (tests/brain/fake_brain.sh) lose
+#     every game with the exact reason: crash by signal and by exit status,
+#     stall (timeout_turn), the game clock (timeout_match), garbage output,
+#     an occupied and an off-board square, ERROR answers, START refused;
+#     a brain that cannot be run, k other than 5, bad brain keys; MESSAGE,
+#     DEBUG and empty lines are skipped; no brain process outlives its game;
+#   - journals with brains: --resume after losing games, and shards 1/2 +
+#     2/2 merged, give the same games as one run.
+# Usage: sh tests/brain/run.sh PROGRAM
+set -u
+prog=$1
+here=tests/brain
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+unset MARUBATSU_PATH
+pass=0
+fail=0
+check() { # check NAME COMMAND...: passes when the command succeeds
+    name=$1
+    shift
+    if "$@"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "not ok: $name"
+    fi
+}
+same() { # same NAME EXPECTED_FILE ACTUAL_FILE
+    if diff -u "$2" "$3" >"$tmp/diff"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "not ok: $1"
+        head -n 40 "$tmp/diff"
+    fi
+}
+
+# ---- the brain side ----
+"$prog" brain ai1 --seed 1 <"$here/cases/session.in" >"$tmp/session.out" 2>"$tmp/session.err"
+same "brain session transcript" "$here/cases/session.out" "$tmp/session.out"
+check "brain session: nothing on stderr" test ! -s "$tmp/session.err"
+
+"$prog" brain "$here/forever.lua" --no-sandbox <"$here/cases/fallback.in" >"$tmp/fb.out"
+cat >"$tmp/fb.want" <<'OUT'
+OK
+MESSAGE forever did not answer within 270 ms: fallback move
+4,4
+MESSAGE forever did not answer within 270 ms: fallback move
+4,3
+OUT
+same "late AI killed, fallback in time" "$tmp/fb.want" "$tmp/fb.out"
+"$prog" brain "$here/forever.lua" <"$here/cases/fallback.in" >"$tmp/fbs.out"
+sed 's/did not answer within 270 ms/failed (instructions)/' "$tmp/fb.want" >"$tmp/fbs.want"
+same "sandboxed AI out of budget, fallback" "$tmp/fbs.want" "$tmp/fbs.out"
+
+"$prog" brain --help >"$tmp/help" 2>&1
+check "brain --help" grep -q "usage: marubatsu \[options\] brain AI" "$tmp/help"
+"$prog" brain >/dev/null 2>"$tmp/err"
+check "brain without an AI: exit 2" test $? -eq 2
+check "brain without an AI: message" grep -q "an AI is needed" "$tmp/err"
+"$prog" brain ai1 --margin x >/dev/null 2>&1
+check "brain --margin x: exit 2" test $? -eq 2
+"$prog" brain no_such_ai </dev/null >"$tmp/out" 2>"$tmp/err"
+check "brain unknown AI: exit 1" test $? -eq 1
+check "brain unknown AI: stdout empty" test ! -s "$tmp/out"
+
+# ---- the manager side ----
+tour() { "$prog" tournament --width 9 --height 9 --k 5 --jobs 1 --no-progress --quiet "$@"; }
+export BRAIN_LOG="$tmp/log" BRAIN_PROG="$prog"
+spec="brain:$here/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0"
+tour "$spec" ai2 --games 2 --out "$tmp/rec" >/dev/null
+tour "$spec" ai2 --games 2 --out "$tmp/rec2" --openings "$here/cases/openings.txt" >/dev/null
+sed 's/^INFO time_left [0-9-]*$/INFO time_left */' "$tmp/log.in" >"$tmp/log.in.masked"
+same "manager transcript: commands" "$here/golden/manager.in" "$tmp/log.in.masked"
+same "manager transcript: answers" "$here/golden/manager.out" "$tmp/log.out"
+cat "$tmp/rec/journal.tsv" "$tmp/rec2/journal.tsv" | grep '^G' | cut -f 2,8-10 >"$tmp/games"
+same "manager transcript: games" "$here/golden/manager.games" "$tmp/games"
+
+# broken brains: every game lost with this reason
+forfeit() { # forfeit MODE KEYS REASON
+    rm -rf "$tmp/f"
+    MB_BRAIN_TEST="$tmp" tour "brain:$here/fake_brain.sh $1:$2" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+    got=$(grep '^G' "$tmp/f/journal.tsv" | cut -f 9,10 | sort -u | tr '\t\n' '| ')
+    want="o|$3 x|$3 "
+    if [ "$got" = "$want" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "not ok: fake brain $1: got '$got', expected '$want'"
+    fi
+}
+forfeit crash timeout_turn=2000 "crash: killed by signal 11 (SIGSEGV)"
+forfeit exit timeout_turn=2000 "crash: exit status 3"
+forfeit stall timeout_turn=300 "time: no move within 300 ms (timeout_turn)"
+forfeit slow "timeout_turn=5000,timeout_match=1000" "time: the game clock of 1000 ms ran out (timeout_match)"
+forfeit garbage timeout_turn=2000 'unreadable output: "I resign, said nobody" (neither a move X,Y nor OK, ERROR, UNKNOWN, MESSAGE, DEBUG, SUGGEST)'
+forfeit occupied timeout_turn=2000 "illegal move: 0,0 (A1, occupied)"
+forfeit offboard timeout_turn=2000 "illegal move: 99,99 (off the board)"
+forfeit error timeout_turn=2000 "error: the brain answered ERROR out of ideas"
+forfeit refuse timeout_turn=2000 "error: START refused: this board is too big for me"
+# leftovers: processes still carrying this run's mark in their environment
+# (other runs of this suite on the machine have their own)
+check "no brain process left" test -z "$(grep -lsaF "MB_BRAIN_TEST=$tmp" /proc/[0-9]*/environ)"
+
+rm -rf "$tmp/f"
+tour "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+grep '^G' "$tmp/f/journal.tsv" | cut -f 8-10 >"$tmp/chatty"
+printf 'I1,A1,I2,B1,I3,C1,I4,D1,I5\to\t\nA1,I1,B1,I2,C1,I3,D1,I4,E1\to\t\n' >"$tmp/chatty.want"
+same "MESSAGE/DEBUG/empty lines skipped" "$tmp/chatty.want" "$tmp/chatty"
+
+rm -rf "$tmp/f"
+tour "brain:/nonexistent/brain" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+check "brain that cannot run" test "$(grep -c 'error: cannot run /nonexistent/brain: No such file or directory' "$tmp/f/journal.tsv")" -eq 2
+rm -rf "$tmp/f"
+"$prog" tournament "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" --quiet >/dev/null 2>&1
+check "k=3 refused for brains" test "$(grep -c 'error: Gomocup brains play five in a row, this board has k=3' "$tmp/f/journal.tsv")" -eq 2
+tour "brain:$here/fake_brain.sh chatty:speed=3" ai1 --games 2 >/dev/null 2>"$tmp/err"
+check "unknown brain key: exit 1" test $? -eq 1
+check "unknown brain key: message" grep -q "unknown brain key 'speed'" "$tmp/err"
+
+# journals: resume and shards with brains
+b="brain:$prog brain ai1 --seed 1:timeout_turn=5000,max_memory=0"
+tour "$b" ai2 ai3 --games 4 --seed 5 --out "$tmp/one" >/dev/null
+grep '^G' "$tmp/one/journal.tsv" | sort -n -k2 >"$tmp/one.games"
+head -n 12 "$tmp/one/journal.tsv" >"$tmp/cut.tsv" # header (8 lines) and 4 games
+mkdir -p "$tmp/res" && cp "$tmp/cut.tsv" "$tmp/res/journal.tsv"
+tour "$b" ai2 ai3 --games 4 --seed 5 --out "$tmp/res" --resume >/dev/null
+grep '^G' "$tmp/res/journal.tsv" | sort -n -k2 >"$tmp/res.games"
+same "resume with brains" "$tmp/one.games" "$tmp/res.games"
+tour "$b" ai2 ai3 --games 4 --seed 5 --out "$tmp/s1" --shard 1/2 >/dev/null
+tour "$b" ai2 ai3 --games 4 --seed 5 --out "$tmp/s2" --shard 2/2 >/dev/null
+"$prog" merge "$tmp/s1" "$tmp/s2" --out "$tmp/m" --quiet >/dev/null
+grep '^G' "$tmp/m/journal.tsv" | sort -n -k2 >"$tmp/m.games"
+same "shards merged with brains" "$tmp/one.games" "$tmp/m.games"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
