@@ -52,21 +52,60 @@ os = {clock = os.clock}
 package, debug, coroutine = nil, nil, nil
 
 -- Patterns: string.find/match/gmatch/gsub run in C, where no budget can
--- stop them, and a pattern with q quantifiers can take (n + 1)^(q + 1)
--- steps on n bytes. A pattern's worst case is bounded before it runs; one
--- over MAX_PATTERN_STEPS is refused with an error (strings' methods are
--- the same functions). Plain searches (find with plain, or a pattern
--- without magic characters) are linear.
+-- stop them, and Lua's matcher backtracks: on n bytes, each repetition
+-- (x*, x+, x-) can be tried at every length for every way the rest
+-- matched, so a pattern's worst case is about (n + 1) starts times a
+-- factor per item: n + 1 for a repetition, for %b (a balance scan) and for
+-- a back reference (%1..%9), 2 for an optional item (x?), 1 for anything
+-- else; an anchored pattern (^...) has one start. It is bounded before the
+-- pattern runs; one over MAX_PATTERN_STEPS is refused with an error
+-- (strings' methods are the same functions). Plain searches are linear.
 local MAX_PATTERN_STEPS = 1e7
 local str_find, str_match, str_gmatch, str_gsub = string.find, string.match, string.gmatch, string.gsub
-local str_len = string.len
+local str_len, str_sub = string.len, string.sub
+
+-- the end of the item (a single character class) that starts at i of
+-- pattern p: a set [...], an escape %x, or one character
+local function class_end(p, i)
+    local c = str_sub(p, i, i)
+    if c == "%" then return i + 1 end
+    if c ~= "[" then return i end
+    local j = i + 1
+    if str_sub(p, j, j) == "^" then j = j + 1 end
+    repeat -- the first ']' of a set is a character, not its end
+        if j > #p then return #p end -- unclosed: Lua itself raises the error
+        if str_sub(p, j, j) == "%" then j = j + 1 end
+        j = j + 1
+    until str_sub(p, j, j) == "]"
+    return j
+end
 
 local function pattern_steps(n, p)
     if not str_find(p, "[%^%$%*%+%-%?%.%[%%%(]") then return n + 1 end
-    -- quantifiers, balances (%b) and back references (%1): each may scan
-    -- the rest of the subject for every way the others matched
-    local q = select_(2, str_gsub(p, "[%*%+%-%?]", "")) + select_(2, str_gsub(p, "%%[b1-9]", ""))
-    local steps = (n + 1) ^ (q + 1)
+    local steps, i = n + 1, 1
+    if str_sub(p, 1, 1) == "^" then steps, i = 1, 2 end
+    while i <= #p do
+        local c = str_sub(p, i, i)
+        if c == "(" or c == ")" then
+            i = i + 1
+        elseif c == "%" and str_sub(p, i + 1, i + 1) == "b" then
+            steps, i = steps * (n + 1), i + 4
+        elseif c == "%" and str_find(str_sub(p, i + 1, i + 1), "^[1-9]$") then
+            steps, i = steps * (n + 1), i + 2
+        elseif c == "%" and str_sub(p, i + 1, i + 1) == "f" then
+            i = class_end(p, i + 2) + 1 -- a frontier matches no characters
+        else
+            local e = class_end(p, i)
+            local q = str_sub(p, e + 1, e + 1)
+            if q == "*" or q == "+" or q == "-" then
+                steps, e = steps * (n + 1), e + 1
+            elseif q == "?" then
+                steps, e = steps * 2, e + 1
+            end
+            i = e + 1
+        end
+        if steps > MAX_PATTERN_STEPS * 1e3 then break end -- already far over
+    end
     return steps + #p * (n + 1)
 end
 

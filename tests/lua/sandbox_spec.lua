@@ -320,6 +320,20 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
             .. "assert(('a1,b2'):gsub('%w+', '') == ','); return game:calc_legal_moves()[1]"))))
     end)
 
+    it("patterns: sets and escapes are not repetitions; the bound counts items, not characters", function()
+        -- one repetition over 5,000 bytes: about 2.5e7 steps would be refused
+        -- if '-' inside a set or an escaped %- counted; they do not
+        assert.is_nil(select(2, play(fn("local s = ('ab-c '):rep(1000); "
+            .. "assert(select(2, s:gsub('[a-c]', '')) == 3000); "
+            .. "assert(select(2, s:gsub('%-', '')) == 1000); "
+            .. "assert(s:match('^[%w%- ]+$') == s); "
+            .. "assert(#s:gsub('[\\0-\\31]', '') == #s); "
+            .. "return game:calc_legal_moves()[1]"))))
+        -- two unanchored repetitions over 5,000 bytes are refused
+        assert.matches("match: the pattern's worst case on a subject of 5000 bytes",
+            select(2, play(fn("return ('ab-c '):rep(1000):match('a.-b.-c')"))))
+    end)
+
     it("C functions calling back into Lua stay under the budgets", function()
         assert.are.equal("instructions", select(2, hostile("sort_comparator_spin", {instructions = 100000})))
         assert.are.equal("time", select(2, hostile("sort_comparator_spin", {instructions = false, time = 0.05})))
