@@ -113,6 +113,18 @@ int search_run(Search *s, double *score);
  * the first. Returns a SearchStatus; the game is always restored. */
 int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out);
 
+/* ---- The root's tie list (every root driver: search_root, and the
+ * binding's ai_by_score / ai_by_mmscore over searchers.h) ---- */
+
+/* The moves whose score is the best of scores[0 .. n) (the largest when
+ * maximize, else the smallest), in the order given, into ties; returns how
+ * many and puts the best score in *best (-inf / +inf when n is 0). */
+int search_ties(const int *moves, const double *scores, int n, bool maximize, int *ties,
+                double *best);
+/* The chosen move: one rng_choice_index over the ties with rng (a draw even
+ * for one tie, as the series' random.choice), else the first. nties >= 1. */
+int search_pick(const int *ties, int nties, Rng *rng);
+
 /* ---- Iterative deepening (ais.md §8, search.md §5) ---- */
 
 typedef struct SearchIddfsOptions {

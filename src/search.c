@@ -159,6 +159,67 @@ static bool deadline_passed(const Search *s)
  * The αβ search
  * ------------------------------------------------------------------------ */
 
+/* The frame that dls and pvs share: steps 1 to 3 of a node. */
+typedef struct Node {
+    double alpha0, beta0; /* the window after the probe (for the store) */
+    double lower, upper;  /* the probed bounds, else -inf / +inf */
+    int n;                /* legal moves */
+    int moves[MB_MAX_CELLS];
+} Node;
+
+/* Steps 1 to 3 of a node at `depth` with window (*alpha, *beta) and packed
+ * keys `keys` (or NULL), probing s->tt when `probe_tt`. Returns true when
+ * the node ends here with *ret (an abort, with s->status set; a leaf; a
+ * table cut); otherwise false with the window narrowed and nd filled. */
+static inline bool node_open(Search *s, double *alpha, double *beta, int depth,
+                             const uint64_t *keys, bool probe_tt, Node *nd, double *ret)
+{
+    Game *g = s->game;
+
+    /* Step 1. deadline (before counting), count, terminal or depth limit */
+    if (deadline_passed(s)) {
+        s->status = SEARCH_TIMEOUT;
+        *ret = 0;
+        return true;
+    }
+    s->count++;
+    if (g->status != STATUS_PLAYING || depth == s->maxdepth) {
+        *ret = s->eval(g, s->eval_ud);
+        return true;
+    }
+
+    /* Step 2. table probe: an exact or deciding bound ends the node, else
+     * the window narrows */
+    char key[MB_MAX_CELLS + 1];
+    bool have_key = false;
+    nd->lower = -INFINITY;
+    nd->upper = INFINITY;
+    TTEntry e;
+    if (probe_tt && probe(s, &s->tt, keys, key, &have_key, &e)) {
+        if (tt_cut(e.lower, e.upper, alpha, beta, ret)) return true;
+        nd->lower = e.lower;
+        nd->upper = e.upper;
+    }
+    nd->alpha0 = *alpha;
+    nd->beta0 = *beta;
+
+    /* Step 3. moves in legal order; the ordering table's move swaps with
+     * the first */
+    nd->n = game_legal_moves(g, nd->moves);
+    if (s->tt_for_mo && probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
+        int p = 0;
+        while (p < nd->n && nd->moves[p] != e.move) p++;
+        if (p == nd->n) {
+            s->status = SEARCH_EINTERNAL;
+            *ret = 0;
+            return true;
+        }
+        nd->moves[p] = nd->moves[0];
+        nd->moves[0] = e.move;
+    }
+    return false;
+}
+
 /* search_abs_dls: fail-soft αβ on minimax values, in place.
  *
  * Contract. For a window (alpha, beta) the returned value v satisfies
@@ -169,52 +230,19 @@ static bool deadline_passed(const Search *s)
  * evaluation at finished positions and at depth == maxdepth. The table
  * holds [lower, upper] bounds of those values with NO depth: within one
  * root call every occurrence of a key lies at the same depth (search.md
- * §3.2). Leaves are never stored; every node entered is counted. */
+ * §3.2). Leaves are never stored; every node entered is counted. On an
+ * abort s->status is set and the value is meaningless; the game is
+ * restored either way. */
 static double dls(Search *s, double alpha, double beta, int depth, const uint64_t *keys)
 {
     Game *g = s->game;
 
-    /* Step 1. deadline (before counting), count, terminal or depth limit */
-    if (deadline_passed(s)) {
-        s->status = SEARCH_TIMEOUT;
-        return 0;
-    }
-    s->count++;
-    if (g->status != STATUS_PLAYING || depth == s->maxdepth) return s->eval(g, s->eval_ud);
-
-    /* Step 2. table probe: an exact or deciding bound ends the node, else
-     * the window narrows */
-    char key[MB_MAX_CELLS + 1];
-    bool have_key = false;
-    double lower = -INFINITY, upper = INFINITY;
-    if (s->use_tt) {
-        TTEntry e;
-        if (probe(s, &s->tt, keys, key, &have_key, &e)) {
-            double v;
-            if (tt_cut(e.lower, e.upper, &alpha, &beta, &v)) return v;
-            lower = e.lower;
-            upper = e.upper;
-        }
-    }
-    double alpha0 = alpha, beta0 = beta;
-
-    /* Step 3. moves in legal order; the ordering table's move swaps with
-     * the first */
-    int moves[MB_MAX_CELLS];
-    int n = game_legal_moves(g, moves);
-    if (s->tt_for_mo) {
-        TTEntry e;
-        if (probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
-            int p = 0;
-            while (p < n && moves[p] != e.move) p++;
-            if (p == n) {
-                s->status = SEARCH_EINTERNAL;
-                return 0;
-            }
-            moves[p] = moves[0];
-            moves[0] = e.move;
-        }
-    }
+    /* Steps 1-3. deadline, count, leaf; table probe; moves (node_open) */
+    Node nd;
+    double ret;
+    if (node_open(s, &alpha, &beta, depth, keys, s->use_tt, &nd, &ret)) return ret;
+    const int *moves = nd.moves;
+    int n = nd.n;
 
     /* Step 4. move loop: 〇 maximises, × minimises; best is the first move
      * reaching the final score. A child's packed keys add the mover's mark
@@ -249,8 +277,8 @@ static double dls(Search *s, double alpha, double beta, int depth, const uint64_
 
     /* Step 5. store the bounds under every symmetric image */
     if (s->use_tt) {
-        tt_bounds_after(score, alpha0, beta0, &lower, &upper);
-        tt_store_symmetric(s, keys, lower, upper, best);
+        tt_bounds_after(score, nd.alpha0, nd.beta0, &nd.lower, &nd.upper);
+        tt_store_symmetric(s, keys, nd.lower, nd.upper, best);
     }
     return score;
 }
@@ -289,12 +317,10 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
     game_mark(g, &mark);
     bool max_node = g->turn == MARK_O;
     out->nmoves = game_legal_moves(g, out->moves);
-    out->ncandidates = 0;
-    out->best_score = max_node ? -INFINITY : INFINITY;
     out->bestmove = MOVE_NONE;
     out->total = 0;
     tt_clear(&s->tt);
-    int rc = SEARCH_OK;
+    int rc = SEARCH_OK, done = 0;
     for (int i = 0; i < out->nmoves; i++) {
         int m = out->moves[i];
         if (!share_tt) tt_clear(&s->tt);
@@ -306,63 +332,66 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
         out->counts[i] = s->count;
         out->scores[i] = v;
         if (rc) break;
-        if (max_node ? v > out->best_score : v < out->best_score) {
-            out->best_score = v;
-            out->ncandidates = 0;
-        }
-        if (v == out->best_score) out->candidates[out->ncandidates++] = m;
+        done++;
     }
     game_rewind(g, &mark);
+    out->ncandidates =
+        search_ties(out->moves, out->scores, done, max_node, out->candidates, &out->best_score);
     out->time = search_now() - t0;
     if (rc) return rc;
-    if (out->ncandidates > 0)
-        out->bestmove = out->candidates[rng ? rng_choice_index(rng, out->ncandidates) : 0];
+    if (out->ncandidates > 0) out->bestmove = search_pick(out->candidates, out->ncandidates, rng);
     return SEARCH_OK;
+}
+
+int search_ties(const int *moves, const double *scores, int n, bool maximize, int *ties,
+                double *best)
+{
+    int nties = 0;
+    *best = maximize ? -INFINITY : INFINITY;
+    for (int i = 0; i < n; i++) {
+        double v = scores[i];
+        if (maximize ? v > *best : v < *best) {
+            *best = v;
+            nties = 0;
+        }
+        if (v == *best) ties[nties++] = moves[i];
+    }
+    return nties;
+}
+
+int search_pick(const int *ties, int nties, Rng *rng)
+{
+    return ties[rng ? rng_choice_index(rng, nties) : 0];
 }
 
 /* ------------------------------------------------------------------------
  * ai_pvs_dls (ais.md §7.6)
  * ------------------------------------------------------------------------ */
 
-/* Principal variation search, fail-soft, always with the table: the first
- * move gets the full window, every later one a null window first (α, α+1)
- * at a max node, (β-1, β) at a min node, and a full re-search when the
- * null-window result lands inside the window. Same frame as dls. */
+/* search_pvs_dls: principal variation search (ai_pvs_dls, ais.md §7.6),
+ * fail-soft, in place, always with the table.
+ *
+ * Contract. The same as dls's: for a window (alpha, beta) the returned v is
+ * an upper bound when v <= alpha, a lower bound when v >= beta, otherwise
+ * the exact depth-limited minimax value; the table holds bounds without
+ * depth; leaves are never stored; every node entered is counted, the
+ * null-window tests and the re-searches included. Scores are whole numbers
+ * apart where a null window matters: the series' width of 1 is kept (a
+ * window (α, α+1) at a max node, (β-1, β) at a min node), so the node
+ * counts are the series'. On an abort s->status is set and the value is
+ * meaningless; the game is restored either way. */
 static double pvs(Search *s, double alpha, double beta, int depth, const uint64_t *keys)
 {
     Game *g = s->game;
-    if (deadline_passed(s)) {
-        s->status = SEARCH_TIMEOUT;
-        return 0;
-    }
-    s->count++;
-    if (g->status != STATUS_PLAYING || depth == s->maxdepth) return s->eval(g, s->eval_ud);
 
-    char key[MB_MAX_CELLS + 1];
-    bool have_key = false;
-    double lower = -INFINITY, upper = INFINITY;
-    TTEntry e;
-    if (probe(s, &s->tt, keys, key, &have_key, &e)) {
-        double v;
-        if (tt_cut(e.lower, e.upper, &alpha, &beta, &v)) return v;
-        lower = e.lower;
-        upper = e.upper;
-    }
-    double alpha0 = alpha, beta0 = beta;
+    /* Steps 1-3. deadline, count, leaf; table probe; moves (node_open) */
+    Node nd;
+    double ret;
+    if (node_open(s, &alpha, &beta, depth, keys, true, &nd, &ret)) return ret;
+    const int *moves = nd.moves;
+    int n = nd.n;
 
-    int moves[MB_MAX_CELLS];
-    int n = game_legal_moves(g, moves);
-    if (s->tt_for_mo && probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
-        int p = 0;
-        while (p < n && moves[p] != e.move) p++;
-        if (p == n) {
-            s->status = SEARCH_EINTERNAL;
-            return 0;
-        }
-        moves[p] = moves[0];
-        moves[0] = e.move;
-    }
-
+    /* Step 4. the first move with the full window */
     bool max_node = g->turn == MARK_O;
     unsigned mark = g->turn;
     uint64_t child[8];
@@ -373,6 +402,10 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
     game_unmove(g);
     if (s->status) return 0;
     int best = moves[0];
+
+    /* Step 5. every later move: a null-window test, and a full-window
+     * re-search when the test lands inside the window; a cut ends the loop.
+     * The move stays on the board until its re-search is done. */
     if (max_node) {
         alpha = fmax(alpha, score);
         for (int i = 1; i < n && score < beta; i++) {
@@ -410,13 +443,14 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
             game_unmove(g);
         }
     }
-    if (s->status) {
+    if (s->status) { /* an abort inside the loop left its move on */
         game_unmove(g);
         return 0;
     }
 
-    tt_bounds_after(score, alpha0, beta0, &lower, &upper);
-    tt_store_symmetric(s, keys, lower, upper, best);
+    /* Step 6. store the bounds under every symmetric image */
+    tt_bounds_after(score, nd.alpha0, nd.beta0, &nd.lower, &nd.upper);
+    tt_store_symmetric(s, keys, nd.lower, nd.upper, best);
     return score;
 }
 
