@@ -60,7 +60,8 @@ typedef struct Search {
     int nsym;
     int sym_ids[8];
     int *sym_src;  /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
-    int *sym_move; /* nsym * ncells: move m maps to sym_move[i*ncells + m] */
+    int *sym_move; /* ncells * nsym: move m maps to sym_move[m*nsym + i] in
+                      image i (a stored best move's images, side by side) */
     int *sym_dest; /* ncells * nsym: the square where the mark on move m lands
                       in image i, sym_dest[m*nsym + i] (packed keys, tt.h) */
 } Search;

@@ -39,7 +39,7 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
             symmetry_source(geo, s->sym_ids[i], geo->x_of[m], geo->y_of[m], &sx, &sy);
             int src = geometry_xy_to_move(geo, sx, sy);
             s->sym_src[i * n + m] = src;
-            s->sym_move[i * n + m] = symmetry_move(geo, s->sym_ids[i], m);
+            s->sym_move[m * s->nsym + i] = symmetry_move(geo, s->sym_ids[i], m);
             if (src >= 0 && src < n) s->sym_dest[src * s->nsym + i] = m;
         }
     return MB_OK;
@@ -92,15 +92,14 @@ static void tt_store_symmetric(Search *s, const uint64_t *keys, double lower, do
 {
     int n = game_geom(s->game)->ncells;
     if (keys) {
-        int mv[8];
-        for (int i = 0; i < s->nsym; i++) mv[i] = s->sym_move[(size_t)i * (size_t)n + (size_t)best];
+        const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
         if (tt_store_packed_n(&s->tt, n, keys, mv, s->nsym, lower, upper)) s->status = SEARCH_ENOMEM;
         return;
     }
     char key[MB_MAX_CELLS + 1];
     for (int i = 0; i < s->nsym; i++) {
         sym_key(s, i, key);
-        if (tt_store(&s->tt, key, lower, upper, s->sym_move[(size_t)i * (size_t)n + (size_t)best])) {
+        if (tt_store(&s->tt, key, lower, upper, s->sym_move[(size_t)best * (size_t)s->nsym + (size_t)i])) {
             s->status = SEARCH_ENOMEM;
             return;
         }
