@@ -169,9 +169,11 @@ typedef struct Node {
 /* Steps 1 to 3 of a node at `depth` with window (*alpha, *beta) and packed
  * keys `keys` (or NULL), probing s->tt when `probe_tt`. Returns true when
  * the node ends here with *ret (an abort, with s->status set; a leaf; a
- * table cut); otherwise false with the window narrowed and nd filled. */
-static inline bool node_open(Search *s, double *alpha, double *beta, int depth,
-                             const uint64_t *keys, bool probe_tt, Node *nd, double *ret)
+ * table cut); otherwise false with the window narrowed and nd filled.
+ * Always inlined: as a call it costs the benchmark call 10% more. */
+static inline __attribute__((always_inline)) bool
+node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *keys, bool probe_tt,
+          Node *nd, double *ret)
 {
     Game *g = s->game;
 
