@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "game_hot.h"
 #include "mberror.h"
 #include "symmetry.h"
 
@@ -173,7 +174,7 @@ typedef struct Node {
  * Always inlined: as a call it costs the benchmark call 10% more. */
 static inline __attribute__((always_inline)) bool
 node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *keys, bool probe_tt,
-          Node *nd, double *ret)
+          Node *nd, double *ret, BoardKind kind)
 {
     Game *g = s->game;
 
@@ -206,7 +207,7 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *key
 
     /* Step 3. moves in legal order; the ordering table's move swaps with
      * the first */
-    nd->n = game_legal_moves(g, nd->moves);
+    nd->n = legal_moves_k(g, nd->moves, kind);
     if (s->tt_for_mo && probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
         int p = 0;
         while (p < nd->n && nd->moves[p] != e.move) p++;
@@ -233,15 +234,22 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *key
  * root call every occurrence of a key lies at the same depth (search.md
  * §3.2). Leaves are never stored; every node entered is counted. On an
  * abort s->status is set and the value is meaningless; the game is
- * restored either way. */
-static double dls(Search *s, double alpha, double beta, int depth, const uint64_t *keys)
+ * restored either way.
+ *
+ * dls_k is instantiated once per back-end and counter setting (DLS_VARIANT,
+ * from BOARD_BACKENDS), recursing through `self`, its own instance, so a
+ * node costs no call for its moves (game_hot.h). */
+typedef double (*DlsFn)(Search *s, double alpha, double beta, int depth, const uint64_t *keys);
+static inline __attribute__((always_inline)) double
+dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *keys, BoardKind kind,
+      bool counters, DlsFn self)
 {
     Game *g = s->game;
 
     /* Steps 1-3. deadline, count, leaf; table probe; moves (node_open) */
     Node nd;
     double ret;
-    if (node_open(s, &alpha, &beta, depth, keys, s->use_tt, &nd, &ret)) return ret;
+    if (node_open(s, &alpha, &beta, depth, keys, s->use_tt, &nd, &ret, kind)) return ret;
     const int *moves = nd.moves;
     int n = nd.n;
 
@@ -254,10 +262,10 @@ static double dls(Search *s, double alpha, double beta, int depth, const uint64_
     unsigned mark = g->turn;
     uint64_t child[8];
     for (int i = 0; i < n; i++) {
-        game_move(g, moves[i]);
+        move_k(g, moves[i], kind, counters);
         const uint64_t *ck = child_keys(s, keys, moves[i], mark, depth, child);
-        double v = dls(s, alpha, beta, depth + 1, ck);
-        game_unmove(g);
+        double v = self(s, alpha, beta, depth + 1, ck);
+        unmove_k(g, kind, counters);
         if (s->status) return 0;
         if (max_node) {
             if (v > score) {
@@ -284,13 +292,29 @@ static double dls(Search *s, double alpha, double beta, int depth, const uint64_
     return score;
 }
 
+#define DLS_VARIANT(id, p, name, sep)                                                       \
+    static double dls_##p(Search *s, double a, double b, int d, const uint64_t *k)          \
+    {                                                                                       \
+        return dls_k(s, a, b, d, k, BOARD_##id, false, dls_##p);                            \
+    }                                                                                       \
+    static double dls_##p##_c(Search *s, double a, double b, int d, const uint64_t *k)      \
+    {                                                                                       \
+        return dls_k(s, a, b, d, k, BOARD_##id, true, dls_##p##_c);                         \
+    }
+BOARD_BACKENDS(DLS_VARIANT)
+#undef DLS_VARIANT
+#define X(id, p, name, sep) {dls_##p, dls_##p##_c},
+static const DlsFn dls_fns[BOARD_KINDS][2] = {BOARD_BACKENDS(X)};
+#undef X
+
 /* The public entry: the packed keys of the images are built once here and
  * passed down, each child adding its move (no strings on the way). */
 double search_abs_dls(Search *s, double alpha, double beta, int depth)
 {
     uint64_t keys[8];
     bool packed = (s->use_tt || s->tt_for_mo) && packed_keys(s, keys);
-    return dls(s, alpha, beta, depth, packed ? keys : NULL);
+    const Board *b = &s->game->board;
+    return dls_fns[b->kind][b->counters](s, alpha, beta, depth, packed ? keys : NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -388,7 +412,7 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
     /* Steps 1-3. deadline, count, leaf; table probe; moves (node_open) */
     Node nd;
     double ret;
-    if (node_open(s, &alpha, &beta, depth, keys, true, &nd, &ret)) return ret;
+    if (node_open(s, &alpha, &beta, depth, keys, true, &nd, &ret, g->board.kind)) return ret;
     const int *moves = nd.moves;
     int n = nd.n;
 
