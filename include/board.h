@@ -24,8 +24,26 @@
 typedef uint8_t Mark;
 enum { MARK_EMPTY = 0, MARK_O = 1, MARK_X = 2 };
 
-typedef enum BoardKind { BOARD_LIST, BOARD_LIST1D, BOARD_BITS } BoardKind;
-#define BOARD_KINDS 3
+/* The back-ends, the one list everything about them is generated from (the
+ * enum, the names, the dispatch in board.c and board_backends.h, game.c's
+ * move variants): X(ID, prefix, "name", "separator before the name in the
+ * list of names"). Back-end `prefix` is board_<prefix>.c; it defines the
+ * functions of board_backends.h named <prefix>_get, _place, _lift,
+ * _is_winner, _empty_squares, _scan_line_counts, _key, _storage, _attach
+ * and _clear. Adding one is its file, its inline part in board_backends.h
+ * and one line here (whose separator is " or " when it is the last). */
+#define BOARD_BACKENDS(X)                 \
+    X(LIST, list, "list", "")             \
+    X(LIST1D, list1d, "list1d", ", ")     \
+    X(BITS, bits, "bitboard", " or ")
+
+#define BOARD_ENUM_(id, prefix, name, sep) BOARD_##id,
+typedef enum BoardKind { BOARD_BACKENDS(BOARD_ENUM_) BOARD_KINDS } BoardKind;
+#undef BOARD_ENUM_
+
+/* The names for people, as one literal: "list, list1d or bitboard". */
+#define BOARD_NAME_ITEM_(id, prefix, name, sep) sep name
+#define BOARD_NAMES BOARD_BACKENDS(BOARD_NAME_ITEM_)
 
 typedef struct Board {
     Geometry *geom;   /* shared shape (one reference held) */
@@ -82,9 +100,9 @@ void board_key(const Board *b, char *buf);
 
 /* ---- Names ---- */
 
-/* "list", "list1d" or "bitboard". */
+/* The back-end's name: "list", "list1d" or "bitboard" (BOARD_NAMES). */
 const char *board_kind_name(BoardKind kind);
-/* Parse a back-end name (also "bits"); MB_OK or MB_EINVAL. */
+/* Parse a back-end name, or its prefix ("bits"); MB_OK or MB_EINVAL. */
 int board_kind_parse(const char *name, BoardKind *kind);
 /* The character of a mark: '.', 'o', 'x'. */
 char board_mark_char(Mark mark);

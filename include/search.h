@@ -60,7 +60,8 @@ typedef struct Search {
     int nsym;
     int sym_ids[8];
     int *sym_src;  /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
-    int *sym_move; /* nsym * ncells: move m maps to sym_move[i*ncells + m] */
+    int *sym_move; /* ncells * nsym: move m maps to sym_move[m*nsym + i] in
+                      image i (a stored best move's images, side by side) */
     int *sym_dest; /* ncells * nsym: the square where the mark on move m lands
                       in image i, sym_dest[m*nsym + i] (packed keys, tt.h) */
 } Search;
@@ -112,6 +113,18 @@ int search_run(Search *s, double *score);
  * rng_choice_index over the tie list (drawn even for one candidate); else
  * the first. Returns a SearchStatus; the game is always restored. */
 int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out);
+
+/* ---- The root's tie list (every root driver: search_root, and the
+ * binding's ai_by_score / ai_by_mmscore over searchers.h) ---- */
+
+/* The moves whose score is the best of scores[0 .. n) (the largest when
+ * maximize, else the smallest), in the order given, into ties; returns how
+ * many and puts the best score in *best (-inf / +inf when n is 0). */
+int search_ties(const int *moves, const double *scores, int n, bool maximize, int *ties,
+                double *best);
+/* The chosen move: one rng_choice_index over the ties with rng (a draw even
+ * for one tie, as the series' random.choice), else the first. nties >= 1. */
+int search_pick(const int *ties, int nties, Rng *rng);
 
 /* ---- Iterative deepening (ais.md §8, search.md §5) ---- */
 

@@ -12,10 +12,11 @@
  * Boards of at most TT_PACKED_MAX_CELLS squares (every board up to 5x5...
  * 4x8) keep their keys as one uint64_t; tt_probe_packed / tt_store_packed
  * take such a key directly (the search builds it without any string).
- * Keys and entries live densely in insertion order behind an index of
- * slots (a slot is used only when the entry it names points back at it), so
- * tt_clear is O(1) and keeps the memory; the first store presizes
- * TT_INITIAL_SLOTS slots.
+ * Each slot holds its key and entry together with the generation it was
+ * written in; a slot is in use only when its generation is the table's, so
+ * tt_clear (a new generation) is O(1) and keeps the memory, and a probe
+ * reads one slot per step; the first store presizes TT_INITIAL_SLOTS
+ * slots.
  *
  * The header also owns what every search does with the table: the packing
  * of keys (one definition of the layout, for the αβ search and for the
@@ -41,25 +42,25 @@ typedef struct TTEntry {
     int move;
 } TTEntry;
 
-/* One stored key, in insertion order: its packed word (packed mode), its
- * entry, and the index slot pointing at it. */
+/* One slot: its packed word (packed mode), its entry, and the generation
+ * it was written in (in use when it is the table's). */
 typedef struct TTSlot {
     uint64_t key;
     double lower, upper;
     int32_t move;
-    uint32_t slot;
+    uint32_t gen;
 } TTSlot;
 
 typedef struct TT {
     int ncells;       /* key length in characters (0 until the first store) */
     size_t keybytes;  /* packed key size: (ncells + 3) / 4 */
-    size_t cap;       /* index slots, a power of two (0: nothing allocated) */
+    size_t cap;       /* slots, a power of two (0: nothing allocated) */
     unsigned shift;   /* 64 - log2(cap): the hash's top bits pick the slot */
-    size_t count;     /* keys stored: dense[0 .. count-1] */
-    uint32_t *index;  /* cap positions into dense; slot i is used when
-                         index[i] < count and dense[index[i]].slot == i */
-    TTSlot *dense;    /* cap / 2 stored keys and entries */
-    uint8_t *keys;    /* cap / 2 * keybytes byte keys, for larger boards */
+    size_t count;     /* keys stored (slots of the current generation) */
+    uint32_t gen;     /* the current generation (>= 1) */
+    TTSlot *slots;    /* cap slots */
+    uint8_t *keys;    /* cap * keybytes byte keys (slot i's at i * keybytes),
+                         for larger boards */
 } TT;
 
 /* ---- Life cycle ---- */

@@ -13,44 +13,49 @@
 #include "board_backends.h"
 #include "mberror.h"
 
-/* Sizes of the parts of a board's single allocation. */
+/* Sizes of the parts of a board's single allocation: the back-end's
+ * storage, then the counters (8-byte parts first). */
 typedef struct Layout {
-    size_t cols, cells, planes, line, hist, total;
+    size_t storage, hist, line, total;
 } Layout;
 
 static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
 
+static size_t storage_of(const Geometry *g, BoardKind kind)
+{
+    switch (kind) {
+#define X(id, p, name, sep) case BOARD_##id: return p##_storage(g);
+        BOARD_BACKENDS(X)
+#undef X
+    default: return 0;
+    }
+}
+
 static Layout layout_of(const Geometry *g, BoardKind kind, bool counters)
 {
     Layout l = {0};
-    if (kind == BOARD_LIST) l.cols = round8((size_t)g->width * sizeof(uint8_t *));
-    if (kind != BOARD_BITS) l.cells = round8((size_t)g->ncells);
-    if (kind == BOARD_BITS) l.planes = (size_t)g->nwords * 2 * sizeof(uint64_t);
+    l.storage = storage_of(g, kind);
     if (counters) {
-        l.line = round8((size_t)g->nlines * sizeof(uint16_t));
         l.hist = round8((size_t)(g->k + 1) * (size_t)(g->k + 1) * sizeof(int32_t));
+        l.line = round8((size_t)g->nlines * sizeof(uint16_t));
     }
-    l.total = l.planes + l.hist + l.cols + l.cells + l.line;
+    l.total = l.storage + l.hist + l.line;
     return l;
 }
 
-/* Point the board's arrays into b->mem (8-byte parts first). */
+/* Point the board's arrays into b->mem. */
 static void attach(Board *b, const Layout *l)
 {
     char *p = b->mem;
-    b->plane[0] = NULL;
-    b->plane[MARK_O] = l->planes ? (uint64_t *)(void *)p : NULL;
-    b->plane[MARK_X] = l->planes ? b->plane[MARK_O] + b->geom->nwords : NULL;
-    p += l->planes;
+    switch (b->kind) {
+#define X(id, pre, name, sep) case BOARD_##id: pre##_attach(b, p); break;
+        BOARD_BACKENDS(X)
+#undef X
+    default: break;
+    }
+    p += l->storage;
     b->hist = l->hist ? (int32_t *)(void *)p : NULL;
     p += l->hist;
-    b->cols = l->cols ? (uint8_t **)(void *)p : NULL;
-    p += l->cols;
-    b->cells = l->cells ? (uint8_t *)p : NULL;
-    if (b->cols)
-        for (int x = 0; x < b->geom->width; x++) b->cols[x] = b->cells + (size_t)x * b->geom->height;
-    if (b->kind == BOARD_LIST) b->cells = NULL; /* reached through cols only */
-    p += l->cells;
     b->line = l->line ? (uint16_t *)(void *)p : NULL;
 }
 
@@ -59,7 +64,7 @@ int board_init(Board *b, Geometry *g, BoardKind kind, bool counters)
     memset(b, 0, sizeof *b);
     if ((unsigned)kind >= BOARD_KINDS) return MB_EINVAL;
     Layout l = layout_of(g, kind, counters);
-    b->mem = calloc(1, l.total);
+    b->mem = calloc(1, l.total ? l.total : 1);
     if (!b->mem) return MB_ENOMEM;
     b->geom = geometry_ref(g);
     b->kind = kind;
@@ -90,25 +95,21 @@ int board_copy(Board *dst, const Board *src)
 void board_reset(Board *b)
 {
     const Geometry *g = b->geom;
-    Layout l = layout_of(g, b->kind, b->counters);
-    if (b->plane[MARK_O]) memset(b->plane[MARK_O], 0, l.planes);
-    if (b->kind == BOARD_LIST) memset(b->cols[0], MARK_EMPTY, (size_t)g->ncells);
-    if (b->cells) memset(b->cells, MARK_EMPTY, (size_t)g->ncells);
+    switch (b->kind) {
+#define X(id, p, name, sep) case BOARD_##id: p##_clear(b); break;
+        BOARD_BACKENDS(X)
+#undef X
+    default: break;
+    }
     if (b->counters) {
+        Layout l = layout_of(g, b->kind, b->counters);
         memset(b->line, 0, l.line);
         memset(b->hist, 0, l.hist);
         b->hist[0] = g->nlines;
     }
 }
 
-Mark board_get(const Board *b, int m)
-{
-    switch (b->kind) {
-    case BOARD_LIST: return list_get(b, m);
-    case BOARD_LIST1D: return list1d_get(b, m);
-    default: return bits_get(b, m);
-    }
-}
+Mark board_get(const Board *b, int m) { return board_get_inline(b, m); }
 
 void board_set(Board *b, int m, Mark mark)
 {
@@ -142,9 +143,10 @@ void board_scan_line_counts(const Board *b, Mark first, int32_t *hist)
     int k1 = b->geom->k + 1;
     memset(hist, 0, (size_t)k1 * (size_t)k1 * sizeof *hist);
     switch (b->kind) {
-    case BOARD_LIST: list_scan_line_counts(b, first, hist); break;
-    case BOARD_LIST1D: list1d_scan_line_counts(b, first, hist); break;
-    default: bits_scan_line_counts(b, first, hist); break;
+#define X(id, p, name, sep) case BOARD_##id: p##_scan_line_counts(b, first, hist); break;
+        BOARD_BACKENDS(X)
+#undef X
+    default: break;
     }
 }
 
@@ -155,19 +157,22 @@ char board_mark_char(Mark mark)
 
 void board_key(const Board *b, char *buf)
 {
-    int n = b->geom->ncells;
-    if (b->kind == BOARD_LIST1D) {
-        for (int m = 0; m < n; m++) buf[m] = board_mark_char(b->cells[m]);
-    } else if (b->kind == BOARD_LIST) {
-        const uint8_t *c = b->cols[0]; /* the columns are contiguous, in move order */
-        for (int m = 0; m < n; m++) buf[m] = board_mark_char(c[m]);
-    } else {
-        for (int m = 0; m < n; m++) buf[m] = board_mark_char(bits_get(b, m));
+    switch (b->kind) {
+#define X(id, p, name, sep) case BOARD_##id: p##_key(b, buf); break;
+        BOARD_BACKENDS(X)
+#undef X
+    default: break;
     }
-    buf[n] = '\0';
+    buf[b->geom->ncells] = '\0';
 }
 
-static const char *const kind_names[BOARD_KINDS] = {"list", "list1d", "bitboard"};
+/* The names and prefixes, in enum order. */
+#define X(id, p, name, sep) name,
+static const char *const kind_names[BOARD_KINDS] = {BOARD_BACKENDS(X)};
+#undef X
+#define X(id, p, name, sep) #p,
+static const char *const kind_prefixes[BOARD_KINDS] = {BOARD_BACKENDS(X)};
+#undef X
 
 const char *board_kind_name(BoardKind kind)
 {
@@ -177,13 +182,9 @@ const char *board_kind_name(BoardKind kind)
 int board_kind_parse(const char *name, BoardKind *kind)
 {
     for (int i = 0; i < BOARD_KINDS; i++)
-        if (strcmp(name, kind_names[i]) == 0) {
+        if (strcmp(name, kind_names[i]) == 0 || strcmp(name, kind_prefixes[i]) == 0) {
             *kind = (BoardKind)i;
             return MB_OK;
         }
-    if (strcmp(name, "bits") == 0) {
-        *kind = BOARD_BITS;
-        return MB_OK;
-    }
     return MB_EINVAL;
 }

@@ -10,6 +10,8 @@
 #ifndef MB_BOARD_BACKENDS_H
 #define MB_BOARD_BACKENDS_H
 
+#include <stddef.h>
+
 #include "board.h"
 
 /* The hot path must inline whatever the compiler thinks of its size. */
@@ -18,27 +20,56 @@
 /* The other side (game.h's mark_other, which the board cannot include). */
 static inline Mark mark_other_(Mark m) { return (Mark)(MARK_O + MARK_X - m); }
 
+/* Every back-end `p` of BOARD_BACKENDS (board.h) provides, inline here when
+ * the move/unmove/judge path uses it, else in board_<p>.c:
+ *   Mark p_get(const Board *, int m)            the mark on m
+ *   void p_place(Board *, int m, Mark)          put a mark on an empty square
+ *   void p_lift(Board *, int m, Mark)           take that mark back off
+ *   bool p_is_winner(const Board *, Mark, int m) a full line through m?
+ *   int  p_empty_squares(const Board *, int *)  empty squares, normative order
+ *   void p_scan_line_counts(const Board *, Mark first, int32_t *hist)
+ *   void p_key(const Board *, char *buf)        the board key (board_key)
+ *   size_t p_storage(const Geometry *)          bytes of its storage, a
+ *                                               multiple of 8
+ *   void p_attach(Board *, void *mem)           point its fields into mem
+ *   void p_clear(Board *)                       every square empty */
+/* The declarations of the out-of-line part every back-end has. */
+#define BOARD_BACKEND_DECLS_(id, p, name, sep)                                 \
+    void p##_scan_line_counts(const Board *b, Mark first, int32_t *hist);      \
+    void p##_key(const Board *b, char *buf);                                   \
+    size_t p##_storage(const Geometry *g);                                     \
+    void p##_attach(Board *b, void *mem);                                      \
+    void p##_clear(Board *b);
+
 /* ---- BOARD_LIST: cols[x][y] ---- */
 
 static inline Mark list_get(const Board *b, int m)
 {
     return b->cols[b->geom->x_of[m]][b->geom->y_of[m]];
 }
-static inline void list_put(Board *b, int m, Mark mark)
+HOT void list_place(Board *b, int m, Mark mark)
 {
     b->cols[b->geom->x_of[m]][b->geom->y_of[m]] = mark;
 }
+HOT void list_lift(Board *b, int m, Mark mark)
+{
+    (void)mark;
+    b->cols[b->geom->x_of[m]][b->geom->y_of[m]] = MARK_EMPTY;
+}
 bool list_is_winner(const Board *b, Mark player, int m);
 int list_empty_squares(const Board *b, int *out);
-void list_scan_line_counts(const Board *b, Mark first, int32_t *hist);
 
 /* ---- BOARD_LIST1D: cells[y + x*height] ---- */
 
 static inline Mark list1d_get(const Board *b, int m) { return b->cells[m]; }
-static inline void list1d_put(Board *b, int m, Mark mark) { b->cells[m] = mark; }
+HOT void list1d_place(Board *b, int m, Mark mark) { b->cells[m] = mark; }
+HOT void list1d_lift(Board *b, int m, Mark mark)
+{
+    (void)mark;
+    b->cells[m] = MARK_EMPTY;
+}
 bool list1d_is_winner(const Board *b, Mark player, int m);
 int list1d_empty_squares(const Board *b, int *out);
-void list1d_scan_line_counts(const Board *b, Mark first, int32_t *hist);
 
 /* ---- BOARD_BITS: planes of row-major bits ---- */
 
@@ -50,19 +81,21 @@ static inline Mark bits_get(const Board *b, int m)
     if (b->plane[MARK_X][w] & one) return MARK_X;
     return MARK_EMPTY;
 }
-/* Set (on) or clear the bit of m in mark's plane. */
-HOT void bits_flip(Board *b, int m, Mark mark, bool on)
+HOT void bits_place(Board *b, int m, Mark mark)
 {
     int bit = b->geom->bit_of[m];
-    uint64_t *word = &b->plane[mark][bit >> 6];
-    uint64_t one = 1ULL << (bit & 63);
-    *word = on ? *word | one : *word & ~one;
+    b->plane[mark][bit >> 6] |= 1ULL << (bit & 63);
+}
+HOT void bits_lift(Board *b, int m, Mark mark)
+{
+    int bit = b->geom->bit_of[m];
+    b->plane[mark][bit >> 6] &= ~(1ULL << (bit & 63));
 }
 /* Does a line through m hold only player's marks? Small boards look the
  * plane up in the win table (inline, no branch); others test one mask per
  * line through m, out of line so the table path needs no saved registers. */
 bool bits_wins_scan(const Board *b, Mark player, int m);
-HOT bool bits_wins(const Board *b, Mark player, int m)
+HOT bool bits_is_winner(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
     if (g->win_table) {
@@ -87,7 +120,7 @@ HOT int bits_empty_squares(const Board *b, int *out)
     }
     return n;
 }
-void bits_scan_line_counts(const Board *b, Mark first, int32_t *hist);
+BOARD_BACKENDS(BOARD_BACKEND_DECLS_)
 
 /* ---- Line counters (count_linemark), for every back-end ---- */
 
@@ -118,13 +151,15 @@ HOT bool counters_win(const Board *b, Mark player, int m)
 
 /* The writes and the win check for a back-end and counter setting known at
  * the call: game.c instantiates move and unmove once per setting, so each
- * copy holds only its own back-end's code. */
+ * copy holds only its own back-end's code. The switches are generated from
+ * BOARD_BACKENDS. */
 HOT void board_place_k(Board *b, int m, Mark mark, BoardKind kind, bool counters)
 {
     switch (kind) {
-    case BOARD_LIST: list_put(b, m, mark); break;
-    case BOARD_LIST1D: list1d_put(b, m, mark); break;
-    default: bits_flip(b, m, mark, true); break;
+#define X(id, p, name, sep) case BOARD_##id: p##_place(b, m, mark); break;
+        BOARD_BACKENDS(X)
+#undef X
+    default: break;
     }
     if (counters) counters_add(b, m, mark, +1);
 }
@@ -132,9 +167,10 @@ HOT void board_place_k(Board *b, int m, Mark mark, BoardKind kind, bool counters
 HOT void board_lift_k(Board *b, int m, Mark mark, BoardKind kind, bool counters)
 {
     switch (kind) {
-    case BOARD_LIST: list_put(b, m, MARK_EMPTY); break;
-    case BOARD_LIST1D: list1d_put(b, m, MARK_EMPTY); break;
-    default: bits_flip(b, m, mark, false); break;
+#define X(id, p, name, sep) case BOARD_##id: p##_lift(b, m, mark); break;
+        BOARD_BACKENDS(X)
+#undef X
+    default: break;
     }
     if (counters) counters_add(b, m, mark, -1);
 }
@@ -143,9 +179,10 @@ HOT bool board_is_winner_k(const Board *b, Mark player, int m, BoardKind kind, b
 {
     if (counters) return counters_win(b, player, m);
     switch (kind) {
-    case BOARD_LIST: return list_is_winner(b, player, m);
-    case BOARD_LIST1D: return list1d_is_winner(b, player, m);
-    default: return bits_wins(b, player, m);
+#define X(id, p, name, sep) case BOARD_##id: return p##_is_winner(b, player, m);
+        BOARD_BACKENDS(X)
+#undef X
+    default: return false;
     }
 }
 
@@ -163,12 +200,28 @@ HOT bool board_is_winner_inline(const Board *b, Mark player, int m)
     return board_is_winner_k(b, player, m, b->kind, b->counters);
 }
 
+HOT int board_empty_squares_k(const Board *b, int *out, BoardKind kind)
+{
+    switch (kind) {
+#define X(id, p, name, sep) case BOARD_##id: return p##_empty_squares(b, out);
+        BOARD_BACKENDS(X)
+#undef X
+    default: return 0;
+    }
+}
+
 HOT int board_empty_squares_inline(const Board *b, int *out)
 {
+    return board_empty_squares_k(b, out, b->kind);
+}
+
+HOT Mark board_get_inline(const Board *b, int m)
+{
     switch (b->kind) {
-    case BOARD_LIST: return list_empty_squares(b, out);
-    case BOARD_LIST1D: return list1d_empty_squares(b, out);
-    default: return bits_empty_squares(b, out);
+#define X(id, p, name, sep) case BOARD_##id: return p##_get(b, m);
+        BOARD_BACKENDS(X)
+#undef X
+    default: return MARK_EMPTY;
     }
 }
 

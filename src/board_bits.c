@@ -5,6 +5,8 @@
  * nwords words, with the same code. */
 #include "board_backends.h"
 
+#include <string.h>
+
 /* Bits set in v: the CPU's instruction when the build targets it, else a
  * branch-free count (faster than the C library's generic fallback). */
 static inline int popcount64(uint64_t v)
@@ -60,4 +62,21 @@ void bits_scan_line_counts(const Board *b, Mark first, int32_t *hist)
         }
         hist[na * k1 + nz]++;
     }
+}
+
+/* The storage: nwords words of 〇's plane, then nwords of ×'s. */
+size_t bits_storage(const Geometry *g) { return (size_t)g->nwords * 2 * sizeof(uint64_t); }
+
+void bits_attach(Board *b, void *mem)
+{
+    b->plane[0] = NULL;
+    b->plane[MARK_O] = mem;
+    b->plane[MARK_X] = b->plane[MARK_O] + b->geom->nwords;
+}
+
+void bits_clear(Board *b) { memset(b->plane[MARK_O], 0, bits_storage(b->geom)); }
+
+void bits_key(const Board *b, char *buf)
+{
+    for (int m = 0; m < b->geom->ncells; m++) buf[m] = board_mark_char(bits_get(b, m));
 }

@@ -5,6 +5,8 @@
  * square is exactly a full line window through it. */
 #include "board_backends.h"
 
+#include <string.h>
+
 static const int steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
 
 bool list_is_winner(const Board *b, Mark player, int m)
@@ -47,4 +49,29 @@ void list_scan_line_counts(const Board *b, Mark first, int32_t *hist)
             c[b->cols[x][y]]++;
         hist[c[first] * (k + 1) + c[mark_other_(first)]]++;
     }
+}
+
+/* The storage: the column pointers, then the squares, column after column
+ * (so that the columns are contiguous in move order). */
+static size_t cols_bytes(const Geometry *g) { return ((size_t)g->width * sizeof(uint8_t *) + 7) & ~(size_t)7; }
+
+size_t list_storage(const Geometry *g)
+{
+    return cols_bytes(g) + (((size_t)g->ncells + 7) & ~(size_t)7);
+}
+
+void list_attach(Board *b, void *mem)
+{
+    const Geometry *g = b->geom;
+    b->cols = mem;
+    uint8_t *cells = (uint8_t *)mem + cols_bytes(g);
+    for (int x = 0; x < g->width; x++) b->cols[x] = cells + (size_t)x * (size_t)g->height;
+}
+
+void list_clear(Board *b) { memset(b->cols[0], MARK_EMPTY, (size_t)b->geom->ncells); }
+
+void list_key(const Board *b, char *buf)
+{
+    const uint8_t *c = b->cols[0]; /* the columns are contiguous, in move order */
+    for (int m = 0; m < b->geom->ncells; m++) buf[m] = board_mark_char(c[m]);
 }

@@ -6,6 +6,8 @@
  * stepping the index by dx*height + dy and stopping at the board's edge. */
 #include "board_backends.h"
 
+#include <string.h>
+
 static const int steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
 
 bool list1d_is_winner(const Board *b, Mark player, int m)
@@ -48,4 +50,15 @@ void list1d_scan_line_counts(const Board *b, Mark first, int32_t *hist)
         for (int j = 0; j < k; j++) c[b->cells[sq[j]]]++;
         hist[c[first] * (k + 1) + c[mark_other_(first)]]++;
     }
+}
+
+size_t list1d_storage(const Geometry *g) { return ((size_t)g->ncells + 7) & ~(size_t)7; }
+
+void list1d_attach(Board *b, void *mem) { b->cells = mem; }
+
+void list1d_clear(Board *b) { memset(b->cells, MARK_EMPTY, (size_t)b->geom->ncells); }
+
+void list1d_key(const Board *b, char *buf)
+{
+    for (int m = 0; m < b->geom->ncells; m++) buf[m] = board_mark_char(b->cells[m]);
 }

@@ -6,14 +6,9 @@
 #include <string.h>
 
 #include "board_backends.h"
+#include "game_hot.h"
 #include "mberror.h"
 
-/* Debug and sanitizer builds recheck every invariant after each change. */
-#ifdef MB_CHECK_INVARIANTS
-#define CHECK_INVARIANTS(g) assert(game_ok(g))
-#else
-#define CHECK_INVARIANTS(g) ((void)0)
-#endif
 
 GameOptions game_default_options(void)
 {
@@ -99,23 +94,6 @@ void game_restart(Game *g)
     g->edited = false;
 }
 
-/* The series' board-level judge after `t` played m as move n: only the side
- * that just moved can have completed a line, and only through its last move.
- * Before win_from nothing can end the game; win_from is at most ncells, so a
- * board too small to hold a win still ends in a draw when full. */
-HOT Status judge_move_k(const Board *b, Mark t, int m, int n, BoardKind kind, bool counters)
-{
-    const Geometry *geo = b->geom;
-    if (n < geo->win_from) return STATUS_PLAYING;
-    if (board_is_winner_k(b, t, m, kind, counters)) return t;
-    return n == geo->ncells ? STATUS_DRAW : STATUS_PLAYING;
-}
-
-HOT Status judge_move(const Board *b, Mark t, int m, int n)
-{
-    return judge_move_k(b, t, m, n, b->kind, b->counters);
-}
-
 static Status judge(const Game *g)
 {
     if (g->move_count == 0) return STATUS_PLAYING;
@@ -124,62 +102,22 @@ static Status judge(const Game *g)
 
 Status game_judge(const Game *g) { return judge(g); }
 
-/* move and unmove for one back-end and counter setting (see MOVE_VARIANT). */
-HOT void move_k(Game *g, int m, BoardKind kind, bool counters)
-{
-    assert(m >= 0 && m < g->board.geom->ncells && g->move_count < g->board.geom->ncells);
-    Board *b = &g->board;
-    Mark t = g->turn;
-    int n = g->move_count + 1;
-    board_place_k(b, m, t, kind, counters);
-    Status s = judge_move_k(b, t, m, n, kind, counters);
-    g->last_turn = t;
-    g->turn = mark_other(t);
-    g->move_count = n;
-    g->last_move = m;
-    g->status = s;
-    /* playing any move, even the recorded one, discards a replayed future */
-    g->records[n] = m;
-    g->nrecords = n + 1;
-    CHECK_INVARIANTS(g);
-}
-
-HOT void unmove_k(Game *g, BoardKind kind, bool counters)
-{
-    int n = g->move_count;
-    if (n == 0) return;
-    int m = g->records[n]; /* the current move, even while replaying */
-    Mark mover = g->last_turn;
-    if (g->edited)
-        board_set(&g->board, m, MARK_EMPTY); /* whatever is there after remove_mark */
-    else
-        board_lift_k(&g->board, m, mover, kind, counters);
-    g->move_count = n - 1;
-    g->turn = mover;
-    g->last_turn = n > 1 ? mark_other(mover) : MARK_EMPTY;
-    g->status = STATUS_PLAYING;
-    g->nrecords = n;
-    g->last_move = g->records[n - 1];
-    CHECK_INVARIANTS(g);
-}
-
 /* One copy of move and unmove per setting, each with only its own back-end's
  * code, so the bitboard's path has no calls and no spilled registers. */
-#define MOVE_VARIANT(name, kind, counters)                                     \
-    static void move_##name(Game *g, int m) { move_k(g, m, kind, counters); } \
-    static void unmove_##name(Game *g) { unmove_k(g, kind, counters); }
-MOVE_VARIANT(list, BOARD_LIST, false)
-MOVE_VARIANT(list_c, BOARD_LIST, true)
-MOVE_VARIANT(list1d, BOARD_LIST1D, false)
-MOVE_VARIANT(list1d_c, BOARD_LIST1D, true)
-MOVE_VARIANT(bits, BOARD_BITS, false)
-MOVE_VARIANT(bits_c, BOARD_BITS, true)
+#define MOVE_VARIANT(id, p, name, sep)                                                   \
+    static void move_##p(Game *g, int m) { move_k(g, m, BOARD_##id, false); }          \
+    static void move_##p##_c(Game *g, int m) { move_k(g, m, BOARD_##id, true); }       \
+    static void unmove_##p(Game *g) { unmove_k(g, BOARD_##id, false); }                \
+    static void unmove_##p##_c(Game *g) { unmove_k(g, BOARD_##id, true); }
+BOARD_BACKENDS(MOVE_VARIANT)
 #undef MOVE_VARIANT
 
-static void (*const move_fns[BOARD_KINDS][2])(Game *, int) = {
-    {move_list, move_list_c}, {move_list1d, move_list1d_c}, {move_bits, move_bits_c}};
-static void (*const unmove_fns[BOARD_KINDS][2])(Game *) = {
-    {unmove_list, unmove_list_c}, {unmove_list1d, unmove_list1d_c}, {unmove_bits, unmove_bits_c}};
+#define X(id, p, name, sep) {move_##p, move_##p##_c},
+static void (*const move_fns[BOARD_KINDS][2])(Game *, int) = {BOARD_BACKENDS(X)};
+#undef X
+#define X(id, p, name, sep) {unmove_##p, unmove_##p##_c},
+static void (*const unmove_fns[BOARD_KINDS][2])(Game *) = {BOARD_BACKENDS(X)};
+#undef X
 
 void game_move(Game *g, int m) { move_fns[g->board.kind][g->board.counters](g, m); }
 

@@ -1,9 +1,12 @@
-/* perft.c: game-tree counts by depth (see perft.h). */
+/* perft.c: game-tree counts by depth (see perft.h). The walk below the
+ * root is instantiated per back-end and counter setting (game_hot.h), so a
+ * node costs no call for its move, judge and unmove. */
 #include "perft.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_hot.h"
 #include "mberror.h"
 
 typedef struct Walk {
@@ -13,18 +16,51 @@ typedef struct Walk {
     uint64_t *nodes, *finished;
 } Walk;
 
-static void walk(Walk *w, int ply, PerftProgress progress, void *ud)
+/* One ply below the root, for a back-end and counter setting known at the
+ * call, recursing through `self` (its own instance): no call per move. */
+typedef void (*WalkFn)(Walk *w, int ply);
+HOT void walk_k(Walk *w, int ply, BoardKind kind, bool counters, WalkFn self)
 {
     Game *g = w->g;
     int *moves = w->moves + (size_t)ply * (size_t)game_geom(g)->ncells;
-    int n = game_legal_moves(g, moves);
+    int n = legal_moves_k(g, moves, kind);
     w->nodes[ply + 1] += (uint64_t)n;
+    uint64_t finished = 0;
+    for (int i = 0; i < n; i++) {
+        move_k(g, moves[i], kind, counters);
+        if (g->status != STATUS_PLAYING)
+            finished++;
+        else if (ply + 1 < w->depth)
+            self(w, ply + 1);
+        unmove_k(g, kind, counters);
+    }
+    w->finished[ply + 1] += finished;
+}
+
+/* One walk per setting (BOARD_BACKENDS x counters). */
+#define WALK_VARIANT(id, p, name, sep)                                                      \
+    static void walk_##p(Walk *w, int ply) { walk_k(w, ply, BOARD_##id, false, walk_##p); } \
+    static void walk_##p##_c(Walk *w, int ply) { walk_k(w, ply, BOARD_##id, true, walk_##p##_c); }
+BOARD_BACKENDS(WALK_VARIANT)
+#undef WALK_VARIANT
+#define X(id, p, name, sep) {walk_##p, walk_##p##_c},
+static const WalkFn walks[BOARD_KINDS][2] = {BOARD_BACKENDS(X)};
+#undef X
+
+/* The root ply: every move, the walk below it, the progress callback. */
+static void walk_root(Walk *w, PerftProgress progress, void *ud)
+{
+    Game *g = w->g;
+    WalkFn below = walks[g->board.kind][g->board.counters];
+    int *moves = w->moves;
+    int n = game_legal_moves(g, moves);
+    w->nodes[1] += (uint64_t)n;
     for (int i = 0; i < n; i++) {
         game_move(g, moves[i]);
         if (g->status != STATUS_PLAYING)
-            w->finished[ply + 1]++;
-        else if (ply + 1 < w->depth)
-            walk(w, ply + 1, NULL, NULL);
+            w->finished[1]++;
+        else if (w->depth > 1)
+            below(w, 1);
         game_unmove(g);
         if (progress) progress(ud, i + 1, n);
     }
@@ -45,7 +81,7 @@ int perft_run(Game *g, int depth, uint64_t *nodes, uint64_t *finished, PerftProg
     /* the record past the current move is replaced by the walk: keep it */
     GameMark mark;
     game_mark(g, &mark);
-    walk(&w, 0, progress, ud);
+    walk_root(&w, progress, ud);
     game_rewind(g, &mark);
     free(w.moves);
     return MB_OK;

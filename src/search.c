@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "game_hot.h"
 #include "mberror.h"
 #include "symmetry.h"
 
@@ -39,7 +40,7 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
             symmetry_source(geo, s->sym_ids[i], geo->x_of[m], geo->y_of[m], &sx, &sy);
             int src = geometry_xy_to_move(geo, sx, sy);
             s->sym_src[i * n + m] = src;
-            s->sym_move[i * n + m] = symmetry_move(geo, s->sym_ids[i], m);
+            s->sym_move[m * s->nsym + i] = symmetry_move(geo, s->sym_ids[i], m);
             if (src >= 0 && src < n) s->sym_dest[src * s->nsym + i] = m;
         }
     return MB_OK;
@@ -92,15 +93,14 @@ static void tt_store_symmetric(Search *s, const uint64_t *keys, double lower, do
 {
     int n = game_geom(s->game)->ncells;
     if (keys) {
-        int mv[8];
-        for (int i = 0; i < s->nsym; i++) mv[i] = s->sym_move[(size_t)i * (size_t)n + (size_t)best];
+        const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
         if (tt_store_packed_n(&s->tt, n, keys, mv, s->nsym, lower, upper)) s->status = SEARCH_ENOMEM;
         return;
     }
     char key[MB_MAX_CELLS + 1];
     for (int i = 0; i < s->nsym; i++) {
         sym_key(s, i, key);
-        if (tt_store(&s->tt, key, lower, upper, s->sym_move[(size_t)i * (size_t)n + (size_t)best])) {
+        if (tt_store(&s->tt, key, lower, upper, s->sym_move[(size_t)best * (size_t)s->nsym + (size_t)i])) {
             s->status = SEARCH_ENOMEM;
             return;
         }
@@ -159,6 +159,69 @@ static bool deadline_passed(const Search *s)
  * The αβ search
  * ------------------------------------------------------------------------ */
 
+/* The frame that dls and pvs share: steps 1 to 3 of a node. */
+typedef struct Node {
+    double alpha0, beta0; /* the window after the probe (for the store) */
+    double lower, upper;  /* the probed bounds, else -inf / +inf */
+    int n;                /* legal moves */
+    int moves[MB_MAX_CELLS];
+} Node;
+
+/* Steps 1 to 3 of a node at `depth` with window (*alpha, *beta) and packed
+ * keys `keys` (or NULL), probing s->tt when `probe_tt`. Returns true when
+ * the node ends here with *ret (an abort, with s->status set; a leaf; a
+ * table cut); otherwise false with the window narrowed and nd filled.
+ * Always inlined: as a call it costs the benchmark call 10% more. */
+static inline __attribute__((always_inline)) bool
+node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *keys, bool probe_tt,
+          Node *nd, double *ret, BoardKind kind)
+{
+    Game *g = s->game;
+
+    /* Step 1. deadline (before counting), count, terminal or depth limit */
+    if (deadline_passed(s)) {
+        s->status = SEARCH_TIMEOUT;
+        *ret = 0;
+        return true;
+    }
+    s->count++;
+    if (g->status != STATUS_PLAYING || depth == s->maxdepth) {
+        *ret = s->eval(g, s->eval_ud);
+        return true;
+    }
+
+    /* Step 2. table probe: an exact or deciding bound ends the node, else
+     * the window narrows */
+    char key[MB_MAX_CELLS + 1];
+    bool have_key = false;
+    nd->lower = -INFINITY;
+    nd->upper = INFINITY;
+    TTEntry e;
+    if (probe_tt && probe(s, &s->tt, keys, key, &have_key, &e)) {
+        if (tt_cut(e.lower, e.upper, alpha, beta, ret)) return true;
+        nd->lower = e.lower;
+        nd->upper = e.upper;
+    }
+    nd->alpha0 = *alpha;
+    nd->beta0 = *beta;
+
+    /* Step 3. moves in legal order; the ordering table's move swaps with
+     * the first */
+    nd->n = legal_moves_k(g, nd->moves, kind);
+    if (s->tt_for_mo && probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
+        int p = 0;
+        while (p < nd->n && nd->moves[p] != e.move) p++;
+        if (p == nd->n) {
+            s->status = SEARCH_EINTERNAL;
+            *ret = 0;
+            return true;
+        }
+        nd->moves[p] = nd->moves[0];
+        nd->moves[0] = e.move;
+    }
+    return false;
+}
+
 /* search_abs_dls: fail-soft αβ on minimax values, in place.
  *
  * Contract. For a window (alpha, beta) the returned value v satisfies
@@ -169,52 +232,26 @@ static bool deadline_passed(const Search *s)
  * evaluation at finished positions and at depth == maxdepth. The table
  * holds [lower, upper] bounds of those values with NO depth: within one
  * root call every occurrence of a key lies at the same depth (search.md
- * §3.2). Leaves are never stored; every node entered is counted. */
-static double dls(Search *s, double alpha, double beta, int depth, const uint64_t *keys)
+ * §3.2). Leaves are never stored; every node entered is counted. On an
+ * abort s->status is set and the value is meaningless; the game is
+ * restored either way.
+ *
+ * dls_k is instantiated once per back-end and counter setting (DLS_VARIANT,
+ * from BOARD_BACKENDS), recursing through `self`, its own instance, so a
+ * node costs no call for its moves (game_hot.h). */
+typedef double (*DlsFn)(Search *s, double alpha, double beta, int depth, const uint64_t *keys);
+static inline __attribute__((always_inline)) double
+dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *keys, BoardKind kind,
+      bool counters, DlsFn self)
 {
     Game *g = s->game;
 
-    /* Step 1. deadline (before counting), count, terminal or depth limit */
-    if (deadline_passed(s)) {
-        s->status = SEARCH_TIMEOUT;
-        return 0;
-    }
-    s->count++;
-    if (g->status != STATUS_PLAYING || depth == s->maxdepth) return s->eval(g, s->eval_ud);
-
-    /* Step 2. table probe: an exact or deciding bound ends the node, else
-     * the window narrows */
-    char key[MB_MAX_CELLS + 1];
-    bool have_key = false;
-    double lower = -INFINITY, upper = INFINITY;
-    if (s->use_tt) {
-        TTEntry e;
-        if (probe(s, &s->tt, keys, key, &have_key, &e)) {
-            double v;
-            if (tt_cut(e.lower, e.upper, &alpha, &beta, &v)) return v;
-            lower = e.lower;
-            upper = e.upper;
-        }
-    }
-    double alpha0 = alpha, beta0 = beta;
-
-    /* Step 3. moves in legal order; the ordering table's move swaps with
-     * the first */
-    int moves[MB_MAX_CELLS];
-    int n = game_legal_moves(g, moves);
-    if (s->tt_for_mo) {
-        TTEntry e;
-        if (probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
-            int p = 0;
-            while (p < n && moves[p] != e.move) p++;
-            if (p == n) {
-                s->status = SEARCH_EINTERNAL;
-                return 0;
-            }
-            moves[p] = moves[0];
-            moves[0] = e.move;
-        }
-    }
+    /* Steps 1-3. deadline, count, leaf; table probe; moves (node_open) */
+    Node nd;
+    double ret;
+    if (node_open(s, &alpha, &beta, depth, keys, s->use_tt, &nd, &ret, kind)) return ret;
+    const int *moves = nd.moves;
+    int n = nd.n;
 
     /* Step 4. move loop: 〇 maximises, × minimises; best is the first move
      * reaching the final score. A child's packed keys add the mover's mark
@@ -225,10 +262,10 @@ static double dls(Search *s, double alpha, double beta, int depth, const uint64_
     unsigned mark = g->turn;
     uint64_t child[8];
     for (int i = 0; i < n; i++) {
-        game_move(g, moves[i]);
+        move_k(g, moves[i], kind, counters);
         const uint64_t *ck = child_keys(s, keys, moves[i], mark, depth, child);
-        double v = dls(s, alpha, beta, depth + 1, ck);
-        game_unmove(g);
+        double v = self(s, alpha, beta, depth + 1, ck);
+        unmove_k(g, kind, counters);
         if (s->status) return 0;
         if (max_node) {
             if (v > score) {
@@ -249,11 +286,26 @@ static double dls(Search *s, double alpha, double beta, int depth, const uint64_
 
     /* Step 5. store the bounds under every symmetric image */
     if (s->use_tt) {
-        tt_bounds_after(score, alpha0, beta0, &lower, &upper);
-        tt_store_symmetric(s, keys, lower, upper, best);
+        tt_bounds_after(score, nd.alpha0, nd.beta0, &nd.lower, &nd.upper);
+        tt_store_symmetric(s, keys, nd.lower, nd.upper, best);
     }
     return score;
 }
+
+#define DLS_VARIANT(id, p, name, sep)                                                       \
+    static double dls_##p(Search *s, double a, double b, int d, const uint64_t *k)          \
+    {                                                                                       \
+        return dls_k(s, a, b, d, k, BOARD_##id, false, dls_##p);                            \
+    }                                                                                       \
+    static double dls_##p##_c(Search *s, double a, double b, int d, const uint64_t *k)      \
+    {                                                                                       \
+        return dls_k(s, a, b, d, k, BOARD_##id, true, dls_##p##_c);                         \
+    }
+BOARD_BACKENDS(DLS_VARIANT)
+#undef DLS_VARIANT
+#define X(id, p, name, sep) {dls_##p, dls_##p##_c},
+static const DlsFn dls_fns[BOARD_KINDS][2] = {BOARD_BACKENDS(X)};
+#undef X
 
 /* The public entry: the packed keys of the images are built once here and
  * passed down, each child adding its move (no strings on the way). */
@@ -261,7 +313,8 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
 {
     uint64_t keys[8];
     bool packed = (s->use_tt || s->tt_for_mo) && packed_keys(s, keys);
-    return dls(s, alpha, beta, depth, packed ? keys : NULL);
+    const Board *b = &s->game->board;
+    return dls_fns[b->kind][b->counters](s, alpha, beta, depth, packed ? keys : NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -289,12 +342,10 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
     game_mark(g, &mark);
     bool max_node = g->turn == MARK_O;
     out->nmoves = game_legal_moves(g, out->moves);
-    out->ncandidates = 0;
-    out->best_score = max_node ? -INFINITY : INFINITY;
     out->bestmove = MOVE_NONE;
     out->total = 0;
     tt_clear(&s->tt);
-    int rc = SEARCH_OK;
+    int rc = SEARCH_OK, done = 0;
     for (int i = 0; i < out->nmoves; i++) {
         int m = out->moves[i];
         if (!share_tt) tt_clear(&s->tt);
@@ -306,63 +357,66 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
         out->counts[i] = s->count;
         out->scores[i] = v;
         if (rc) break;
-        if (max_node ? v > out->best_score : v < out->best_score) {
-            out->best_score = v;
-            out->ncandidates = 0;
-        }
-        if (v == out->best_score) out->candidates[out->ncandidates++] = m;
+        done++;
     }
     game_rewind(g, &mark);
+    out->ncandidates =
+        search_ties(out->moves, out->scores, done, max_node, out->candidates, &out->best_score);
     out->time = search_now() - t0;
     if (rc) return rc;
-    if (out->ncandidates > 0)
-        out->bestmove = out->candidates[rng ? rng_choice_index(rng, out->ncandidates) : 0];
+    if (out->ncandidates > 0) out->bestmove = search_pick(out->candidates, out->ncandidates, rng);
     return SEARCH_OK;
+}
+
+int search_ties(const int *moves, const double *scores, int n, bool maximize, int *ties,
+                double *best)
+{
+    int nties = 0;
+    *best = maximize ? -INFINITY : INFINITY;
+    for (int i = 0; i < n; i++) {
+        double v = scores[i];
+        if (maximize ? v > *best : v < *best) {
+            *best = v;
+            nties = 0;
+        }
+        if (v == *best) ties[nties++] = moves[i];
+    }
+    return nties;
+}
+
+int search_pick(const int *ties, int nties, Rng *rng)
+{
+    return ties[rng ? rng_choice_index(rng, nties) : 0];
 }
 
 /* ------------------------------------------------------------------------
  * ai_pvs_dls (ais.md §7.6)
  * ------------------------------------------------------------------------ */
 
-/* Principal variation search, fail-soft, always with the table: the first
- * move gets the full window, every later one a null window first (α, α+1)
- * at a max node, (β-1, β) at a min node, and a full re-search when the
- * null-window result lands inside the window. Same frame as dls. */
+/* search_pvs_dls: principal variation search (ai_pvs_dls, ais.md §7.6),
+ * fail-soft, in place, always with the table.
+ *
+ * Contract. The same as dls's: for a window (alpha, beta) the returned v is
+ * an upper bound when v <= alpha, a lower bound when v >= beta, otherwise
+ * the exact depth-limited minimax value; the table holds bounds without
+ * depth; leaves are never stored; every node entered is counted, the
+ * null-window tests and the re-searches included. Scores are whole numbers
+ * apart where a null window matters: the series' width of 1 is kept (a
+ * window (α, α+1) at a max node, (β-1, β) at a min node), so the node
+ * counts are the series'. On an abort s->status is set and the value is
+ * meaningless; the game is restored either way. */
 static double pvs(Search *s, double alpha, double beta, int depth, const uint64_t *keys)
 {
     Game *g = s->game;
-    if (deadline_passed(s)) {
-        s->status = SEARCH_TIMEOUT;
-        return 0;
-    }
-    s->count++;
-    if (g->status != STATUS_PLAYING || depth == s->maxdepth) return s->eval(g, s->eval_ud);
 
-    char key[MB_MAX_CELLS + 1];
-    bool have_key = false;
-    double lower = -INFINITY, upper = INFINITY;
-    TTEntry e;
-    if (probe(s, &s->tt, keys, key, &have_key, &e)) {
-        double v;
-        if (tt_cut(e.lower, e.upper, &alpha, &beta, &v)) return v;
-        lower = e.lower;
-        upper = e.upper;
-    }
-    double alpha0 = alpha, beta0 = beta;
+    /* Steps 1-3. deadline, count, leaf; table probe; moves (node_open) */
+    Node nd;
+    double ret;
+    if (node_open(s, &alpha, &beta, depth, keys, true, &nd, &ret, g->board.kind)) return ret;
+    const int *moves = nd.moves;
+    int n = nd.n;
 
-    int moves[MB_MAX_CELLS];
-    int n = game_legal_moves(g, moves);
-    if (s->tt_for_mo && probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
-        int p = 0;
-        while (p < n && moves[p] != e.move) p++;
-        if (p == n) {
-            s->status = SEARCH_EINTERNAL;
-            return 0;
-        }
-        moves[p] = moves[0];
-        moves[0] = e.move;
-    }
-
+    /* Step 4. the first move with the full window */
     bool max_node = g->turn == MARK_O;
     unsigned mark = g->turn;
     uint64_t child[8];
@@ -373,6 +427,10 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
     game_unmove(g);
     if (s->status) return 0;
     int best = moves[0];
+
+    /* Step 5. every later move: a null-window test, and a full-window
+     * re-search when the test lands inside the window; a cut ends the loop.
+     * The move stays on the board until its re-search is done. */
     if (max_node) {
         alpha = fmax(alpha, score);
         for (int i = 1; i < n && score < beta; i++) {
@@ -410,13 +468,14 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
             game_unmove(g);
         }
     }
-    if (s->status) {
+    if (s->status) { /* an abort inside the loop left its move on */
         game_unmove(g);
         return 0;
     }
 
-    tt_bounds_after(score, alpha0, beta0, &lower, &upper);
-    tt_store_symmetric(s, keys, lower, upper, best);
+    /* Step 6. store the bounds under every symmetric image */
+    tt_bounds_after(score, nd.alpha0, nd.beta0, &nd.lower, &nd.upper);
+    tt_store_symmetric(s, keys, nd.lower, nd.upper, best);
     return score;
 }
 

@@ -6,9 +6,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "mberror.h"
+#include "search.h"
 #include "symmetry.h"
 
 #define SCORE_BIG 1000
@@ -20,13 +20,6 @@ struct SolveEntry {
     int16_t lo, hi;
     int8_t move;   /* in canonical orientation; -1 none */
 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 const char *solve_value_name(int value)
 {
@@ -216,7 +209,7 @@ static int win_score(const Solve *s, int end) { return s->wdl ? 1 : SCORE_BIG - 
 
 static void report(Solve *s)
 {
-    double t = now();
+    double t = search_now();
     if (s->time_limit > 0 && t - s->t0 > s->time_limit) s->aborted = true;
     if (s->progress && t >= s->next_report) {
         s->next_report = t + 1.0;
@@ -382,7 +375,7 @@ int solve_position(Solve *s, const Game *g, SolveResult *out)
     if (geo->ncells > SOLVE_MAX_CELLS) return MB_ESIZE;
     int rc = build_shape(s, geo);
     if (rc) return rc;
-    s->t0 = now();
+    s->t0 = search_now();
     s->next_report = s->t0 + 1.0;
     s->nodes = 0;
     s->aborted = false;
@@ -424,7 +417,7 @@ int solve_position(Solve *s, const Game *g, SolveResult *out)
         out->value = sign * v;
         out->best = best;
     }
-    s->seconds = now() - s->t0;
+    s->seconds = search_now() - s->t0;
     out->nodes = s->nodes;
     out->table = s->count;
     out->seconds = s->seconds;

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "mberror.h"
+#include "search.h"
 
 static uint64_t splitmix64(uint64_t x)
 {
@@ -126,13 +126,6 @@ static int worker_message(const Worker *w, long *game, long *len, const char **t
     return 1;
 }
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Play the games the parent sends. Results are sent in batches, at the end
  * of each request or FLUSH_SECONDS after the oldest unsent one: a write per
  * game would wake the parent per game, and on a small machine those context
@@ -154,12 +147,12 @@ static void worker_loop(int req, int res, TourneyPlayFn play, void *ctx)
                 if (!write_all(res, out, used)) goto out;
                 used = 0;
             }
-            if (used == 0) oldest = seconds();
+            if (used == 0) oldest = search_now();
             memcpy(out + used, &games[i], sizeof games[i]);
             memcpy(out + used + sizeof games[i], &n, sizeof n);
             memcpy(out + used + HEADER, line, bytes);
             used += HEADER + bytes;
-            if (i == count - 1 || seconds() - oldest > FLUSH_SECONDS) {
+            if (i == count - 1 || search_now() - oldest > FLUSH_SECONDS) {
                 if (!write_all(res, out, used)) goto out;
                 used = 0;
             }

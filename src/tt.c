@@ -8,14 +8,24 @@
 
 #define TT_MAX_KEYBYTES 256 /* (MB_MAX_CELLS + 3) / 4 */
 
-void tt_init(TT *t) { memset(t, 0, sizeof *t); }
+void tt_init(TT *t)
+{
+    memset(t, 0, sizeof *t);
+    t->gen = 1;
+}
 
-void tt_clear(TT *t) { t->count = 0; }
+void tt_clear(TT *t)
+{
+    t->count = 0;
+    if (++t->gen == 0) { /* after 2^32 clears: forget the old stamps */
+        if (t->slots) memset(t->slots, 0, t->cap * sizeof *t->slots);
+        t->gen = 1;
+    }
+}
 
 void tt_free(TT *t)
 {
-    free(t->index);
-    free(t->dense);
+    free(t->slots);
     free(t->keys);
     tt_init(t);
 }
@@ -53,71 +63,75 @@ static uint64_t hash_bytes(const uint8_t *k, size_t n)
 }
 
 /* Fibonacci hashing of a packed word: the product's top bits. */
-static size_t home64(const TT *t, uint64_t k)
+static inline size_t home64(const TT *t, uint64_t k)
 {
     return (size_t)((k * 0x9e3779b97f4a7c15ull) >> t->shift);
 }
 
-/* Position in dense of the key using slot i, or -1 when the slot is free. */
-static long slot_pos(const TT *t, size_t i)
-{
-    uint32_t p = t->index[i];
-    return p < t->count && t->dense[p].slot == i ? (long)p : -1;
-}
-
 /* The slot holding k, or the free slot where it would go (packed mode);
- * *pos: its dense position or -1. */
-static size_t find64(const TT *t, uint64_t k, long *pos)
+ * *found: whether it holds k. */
+static inline size_t find64(const TT *t, uint64_t k, bool *found)
 {
     size_t mask = t->cap - 1, i = home64(t, k);
-    long p;
-    while ((p = slot_pos(t, i)) >= 0 && t->dense[p].key != k) i = (i + 1) & mask;
-    *pos = p;
+    const TTSlot *sl = t->slots;
+    uint32_t gen = t->gen;
+    while (sl[i].gen == gen) {
+        if (sl[i].key == k) {
+            *found = true;
+            return i;
+        }
+        i = (i + 1) & mask;
+    }
+    *found = false;
     return i;
 }
 
 /* The same for byte keys. */
-static size_t find_bytes(const TT *t, const uint8_t *k, long *pos)
+static size_t find_bytes(const TT *t, const uint8_t *k, bool *found)
 {
     size_t mask = t->cap - 1, i = (size_t)(hash_bytes(k, t->keybytes) >> t->shift);
-    long p;
-    while ((p = slot_pos(t, i)) >= 0 && memcmp(t->keys + (size_t)p * t->keybytes, k, t->keybytes) != 0)
+    while (t->slots[i].gen == t->gen) {
+        if (memcmp(t->keys + i * t->keybytes, k, t->keybytes) == 0) {
+            *found = true;
+            return i;
+        }
         i = (i + 1) & mask;
-    *pos = p;
+    }
+    *found = false;
     return i;
 }
 
 /* Double the slots (or make the first TT_INITIAL_SLOTS) until `need` keys
- * keep the table at most half full, then re-index the stored keys. */
+ * keep the table at most half full, then move the stored keys over. On
+ * failure the table is unchanged. */
 static int grow(TT *t, size_t need)
 {
     size_t ncap = t->cap ? t->cap : TT_INITIAL_SLOTS;
     while (need * 2 > ncap) ncap *= 2;
     bool packed = packed_mode(t->ncells);
-    uint32_t *index = calloc(ncap, sizeof *index);
-    TTSlot *dense = realloc(t->dense, ncap / 2 * sizeof *dense);
-    if (dense) t->dense = dense;
-    uint8_t *keys = packed ? NULL : realloc(t->keys, ncap / 2 * t->keybytes);
-    if (keys) t->keys = keys;
-    if (!index || !dense || (!packed && !keys)) {
-        free(index);
+    TTSlot *slots = calloc(ncap, sizeof *slots);
+    uint8_t *keys = packed ? NULL : malloc(ncap * t->keybytes);
+    if (!slots || (!packed && !keys)) {
+        free(slots);
+        free(keys);
         return MB_ENOMEM;
     }
-    free(t->index);
-    t->index = index;
+    TT old = *t;
+    t->slots = slots;
+    t->keys = keys;
     t->cap = ncap;
     t->shift = 64;
     for (size_t c = ncap; c > 1; c >>= 1) t->shift--;
-    size_t n = t->count;
-    t->count = 0;
-    for (size_t p = 0; p < n; p++) { /* re-insert in order: slot_pos sees 0..p-1 */
-        long q;
-        size_t i = packed ? find64(t, t->dense[p].key, &q)
-                          : find_bytes(t, t->keys + p * t->keybytes, &q);
-        t->index[i] = (uint32_t)p;
-        t->dense[p].slot = (uint32_t)i;
-        t->count = p + 1;
+    for (size_t j = 0; j < old.cap; j++) {
+        if (old.slots[j].gen != old.gen) continue;
+        bool found;
+        size_t i = packed ? find64(t, old.slots[j].key, &found)
+                          : find_bytes(t, old.keys + j * old.keybytes, &found);
+        t->slots[i] = old.slots[j];
+        if (!packed) memcpy(t->keys + i * t->keybytes, old.keys + j * old.keybytes, t->keybytes);
     }
+    free(old.slots);
+    free(old.keys);
     return MB_OK;
 }
 
@@ -138,35 +152,34 @@ static int prepare_store(TT *t, int n, size_t more)
     return MB_OK;
 }
 
-/* Put an entry at dense position p (or a new one when p < 0) for slot i;
- * the new one's key is set by the caller. Returns its position. */
-static size_t put(TT *t, size_t i, long p, double lower, double upper, int move)
+/* Write an entry into slot i (a new key when !found: counted, stamped;
+ * the caller sets its key). */
+static inline void put(TT *t, size_t i, bool found, double lower, double upper, int move)
 {
-    size_t q = p >= 0 ? (size_t)p : t->count++;
-    if (p < 0) {
-        t->index[i] = (uint32_t)q;
-        t->dense[q].slot = (uint32_t)i;
+    TTSlot *sl = &t->slots[i];
+    if (!found) {
+        t->count++;
+        sl->gen = t->gen;
     }
-    t->dense[q].lower = lower;
-    t->dense[q].upper = upper;
-    t->dense[q].move = move;
-    return q;
+    sl->lower = lower;
+    sl->upper = upper;
+    sl->move = move;
 }
 
-static void get(const TT *t, long p, TTEntry *out)
+static inline void get(const TT *t, size_t i, TTEntry *out)
 {
-    out->lower = t->dense[p].lower;
-    out->upper = t->dense[p].upper;
-    out->move = t->dense[p].move;
+    out->lower = t->slots[i].lower;
+    out->upper = t->slots[i].upper;
+    out->move = t->slots[i].move;
 }
 
 bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntry *out)
 {
     if (t->count == 0 || ncells != t->ncells || !packed_mode(ncells)) return false;
-    long p;
-    find64(t, key, &p);
-    if (p < 0) return false;
-    get(t, p, out);
+    bool found;
+    size_t i = find64(t, key, &found);
+    if (!found) return false;
+    get(t, i, out);
     return true;
 }
 
@@ -177,9 +190,10 @@ int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves,
     int rc = prepare_store(t, ncells, (size_t)n);
     if (rc) return rc;
     for (int j = 0; j < n; j++) {
-        long p;
-        size_t i = find64(t, keys[j], &p);
-        t->dense[put(t, i, p, lower, upper, moves[j])].key = keys[j];
+        bool found;
+        size_t i = find64(t, keys[j], &found);
+        put(t, i, found, lower, upper, moves[j]);
+        t->slots[i].key = keys[j];
     }
     return MB_OK;
 }
@@ -195,10 +209,10 @@ bool tt_probe(const TT *t, const char *key, TTEntry *out)
     if (packed_mode(t->ncells)) return tt_probe_packed(t, t->ncells, tt_pack64(key, t->ncells), out);
     uint8_t k[TT_MAX_KEYBYTES];
     pack_key(key, t->ncells, k, t->keybytes);
-    long p;
-    find_bytes(t, k, &p);
-    if (p < 0) return false;
-    get(t, p, out);
+    bool found;
+    size_t i = find_bytes(t, k, &found);
+    if (!found) return false;
+    get(t, i, out);
     return true;
 }
 
@@ -210,9 +224,9 @@ int tt_store(TT *t, const char *key, double lower, double upper, int move)
     if (rc) return rc;
     uint8_t k[TT_MAX_KEYBYTES];
     pack_key(key, n, k, t->keybytes);
-    long p;
-    size_t i = find_bytes(t, k, &p);
-    size_t q = put(t, i, p, lower, upper, move);
-    if (p < 0) memcpy(t->keys + q * t->keybytes, k, t->keybytes);
+    bool found;
+    size_t i = find_bytes(t, k, &found);
+    put(t, i, found, lower, upper, move);
+    if (!found) memcpy(t->keys + i * t->keybytes, k, t->keybytes);
     return MB_OK;
 }

@@ -110,7 +110,7 @@ bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt
     case OPT_COUNT_LINEMARK: opt->count_linemark = true; return true;
     case OPT_BOARD:
         if (board_kind_parse(arg, &opt->board) == MB_OK) return true;
-        cli_error(cmd, "unknown board back-end '%s' (list, list1d or bitboard)", arg);
+        cli_error(cmd, "unknown board back-end '%s' (" BOARD_NAMES ")", arg);
         return false;
     default: return false;
     }

@@ -45,7 +45,7 @@ enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_H
 #define CLI_BOARD_HELP                                                                       \
     "  --width W, --height H   board size (default 3x3; each side 1..32)\n"                  \
     "  --k K                   marks in a row to win (default min(W, H))\n"                  \
-    "  --board NAME            back-end: list, list1d or bitboard (default bitboard)\n"      \
+    "  --board NAME            back-end: " BOARD_NAMES " (default bitboard)\n"              \
     "  --count-linemark        keep per-line counters (the series' count_linemark)\n"        \
     "  --help                  show this help\n"
 

@@ -330,8 +330,7 @@ static GameOptions read_options(lua_State *L)
     if (lua_getfield(L, 1, "board") != LUA_TNIL) {
         const char *name = lua_tostring(L, -1);
         if (!lua_isstring(L, -1) || board_kind_parse(name, &o.board) != MB_OK)
-            luaL_error(L, "bad option 'board' to 'Marubatsu' (list, list1d or bitboard "
-                          "expected, got %s)",
+            luaL_error(L, "bad option 'board' to 'Marubatsu' (" BOARD_NAMES " expected, got %s)",
                        luaL_tolstring(L, -1, NULL));
     }
     lua_pop(L, 1);

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "lmb.h"
+#include "search.h"
 #include "searchers.h"
 
 /* Which options a searcher takes (besides rand, analyze, debug). */
@@ -206,27 +207,18 @@ static int l_searcher(lua_State *L)
     /* the series' view, and the tie list in legal order */
     bool o_turn = g->turn == MARK_O;
     bool maximize = mm ? o_turn : true;
-    double scores[MB_MAX_CELLS];
-    int cand[MB_MAX_CELLS] = {0}, ncand = 0;
-    double best = 0;
+    double scores[MB_MAX_CELLS], best;
     for (int i = 0; i < r.n; i++) {
         double v = r.values[i];
         if (!mm && !o_turn) v = -v;
-        v += 0.0; /* no -0 */
-        scores[i] = v;
-        if (ncand == 0 || (maximize ? v > best : v < best)) {
-            best = v;
-            ncand = 0;
-            cand[ncand++] = r.moves[i];
-        } else if (v == best) {
-            cand[ncand++] = r.moves[i];
-        }
+        scores[i] = v + 0.0; /* no -0 */
     }
+    int cand[MB_MAX_CELLS], ncand = search_ties(r.moves, scores, r.n, maximize, cand, &best);
     if (debug)
         for (int i = 0; i < r.n; i++)
             printf("%s move %d count = %llu\n", searcher_name(id), r.moves[i],
                    (unsigned long long)r.counts[i]);
-    int bestmove = cand[rng ? rng_choice_index(rng, ncand) : 0];
+    int bestmove = search_pick(cand, ncand, rng);
     /* the PV that ai_by_mmscore intends from the shared table (§3.3, §13 #4) */
     int pv[MB_MAX_CELLS], npv = 0;
     bool pv_complete = false;

@@ -8,20 +8,20 @@
  * series' own Python figures (matches.md §6) with the ratio to ours. The
  * Python figures were measured by the series' author on another machine.
  *
- * Usage: bench [RUNS]   (default 7 runs per figure; the median is shown) */
+ * Last, the issue-13 targets: each row's engine figure beside a naive
+ * reference written for the row alone (bare.c) measured in the same run,
+ * interleaved, with their ratio: perft 3x3, perft 4x4 k=4 to depth 8 (ns
+ * per node, against the 3x3 figure), the ai_abs_dls benchmark call with a
+ * reused Search, ai2 VS ai2 in a C loop, and solve (6,5,4).
+ *
+ * Usage: bench [RUNS] [--targets]   (default 7 runs per figure; the median
+ * is shown; --targets: only the issue-13 rows) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bare.h"
 #include "marubatsu.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -48,9 +48,9 @@ static void make_game(Game *g, BoardKind kind, bool counters)
 static double time_perft(Game *g)
 {
     uint64_t nodes[10], fin[10];
-    double t0 = now();
+    double t0 = search_now();
     perft_run(g, 9, nodes, fin, NULL, NULL);
-    double dt = now() - t0;
+    double dt = search_now() - t0;
     uint64_t total = 0;
     for (int d = 0; d <= 9; d++) total += nodes[d];
     if (total != 549946) {
@@ -67,7 +67,7 @@ static double time_pairs(Game *g, int pairs)
     Rng r;
     int moves[9];
     rng_seed(&r, 0);
-    double t0 = now();
+    double t0 = search_now();
     for (int i = 0; i < 2 * pairs; i++) {
         game_restart(g);
         while (g->status == STATUS_PLAYING) {
@@ -75,7 +75,7 @@ static double time_pairs(Game *g, int pairs)
             game_move(g, moves[rng_choice_index(&r, n)]);
         }
     }
-    double dt = now() - t0;
+    double dt = search_now() - t0;
     if (pairs == 50000 && r.draws != 1255695) {
         fprintf(stderr, "bench: the random stream diverged\n");
         exit(1);
@@ -120,12 +120,12 @@ static double time_markpats(Game *g, int (*seq)[10], int reps)
     double total = 0;
     for (int i = 0; i < NPOS; i++) {
         play_seq(g, seq[i]);
-        double t0 = now();
+        double t0 = search_now();
         for (int r = 0; r < reps; r++) {
             markpats_of_game(g, hist);
             sink += hist[r & 15];
         }
-        total += now() - t0;
+        total += search_now() - t0;
     }
     (void)sink;
     return total / ((double)NPOS * reps);
@@ -139,9 +139,9 @@ static double time_wincheck(Game *g, int (*seq)[10], int algo, int reps)
     int err;
     for (int i = 0; i < NPOS; i++) {
         play_seq(g, seq[i]);
-        double t0 = now();
+        double t0 = search_now();
         for (int r = 0; r < reps; r++) sink += wincheck_judge(&g->board, algo, &err);
-        total += now() - t0;
+        total += search_now() - t0;
     }
     (void)sink;
     return total / ((double)NPOS * reps);
@@ -165,14 +165,14 @@ static double time_abs_dls(Game *g, int calls, bool fresh)
     if (!fresh && search_init(&s, g, eval14_search_eval, NULL, 8) != MB_OK) exit(1);
     s.use_tt = true;
     for (int i = 0; i < calls; i++) {
-        double t0 = now();
+        double t0 = search_now();
         if (fresh) {
             if (search_init(&s, g, eval14_search_eval, NULL, 8) != MB_OK) exit(1);
             s.use_tt = true;
         }
         int rc = search_root(&s, true, NULL, &r);
         if (fresh) search_free(&s);
-        v[i] = now() - t0;
+        v[i] = search_now() - t0;
         if (rc != SEARCH_OK || r.total != 1175) {
             fprintf(stderr, "bench: ai_abs_dls counted %llu nodes\n", (unsigned long long)r.total);
             exit(1);
@@ -198,12 +198,131 @@ static void bench_abs_dls(void)
         }
 }
 
+/* Seconds for one perft of a w x h board with k to `depth` on the bitboard,
+ * its total nodes in *total. */
+static double time_perft_shape(int w, int h, int k, int depth, uint64_t *total)
+{
+    Game g;
+    GameOptions o = {w, h, k, BOARD_BITS, false};
+    if (game_init(&g, &o, NULL, 0) != MB_OK) exit(1);
+    uint64_t nodes[17], fin[17];
+    double t0 = search_now();
+    perft_run(&g, depth, nodes, fin, NULL, NULL);
+    double dt = search_now() - t0;
+    *total = 0;
+    for (int d = 0; d <= depth; d++) *total += nodes[d];
+    game_free(&g);
+    return dt;
+}
+
+/* Seconds for the naive perft of the same shape; checks its total. */
+static double time_bare_perft(int w, int h, int k, int depth, uint64_t want)
+{
+    uint64_t nodes, fin;
+    double t0 = search_now();
+    bare_perft(w, h, k, depth, &nodes, &fin);
+    double dt = search_now() - t0;
+    if (nodes != want) {
+        fprintf(stderr, "bench: the naive perft counted %llu nodes, the engine %llu\n",
+                (unsigned long long)nodes, (unsigned long long)want);
+        exit(1);
+    }
+    return dt;
+}
+
+/* Seconds for the naive ai2 VS ai2 loop; checks the stream's draws. */
+static double time_bare_pairs(int pairs)
+{
+    double t0 = search_now();
+    uint64_t draws = bare_pairs(pairs);
+    double dt = search_now() - t0;
+    if (pairs == 50000 && draws != 1255695) {
+        fprintf(stderr, "bench: the naive ai2 loop's stream diverged\n");
+        exit(1);
+    }
+    return dt;
+}
+
+/* Seconds for solving (6,5,4) from the empty board (first player wins in
+ * 11 plies), a fresh Solve each time. */
+static double time_solve654(void)
+{
+    Game g;
+    GameOptions o = {6, 5, 4, BOARD_BITS, false};
+    if (game_init(&g, &o, NULL, 0) != MB_OK) exit(1);
+    Solve s;
+    solve_init(&s);
+    SolveResult r;
+    double t0 = search_now();
+    int rc = solve_position(&s, &g, &r);
+    double dt = search_now() - t0;
+    if (rc != MB_OK || r.value != 1 || r.distance != 11) {
+        fprintf(stderr, "bench: solve (6,5,4) gave %d, value %d in %d\n", rc, r.value, r.distance);
+        exit(1);
+    }
+    solve_free(&s);
+    game_free(&g);
+    return dt;
+}
+
+/* The issue-13 rows: engine and naive reference interleaved run by run. */
+static void bench_targets(int runs)
+{
+    enum { DEEP_RUNS = 3, SOLVE_RUNS = 3 };
+    double e3[1000], b3[1000], ep[1000], bp[1000], e4[DEEP_RUNS], b4[DEEP_RUNS], sv[SOLVE_RUNS];
+    uint64_t total3 = 0, total4 = 0;
+    Game g;
+    make_game(&g, BOARD_BITS, false);
+    for (int r = 0; r < runs; r++) {
+        e3[r] = time_perft_shape(3, 3, 3, 9, &total3);
+        b3[r] = time_bare_perft(3, 3, 3, 9, total3);
+        ep[r] = time_pairs(&g, 50000);
+        bp[r] = time_bare_pairs(50000);
+    }
+    game_free(&g);
+    for (int r = 0; r < DEEP_RUNS; r++) {
+        e4[r] = time_perft_shape(4, 4, 4, 8, &total4);
+        b4[r] = time_bare_perft(4, 4, 4, 8, total4);
+    }
+    for (int r = 0; r < SOLVE_RUNS; r++) sv[r] = time_solve654();
+    Game g2;
+    make_game(&g2, BOARD_BITS, false);
+    double abs_us = 1e6 * time_abs_dls(&g2, 101, false);
+    game_free(&g2);
+
+    double me3 = median(e3, runs), mb3 = median(b3, runs);
+    double ns3 = 1e9 * me3 / (double)total3, nsb3 = 1e9 * mb3 / (double)total3;
+    double ns4 = 1e9 * median(e4, DEEP_RUNS) / (double)total4;
+    double nsb4 = 1e9 * median(b4, DEEP_RUNS) / (double)total4;
+    double pe = 50000.0 / median(ep, runs), pb = 50000.0 / median(bp, runs);
+    printf("\nissue 13 targets (bitboard, no counters; engine beside a naive C reference\n"
+           "doing the same work, same run; perft 4x4 and solve: medians of %d):\n",
+           DEEP_RUNS);
+    printf("%-34s %12s %12s %8s  %s\n", "row", "engine", "naive C", "ratio", "target");
+    printf("%-34s %9.2f ms %9.2f ms %7.2fx  <= 4 ms\n", "perft 3x3 (549,946 nodes)", 1e3 * me3,
+           1e3 * mb3, me3 / mb3);
+    printf("%-34s %9.2f ns %9.2f ns %7.2fx\n", "  the same per node", ns3, nsb3, ns3 / nsb3);
+    printf("%-34s %9.2f ns %9.2f ns %7.2fx  <= 2x the 3x3 ns/node: %.2fx\n",
+           "perft 4x4 k=4 depth 8, per node", ns4, nsb4, ns4 / nsb4, ns4 / ns3);
+    printf("%-34s %9.1f us %12s %8s  <= 25 us\n", "ai_abs_dls call, reused Search", abs_us, "-",
+           "-");
+    printf("%-34s %8.2f M/s %8.2f M/s %7.2fx  >= 5 M pairs/s\n", "ai2 VS ai2 pairs (C loop)",
+           pe / 1e6, pb / 1e6, pb / pe);
+    printf("%-34s %10.3f s %12s %8s  <= 0.5 s\n", "solve (6,5,4): o wins in 11", median(sv, SOLVE_RUNS),
+           "-", "-");
+}
+
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 7;
-    if (runs < 1 || runs > 1000) {
-        fprintf(stderr, "usage: bench [RUNS]  (1..1000, default 7)\n");
+    bool only_targets = argc > 2 && strcmp(argv[2], "--targets") == 0;
+    if (runs < 1 || runs > 1000 || argc > 3 || (argc == 3 && !only_targets)) {
+        fprintf(stderr, "usage: bench [RUNS] [--targets]  (RUNS 1..1000, default 7)\n");
         return 2;
+    }
+    if (only_targets) {
+        bench_targets(runs);
+        return 0;
     }
     static int seq[NPOS][10];
     sample_positions(seq);
@@ -250,12 +369,12 @@ int main(int argc, char **argv)
     double v[1000];
     for (int r = 0; r < runs; r++) {
         volatile int sink = 0;
-        double t0 = now();
+        double t0 = search_now();
         for (int i = 0; i < NPOS; i++) {
             play_seq(&g, seq[i]);
             for (int j = 0; j < 10; j++) sink += game_judge(&g);
         }
-        v[r] = (now() - t0) / (NPOS * 10.0);
+        v[r] = (search_now() - t0) / (NPOS * 10.0);
         (void)sink;
     }
     printf("  (engine's last-move judge, incl. replaying: %.1f ns)\n", 1e9 * median(v, runs));
@@ -275,5 +394,6 @@ int main(int argc, char **argv)
            "           ours %.0f nodes/s (perft, fastest back-end): %.0fx\n",
            549946.0 / (best / 1e3), (549946.0 / (best / 1e3)) / 562598.73);
     bench_abs_dls();
+    bench_targets(runs);
     return 0;
 }

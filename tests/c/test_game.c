@@ -513,7 +513,29 @@ TEST(mark_and_rewind)
     }
 }
 
+/* The back-end list (BOARD_BACKENDS): its names, their text for people, and
+ * parsing by name or prefix. */
+TEST(backend_names)
+{
+    CHECK_INT(BOARD_KINDS, 3);
+    CHECK_STR(BOARD_NAMES, "list, list1d or bitboard");
+    CHECK_STR(board_kind_name(BOARD_LIST), "list");
+    CHECK_STR(board_kind_name(BOARD_LIST1D), "list1d");
+    CHECK_STR(board_kind_name(BOARD_BITS), "bitboard");
+    CHECK_STR(board_kind_name(BOARD_KINDS), "?");
+    BoardKind k = BOARD_LIST;
+    CHECK_INT(board_kind_parse("bits", &k), MB_OK);
+    CHECK_INT(k, BOARD_BITS);
+    for (int i = 0; i < BOARD_KINDS; i++) {
+        CHECK_INT(board_kind_parse(board_kind_name((BoardKind)i), &k), MB_OK);
+        CHECK_INT(k, i);
+    }
+    CHECK_INT(board_kind_parse("hex", &k), MB_EINVAL);
+    CHECK_INT(board_kind_parse("", &k), MB_EINVAL);
+}
+
 const TestCase game_tests[] = {
+    {"backend_names", backend_names},
     {"mark_and_rewind", mark_and_rewind},
     {"start_state", start_state},
     {"demo_move", demo_move},

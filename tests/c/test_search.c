@@ -510,7 +510,34 @@ TEST(tt_packing_and_bounds)
     CHECK(lo == 2 && hi == INFINITY);
 }
 
+/* The root's tie list and pick (search_ties, search_pick): ties in the
+ * order given, the extreme per side, one draw of the stream even for one. */
+TEST(root_ties_and_pick)
+{
+    const int moves[5] = {0, 2, 4, 6, 8};
+    const double sc[5] = {0.5, 1, -1, 1, 0};
+    int ties[5];
+    double best;
+    CHECK_INT(search_ties(moves, sc, 5, true, ties, &best), 2);
+    CHECK(best == 1 && ties[0] == 2 && ties[1] == 6);
+    CHECK_INT(search_ties(moves, sc, 5, false, ties, &best), 1);
+    CHECK(best == -1 && ties[0] == 4);
+    CHECK_INT(search_ties(moves, sc, 0, true, ties, &best), 0);
+    CHECK(best == -INFINITY);
+    CHECK_INT(search_pick(ties, 1, NULL), 4);
+    Rng a, b;
+    rng_seed(&a, 0);
+    rng_seed(&b, 0);
+    const int two[2] = {2, 6};
+    int k = rng_choice_index(&b, 2);
+    CHECK_INT(search_pick(two, 2, &a), two[k]);
+    CHECK_INT(search_pick(two, 1, &a), 2);
+    rng_choice_index(&b, 1);
+    CHECK_INT(rng_randbelow(&a, 1000), rng_randbelow(&b, 1000)); /* same draws */
+}
+
 const TestCase search_tests[] = {
+    {"root_ties_and_pick", root_ties_and_pick},
     {"eval14_every_position", eval14_every_position},
     {"eval14_vectors_431", eval14_vectors_431},
     {"tt_basics", tt_basics},

@@ -1,0 +1,85 @@
+/* game_hot.h: the move, unmove and judge of game.c as inline functions of a
+ * back-end and counter setting known at the call (private to the engine's
+ * .c files). game.c instantiates them once per setting for game_move and
+ * game_unmove; a tree walk that wants no call per move (perft.c)
+ * instantiates its own loop per setting the same way, from BOARD_BACKENDS.
+ * Uses game.h and board_backends.h. */
+#ifndef MB_GAME_HOT_H
+#define MB_GAME_HOT_H
+
+#include <assert.h>
+
+#include "board_backends.h"
+#include "game.h"
+
+/* Debug and sanitizer builds recheck every invariant after each change. */
+#ifdef MB_CHECK_INVARIANTS
+#define CHECK_INVARIANTS(g) assert(game_ok(g))
+#else
+#define CHECK_INVARIANTS(g) ((void)0)
+#endif
+
+/* The series' board-level judge after `t` played m as move n: only the side
+ * that just moved can have completed a line, and only through its last move.
+ * Before win_from nothing can end the game; win_from is at most ncells, so a
+ * board too small to hold a win still ends in a draw when full. */
+HOT Status judge_move_k(const Board *b, Mark t, int m, int n, BoardKind kind, bool counters)
+{
+    const Geometry *geo = b->geom;
+    if (n < geo->win_from) return STATUS_PLAYING;
+    if (board_is_winner_k(b, t, m, kind, counters)) return t;
+    return n == geo->ncells ? STATUS_DRAW : STATUS_PLAYING;
+}
+
+static inline Status judge_move(const Board *b, Mark t, int m, int n)
+{
+    return judge_move_k(b, t, m, n, b->kind, b->counters);
+}
+
+/* move and unmove for one back-end and counter setting (see MOVE_VARIANT). */
+HOT void move_k(Game *g, int m, BoardKind kind, bool counters)
+{
+    assert(m >= 0 && m < g->board.geom->ncells && g->move_count < g->board.geom->ncells);
+    Board *b = &g->board;
+    Mark t = g->turn;
+    int n = g->move_count + 1;
+    board_place_k(b, m, t, kind, counters);
+    Status s = judge_move_k(b, t, m, n, kind, counters);
+    g->last_turn = t;
+    g->turn = mark_other(t);
+    g->move_count = n;
+    g->last_move = m;
+    g->status = s;
+    /* playing any move, even the recorded one, discards a replayed future */
+    g->records[n] = m;
+    g->nrecords = n + 1;
+    CHECK_INVARIANTS(g);
+}
+
+HOT void unmove_k(Game *g, BoardKind kind, bool counters)
+{
+    int n = g->move_count;
+    if (n == 0) return;
+    int m = g->records[n]; /* the current move, even while replaying */
+    Mark mover = g->last_turn;
+    if (g->edited)
+        board_set(&g->board, m, MARK_EMPTY); /* whatever is there after remove_mark */
+    else
+        board_lift_k(&g->board, m, mover, kind, counters);
+    g->move_count = n - 1;
+    g->turn = mover;
+    g->last_turn = n > 1 ? mark_other(mover) : MARK_EMPTY;
+    g->status = STATUS_PLAYING;
+    g->nrecords = n;
+    g->last_move = g->records[n - 1];
+    CHECK_INVARIANTS(g);
+}
+
+/* game_legal_moves for a known back-end. */
+HOT int legal_moves_k(const Game *g, int *out, BoardKind kind)
+{
+    if (g->status != STATUS_PLAYING) return 0;
+    return board_empty_squares_k(&g->board, out, kind);
+}
+
+#endif

@@ -1,0 +1,18 @@
+/* bare.h: the naive references of make bench: the same work as the
+ * engine's rows with no generality (no back-ends, no game record, no
+ * callbacks), timed in the same run so that the ratio survives a noisy
+ * machine. Uses rng.h for the ai2 stream. */
+#ifndef MB_BENCH_BARE_H
+#define MB_BENCH_BARE_H
+
+#include <stdint.h>
+
+/* Perft of a w x h board with k in a row to `depth` plies from the empty
+ * board on two bit masks: the total of nodes (the root included) and of
+ * finished games. w*h <= 64. */
+void bare_perft(int w, int h, int k, int depth, uint64_t *nodes, uint64_t *finished);
+/* `pairs` iterations of ai2 VS ai2 on 3x3 (two random games each) from
+ * seed 0 with the CPython-compatible stream; returns the stream's draws. */
+uint64_t bare_pairs(int pairs);
+
+#endif
