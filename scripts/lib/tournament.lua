@@ -92,6 +92,9 @@ local function make_player(entry, i, opts)
             local ok, ai = pcall(mb.ai, base)
             if ok then
                 p.ai = ai
+                -- NAME:key=value: keys the AI does not take are refused now
+                local checked, err = pcall(mb.check_params, ai, p.params)
+                if not checked then fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3) end
             elseif is_path(base) or mb.loadscript(base) then
                 p.broken = "error: " .. tostring(ai)
             else
