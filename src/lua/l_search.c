@@ -458,6 +458,31 @@ static void return_table(KeptTable *k, Search *s)
     k->busy = false;
 }
 
+/* Raise the error of a search that ended with st (not SEARCH_OK, not a
+ * timeout the caller reports as nil, "time out"): the evaluator's own error
+ * (at its slot), or a message. The one place SearchStatus becomes text. */
+static int search_failed(lua_State *L, const char *fname, SearchStatus st, const LuaEval *le)
+{
+    if (st == SEARCH_ABORTED && le->failed) {
+        lua_pushvalue(L, le->err);
+        return lua_error(L);
+    }
+    return luaL_error(L, "%s: %s", fname,
+                      st == SEARCH_ENOMEM    ? "out of memory (transposition table)"
+                      : st == SEARCH_ABORTED ? "the search was aborted"
+                      : st == SEARCH_TIMEOUT ? "time out"
+                                             : "internal error (a stored best move is not legal)");
+}
+
+/* Set up s (search_init) or raise its error (an MbError, made text here). */
+static void init_search(lua_State *L, const char *fname, Search *s, Game *g, LuaEval *le,
+                        bool lua_evaluator, int maxdepth)
+{
+    int err = lua_evaluator ? search_init(s, g, lua_eval, le, maxdepth)
+                            : search_init(s, g, eval14_search_eval, NULL, maxdepth);
+    if (err != MB_OK) luaL_error(L, "%s: %s", fname, mb_strerror(err));
+}
+
 /* mb.search_abs_dls / mb.search_pvs_dls (game, opts) */
 static int run_dls(lua_State *L, const Kind *kind)
 {
@@ -480,9 +505,8 @@ static int run_dls(lua_State *L, const Kind *kind)
     Search s;
     LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
                   .failed = false, .name = fname};
-    int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, o.maxdepth)
-                        : search_init(&s, g, eval14_search_eval, NULL, o.maxdepth);
-    if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
+    init_search(L, fname, &s, g, &le, o.lua_eval, o.maxdepth);
+    SearchStatus st;
     bound_search(L, &s, &bd);
     bool borrowed = kept && borrow_table(kept, &s, g);
     s.use_tt = o.use_tt;
@@ -495,12 +519,12 @@ static int run_dls(lua_State *L, const Kind *kind)
     size_t tt_size = 0;
     if (o.calc_score) {
         double t0 = search_now();
-        rc = search_run(&s, &score);
+        st = search_run(&s, &score);
         r.time = search_now() - t0;
         r.total = s.count;
     } else {
-        rc = search_root(&s, o.share_tt, rng, &r);
-        if (rc == SEARCH_OK && o.analyze) {
+        st = search_root(&s, o.share_tt, rng, &r);
+        if (st == SEARCH_OK && o.analyze) {
             if (o.share_tt)
                 npv = search_pv(g, &s.tt, r.bestmove, pv);
             else
@@ -512,28 +536,16 @@ static int run_dls(lua_State *L, const Kind *kind)
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
     if (bd.nl.b && !le.failed) {
-        unsigned long long nodes = rc == SEARCH_OK ? (unsigned long long)r.total : 0;
+        unsigned long long nodes = st == SEARCH_OK ? (unsigned long long)r.total : 0;
         budget_native_done(L, &bd.nl, nodes > bd.leaves ? nodes : bd.leaves, bd.why);
     }
 
-    switch (rc) {
-    case SEARCH_OK:
-        break;
-    case SEARCH_TIMEOUT:
+    if (st == SEARCH_TIMEOUT) {
         lua_pushnil(L);
         lua_pushliteral(L, "time out");
         return 2;
-    case SEARCH_ABORTED:
-        if (le.failed) {
-            lua_pushvalue(L, 3);
-            return lua_error(L);
-        }
-        return luaL_error(L, "%s: the search was aborted", fname);
-    case SEARCH_ENOMEM:
-        return luaL_error(L, "%s: out of memory (transposition table)", fname);
-    default:
-        return luaL_error(L, "%s: internal error (a stored best move is not legal)", fname);
     }
+    if (st != SEARCH_OK) return search_failed(L, fname, st, &le);
 
     if (o.calc_score) {
         lua_pushnumber(L, score);
@@ -572,9 +584,7 @@ static int l_search_iddfs(lua_State *L)
     Search s;
     LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
                   .failed = false, .name = fname};
-    int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, 1)
-                        : search_init(&s, g, eval14_search_eval, NULL, 1);
-    if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
+    init_search(L, fname, &s, g, &le, o.lua_eval, 1);
     Bounded bd;
     bound_search(L, &s, &bd);
     s.pvs = o.pvs;
@@ -582,24 +592,15 @@ static int l_search_iddfs(lua_State *L)
                              .moveordering = o.moveordering || o.pvs,
                              .use_tt = o.use_tt, .share_tt = o.share_tt};
     SearchIddfsResult res;
-    rc = search_iddfs(&s, &io, rng, iters, cap, &res);
+    SearchStatus st = search_iddfs(&s, &io, rng, iters, cap, &res);
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
     if (bd.nl.b && !le.failed) {
         unsigned long long nodes = 0;
-        for (int i = 0; i < res.niter && rc == SEARCH_OK; i++) nodes += iters[i].root.total;
+        for (int i = 0; i < res.niter && st == SEARCH_OK; i++) nodes += iters[i].root.total;
         budget_native_done(L, &bd.nl, nodes > bd.leaves ? nodes : bd.leaves, bd.why);
     }
-    if (rc == SEARCH_ABORTED && le.failed) {
-        lua_pushvalue(L, 3);
-        return lua_error(L);
-    }
-    if (rc)
-        return luaL_error(L, "%s: %s", fname,
-                          rc == SEARCH_ENOMEM ? "out of memory (transposition table)"
-                          : rc == SEARCH_ABORTED
-                              ? "the search was aborted"
-                              : "internal error (a stored best move is not legal)");
+    if (st != SEARCH_OK) return search_failed(L, fname, st, &le);
     if (!o.analyze) {
         lua_pushinteger(L, res.bestmove);
         return 1;
