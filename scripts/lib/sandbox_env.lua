@@ -225,8 +225,16 @@ function ctl.compile(spec)
     return function()
         local ai = private.as_ai(chunk(spec, where), spec)
         ctl[1] = ai.fn -- called directly: no __call dispatch per move
+        ctl.ai = ai
         return tostring_(ai.name)
     end
+end
+
+-- check(params) -> nil | message: keys the player's AI does not take
+-- (mb.check_params; player:check_params in the host)
+function ctl.check(params)
+    local ok, err = pcall(mb.check_params, ctl.ai, params)
+    if not ok then return tostring_(err) end
 end
 
 -- inventory() -> sorted {"PATH TYPE", ...}: everything a script can reach

@@ -85,6 +85,9 @@ local function make_player(entry, i, opts)
             if player then
                 p.sandbox = player
                 p.sandbox_move = player.move -- looked up once, not per move
+                -- NAME:key=value: keys its AI does not take are refused now
+                local checked, err = player:check_params(p.params)
+                if not checked then fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3) end
             else
                 p.broken = msg
             end

@@ -264,6 +264,12 @@ describe("players", function()
         local ok, err = pcall(run, {players = {"ai2:x=1", "ai2"}, games = 2, jobs = 1})
         assert.is_false(ok)
         assert.matches("players%[1%]: AI ai2: unknown parameter 'x' %(known: analyze, debug, rand%)", err)
+        -- the same for a sandboxed script file (checked in its own state)
+        ok, err = pcall(run, {players = {mb.scripts_dir .. "/ai14s.lua:score_victry=3", "ai2"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[1%]: AI ai14s: unknown parameter 'score_victry' %(known: analyze,", err)
+        res = run{players = {mb.scripts_dir .. "/ai14s.lua:score_victory=3", "ai2"}, games = 2, jobs = 1}
+        assert.are.equal(2, res.games)
     end)
 
     it("a trusted player's error or bad move is a forfeit with its reason; other pairings are unchanged", function()
