@@ -8,4 +8,4 @@ local function candidates(game)
     return {legal[1]}
 end
 
-return mb.ai_by_candidate(candidates, "ai1")
+return mb.ai_by_candidate(candidates, "ai1", {})

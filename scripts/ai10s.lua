@@ -23,4 +23,4 @@ local function eval(game)
     return score
 end
 
-return mb.ai_by_score(eval, "ai10s")
+return mb.ai_by_score(eval, "ai10s", {})

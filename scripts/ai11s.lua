@@ -24,4 +24,4 @@ local function eval(game, params)
     return positional(params, m201, m102, m012)
 end
 
-return mb.ai_by_score(eval, "ai11s")
+return mb.ai_by_score(eval, "ai11s", {"score_201", "score_102", "score_012"})

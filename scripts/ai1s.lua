@@ -13,4 +13,4 @@ local function eval(game)
     return w * h - 1 - (x + w * y)
 end
 
-return mb.ai_by_score(eval, "ai1s")
+return mb.ai_by_score(eval, "ai1s", {})

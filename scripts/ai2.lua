@@ -10,4 +10,4 @@ local function candidates(game)
     return game:calc_legal_moves(legal)
 end
 
-return mb.ai_by_candidate(candidates, "ai2")
+return mb.ai_by_candidate(candidates, "ai2", {})

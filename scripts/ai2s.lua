@@ -6,4 +6,4 @@ local function eval()
     return 0
 end
 
-return mb.ai_by_score(eval, "ai2s")
+return mb.ai_by_score(eval, "ai2s", {})

@@ -12,4 +12,4 @@ local function candidates(game)
     return game:calc_legal_moves()
 end
 
-return mb.ai_by_candidate(candidates, "ai3")
+return mb.ai_by_candidate(candidates, "ai3", {})

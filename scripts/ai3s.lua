@@ -11,4 +11,4 @@ local function eval(game)
     return 0
 end
 
-return mb.ai_by_score(eval, "ai3s")
+return mb.ai_by_score(eval, "ai3s", {})

@@ -16,4 +16,4 @@ local function candidates(game)
     return game:calc_legal_moves()
 end
 
-return mb.ai_by_candidate(candidates, "ai4")
+return mb.ai_by_candidate(candidates, "ai4", {})

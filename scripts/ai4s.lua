@@ -18,4 +18,4 @@ local function eval(game)
     return 0
 end
 
-return mb.ai_by_score(eval, "ai4s")
+return mb.ai_by_score(eval, "ai4s", {})

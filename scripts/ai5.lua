@@ -14,4 +14,4 @@ local function candidates(game)
     return legal
 end
 
-return mb.ai_by_candidate(candidates, "ai5")
+return mb.ai_by_candidate(candidates, "ai5", {})

@@ -8,4 +8,4 @@ local function eval(game)
     return 0
 end
 
-return mb.ai_by_score(eval, "ai5s")
+return mb.ai_by_score(eval, "ai5s", {})

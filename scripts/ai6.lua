@@ -28,4 +28,4 @@ local function candidates(game)
     return legal
 end
 
-return mb.ai_by_candidate(candidates, "ai6")
+return mb.ai_by_candidate(candidates, "ai6", {})

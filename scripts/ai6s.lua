@@ -16,4 +16,4 @@ local function eval(game)
     return 0
 end
 
-return mb.ai_by_score(eval, "ai6s")
+return mb.ai_by_score(eval, "ai6s", {})

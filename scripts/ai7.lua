@@ -16,4 +16,4 @@ local function candidates(game, params)
     return ai6.candidate(game, params)
 end
 
-return mb.ai_by_candidate(candidates, "ai7")
+return mb.ai_by_candidate(candidates, "ai7", {})

@@ -19,4 +19,4 @@ local function eval(game)
     return 0
 end
 
-return mb.ai_by_score(eval, "ai7s")
+return mb.ai_by_score(eval, "ai7s", {})

@@ -20,4 +20,4 @@ local function eval(game)
     return 0
 end
 
-return mb.ai_by_score(eval, "ai8s")
+return mb.ai_by_score(eval, "ai8s", {})

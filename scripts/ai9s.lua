@@ -21,4 +21,4 @@ local function eval(game)
     return 0
 end
 
-return mb.ai_by_score(eval, "ai9s")
+return mb.ai_by_score(eval, "ai9s", {})

@@ -6,6 +6,8 @@
 --   timelimit (10)     seconds for the whole deepening
 --   eval ("ai14s")     "ai14s" (the C evaluator) or a Lua function
 --                      (game) -> o-view score, called at the leaves
+--   eval_func, eval_params  the series' form instead of eval (see
+--                      ai_abs_dls.lua)
 --   moveordering (true) order moves by the previous depth's table (forces
 --                      use_tt and share_tt)
 --   use_tt (true), share_tt (true)   the table of each depth
@@ -24,7 +26,9 @@ local function fn(game, params)
         moveordering = params.moveordering ~= false,
         use_tt = params.use_tt ~= false,
         share_tt = params.share_tt ~= false,
-        eval = params.eval or "ai14s",
+        eval = params.eval or (params.eval_func == nil and "ai14s" or nil),
+        eval_func = params.eval_func,
+        eval_params = params.eval_params,
         timelimit = params.timelimit or 10,
         rand = params.rand ~= false,
         analyze = (params.analyze or params.debug) and true or false,
@@ -45,4 +49,5 @@ local function fn(game, params)
     return result
 end
 
-return mb.make_ai("ai_ab_iddfs", fn, {kind = "search"})
+return mb.make_ai("ai_ab_iddfs", fn, {kind = "search",
+    params = {"timelimit", "eval", "eval_func", "eval_params", "moveordering", "use_tt", "share_tt", "rand", "analyze", "debug"}})

@@ -6,6 +6,11 @@
 --   maxdepth (1)       depth below each root child; 8 solves 3x3 from start
 --   eval ("ai14s")     "ai14s" (the C evaluator) or a Lua function
 --                      (game) -> o-view score, called at the leaves
+--   eval_func, eval_params  the series' form instead of eval: an AI (or
+--                      a function (game, params)) called at the leaves as
+--                      eval_func(game, eval_params + {calc_score = true}),
+--                      e.g. eval_func = mb.ai("ai14s"), eval_params =
+--                      {minimax = true}
 --   use_tt (false)     transposition table with symmetric stores
 --   share_tt (true)    one table for all root children
 --   timelimit (nil)    seconds; running out raises "ai_abs_dls: time out"
@@ -20,7 +25,9 @@ local search = mb.search_abs_dls
 local function fn(game, params)
     local result, err = search(game, {
         maxdepth = params.maxdepth or 1,
-        eval = params.eval or "ai14s",
+        eval = params.eval or (params.eval_func == nil and "ai14s" or nil),
+        eval_func = params.eval_func,
+        eval_params = params.eval_params,
         use_tt = params.use_tt or false,
         share_tt = params.share_tt ~= false,
         timelimit = params.timelimit,
@@ -41,4 +48,5 @@ local function fn(game, params)
     return result
 end
 
-return mb.make_ai("ai_abs_dls", fn, {kind = "search"})
+return mb.make_ai("ai_abs_dls", fn, {kind = "search",
+    params = {"maxdepth", "eval", "eval_func", "eval_params", "use_tt", "share_tt", "timelimit", "rand", "analyze", "debug", "calc_score"}})

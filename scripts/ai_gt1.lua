@@ -16,4 +16,4 @@ local function candidates(game, params)
     return cand
 end
 
-return mb.ai_by_candidate(candidates, "ai_gt1")
+return mb.ai_by_candidate(candidates, "ai_gt1", {"scoring"})

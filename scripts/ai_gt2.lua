@@ -9,4 +9,4 @@ local function candidates(game, params)
     return node.bestmoves
 end
 
-return mb.ai_by_candidate(candidates, "ai_gt2")
+return mb.ai_by_candidate(candidates, "ai_gt2", {"scoring"})

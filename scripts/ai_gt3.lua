@@ -10,4 +10,4 @@ local function candidates(game, params)
     return node.bestmoves
 end
 
-return mb.ai_by_candidate(candidates, "ai_gt3")
+return mb.ai_by_candidate(candidates, "ai_gt3", {"scoring"})

@@ -9,4 +9,4 @@ local function candidates(game, params)
     return best
 end
 
-return mb.ai_by_candidate(candidates, "ai_gt4")
+return mb.ai_by_candidate(candidates, "ai_gt4", {"scoring"})

@@ -18,4 +18,4 @@ local function candidates(game, params)
     return best
 end
 
-return mb.ai_by_candidate(candidates, "ai_gt5")
+return mb.ai_by_candidate(candidates, "ai_gt5", {"bestmoves", "scoring"})

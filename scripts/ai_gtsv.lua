@@ -11,4 +11,4 @@ local function candidates(game, params)
     return row.bestmoves or row
 end
 
-return mb.ai_by_candidate(candidates, "ai_gtsv")
+return mb.ai_by_candidate(candidates, "ai_gtsv", {"table"})

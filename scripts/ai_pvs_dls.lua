@@ -6,6 +6,11 @@
 --   maxdepth (1)       depth below each root child; 8 solves 3x3 from start
 --   eval ("ai14s")     "ai14s" (the C evaluator) or a Lua function
 --                      (game) -> o-view score, called at the leaves
+--   eval_func, eval_params  the series' form instead of eval: an AI (or
+--                      a function (game, params)) called at the leaves as
+--                      eval_func(game, eval_params + {calc_score = true}),
+--                      e.g. eval_func = mb.ai("ai14s"), eval_params =
+--                      {minimax = true}
 --   share_tt (true)    one table for all root children
 --   timelimit (nil)    seconds; running out raises "ai_pvs_dls: time out"
 --   rand (true)        one mb.choice over the best moves (also with analyze)
@@ -19,7 +24,9 @@ local search = mb.search_pvs_dls
 local function fn(game, params)
     local result, err = search(game, {
         maxdepth = params.maxdepth or 1,
-        eval = params.eval or "ai14s",
+        eval = params.eval or (params.eval_func == nil and "ai14s" or nil),
+        eval_func = params.eval_func,
+        eval_params = params.eval_params,
         share_tt = params.share_tt ~= false,
         timelimit = params.timelimit,
         rand = params.rand ~= false,
@@ -39,4 +46,5 @@ local function fn(game, params)
     return result
 end
 
-return mb.make_ai("ai_pvs_dls", fn, {kind = "search"})
+return mb.make_ai("ai_pvs_dls", fn, {kind = "search",
+    params = {"maxdepth", "eval", "eval_func", "eval_params", "share_tt", "timelimit", "rand", "analyze", "debug", "calc_score"}})

@@ -7,6 +7,8 @@
 --   timelimit (10)     seconds for the whole deepening
 --   eval ("ai14s")     "ai14s" (the C evaluator) or a Lua function
 --                      (game) -> o-view score, called at the leaves
+--   eval_func, eval_params  the series' form instead of eval (see
+--                      ai_abs_dls.lua)
 --   (the table is always on and shared)
 --   rand (true)        one mb.choice per completed depth
 --   analyze (false)    return the list of per-depth records {depth,
@@ -20,7 +22,9 @@ local search = mb.search_iddfs
 local function fn(game, params)
     local result = search(game, {
         pvs = true,
-        eval = params.eval or "ai14s",
+        eval = params.eval or (params.eval_func == nil and "ai14s" or nil),
+        eval_func = params.eval_func,
+        eval_params = params.eval_params,
         timelimit = params.timelimit or 10,
         rand = params.rand ~= false,
         analyze = (params.analyze or params.debug) and true or false,
@@ -41,4 +45,5 @@ local function fn(game, params)
     return result
 end
 
-return mb.make_ai("ai_pvs_iddfs", fn, {kind = "search"})
+return mb.make_ai("ai_pvs_iddfs", fn, {kind = "search",
+    params = {"timelimit", "eval", "eval_func", "eval_params", "rand", "analyze", "debug"}})

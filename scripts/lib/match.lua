@@ -35,12 +35,33 @@ local function play_game(game, a0, a1, p0, p1)
         tostring(game), tostring(result)), 0)
 end
 
--- The two AIs of a call {ai = {A, B}, ...}, checked. [level: for errors]
+-- The options each function takes (any other key is refused: a typo must
+-- not be ignored).
+local OPTIONS = {
+    play = {"ai", "params", "verbose", "seed", "game", "mbparams"},
+    ai_match = {"ai", "params", "match_num", "mbparams", "seed", "progress", "quiet"},
+    show_progress = {"ai", "winner", "params", "mbparams", "max_games"},
+}
+
+-- The two AIs of a call {ai = {A, B}, ...}, checked with the options and
+-- the AIs' params (mb.check_params). [level: for errors]
 local function two_ais(t, fname)
     if type(t) ~= "table" or type(t.ai) ~= "table" or t.ai[1] == nil or t.ai[2] == nil then
         error(("bad argument #1 to '%s' (table {ai = {A, B}, ...} expected)"):format(fname), 3)
     end
-    return mb.ai(t.ai[1]), mb.ai(t.ai[2])
+    local known = OPTIONS[fname]
+    for k in pairs(t) do
+        local ok = false
+        for _, name in ipairs(known) do ok = ok or k == name end
+        if not ok then
+            error(("%s: unknown option '%s' (known: %s)"):format(fname, tostring(k), table.concat(known, ", ")), 3)
+        end
+    end
+    local a0, a1 = mb.ai(t.ai[1]), mb.ai(t.ai[2])
+    local params = t.params or EMPTY
+    mb.check_params(a0, params[1], 3)
+    mb.check_params(a1, params[2], 3)
+    return a0, a1
 end
 
 -- mb.play{ai = {A, B}, params = {pA, pB}, verbose =, seed =, game =} -> status

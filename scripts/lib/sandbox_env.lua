@@ -299,8 +299,16 @@ function ctl.compile(spec)
             calls = calls + 1 -- for print's budget per move
             return fn(game, params)
         end
+        ctl.ai = ai
         return tostring_(ai.name)
     end
+end
+
+-- check(params) -> nil | message: keys the player's AI does not take
+-- (mb.check_params; player:check_params in the host)
+function ctl.check(params)
+    local ok, err = pcall(mb.check_params, ctl.ai, params)
+    if not ok then return tostring_(err) end
 end
 
 -- inventory() -> sorted {"PATH TYPE", ...}: everything a script can reach

@@ -114,6 +114,9 @@ local function make_player(entry, i, opts)
             if player then
                 p.sandbox = player
                 p.sandbox_move = player.move -- looked up once, not per move
+                -- NAME:key=value: keys its AI does not take are refused now
+                local checked, err = player:check_params(p.params)
+                if not checked then fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3) end
             else
                 p.broken = printable(msg, REASON_MAX)
             end
@@ -121,6 +124,9 @@ local function make_player(entry, i, opts)
             local ok, ai = pcall(mb.ai, base)
             if ok then
                 p.ai = ai
+                -- NAME:key=value: keys the AI does not take are refused now
+                local checked, err = pcall(mb.check_params, ai, p.params)
+                if not checked then fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3) end
             elseif is_path(base) or mb.loadscript(base) then
                 p.broken = printable("error: " .. tostring(ai), REASON_MAX)
             else

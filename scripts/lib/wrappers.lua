@@ -23,11 +23,47 @@ local EMPTY = setmetatable({}, {__newindex = function() error("params are read-o
 mb.NO_PARAMS = EMPTY
 
 local AI = {} -- no __index: a sandboxed script must not reach this table
-AI.__call = function(self, game, params) return self.fn(game, params or EMPTY) end
 AI.__tostring = function(self) return "AI " .. self.name end
+
+-- mb.check_params(ai, params [, level]) -> params: an AI that lists its
+-- parameters (ai.params, a set: every built-in AI does) refuses any other
+-- key with "AI NAME: unknown parameter 'KEY' (known: ...)"; an AI without
+-- a list takes anything. Called by ai(game, params), the matches and the
+-- tournaments (once per player), not by ai.fn itself.
+function mb.check_params(ai, params, level)
+    local known = ai.params
+    if known == nil or params == nil or params == EMPTY then return params end
+    for k in pairs(params) do
+        if not known[k] then
+            local list = {}
+            for name in pairs(known) do list[#list + 1] = name end
+            table.sort(list)
+            error(("AI %s: unknown parameter '%s' (known: %s)"):format(ai.name, tostring(k),
+                #list > 0 and table.concat(list, ", ") or "none"), (level or 1) + 1)
+        end
+    end
+    return params
+end
+local check_params = mb.check_params
+
+AI.__call = function(self, game, params)
+    if params ~= nil and self.params ~= nil then check_params(self, params, 2) end
+    return self.fn(game, params or EMPTY)
+end
+
+-- a list of names, or a set, as a set
+local function as_set(list)
+    local set = {}
+    for k, v in pairs(list) do
+        if type(k) == "number" then set[v] = true else set[k] = true end
+    end
+    return set
+end
 
 -- mb.make_ai(name, fn [, fields]) -> AI: fn(game, params) -> move becomes an
 -- AI named name; fields (kind, eval, candidate, defaults, ...) are copied in.
+-- fields.params (a list of names) makes the AI refuse other parameters
+-- (mb.check_params).
 function mb.make_ai(name, fn, fields)
     assert(type(name) == "string", "make_ai: the name must be a string")
     assert(type(fn) == "function", "make_ai: fn must be a function (game, params) -> move")
@@ -35,7 +71,20 @@ function mb.make_ai(name, fn, fields)
     for k, v in pairs(fields or {}) do
         if ai[k] == nil then ai[k] = v end
     end
+    if type(ai.params) == "table" then ai.params = as_set(ai.params) end
     return setmetatable(ai, AI)
+end
+
+-- the wrappers' own parameters, taken by every AI they make
+local CANDIDATE_PARAMS = {"rand", "analyze", "debug"}
+local SCORE_PARAMS = {"rand", "analyze", "debug", "calc_score", "minimax"}
+
+-- the wrapper's parameters and the rule's own (nil: take anything)
+local function params_of(common, own)
+    if own == nil then return nil end
+    local set = as_set(own)
+    for _, k in ipairs(common) do set[k] = true end
+    return set
 end
 
 -- mb.is_ai(x) -> true if x is an AI made by make_ai.
@@ -61,11 +110,13 @@ local function debug_scores(name, game, moves, score_by_move, bestlist)
     io.write(name, " best: ", squares(game, bestlist), "\n")
 end
 
--- mb.ai_by_candidate(func, name) -> AI (ais.md §3.1). func(game, params)
--- returns the candidate moves, in legal order; the AI picks one. func may
--- return a table it reuses from call to call: the AI only reads it, and the
--- analysis gets a copy.
-function mb.ai_by_candidate(func, name)
+-- mb.ai_by_candidate(func, name [, params]) -> AI (ais.md §3.1).
+-- func(game, params) returns the candidate moves, in legal order; the AI
+-- picks one. func may return a table it reuses from call to call: the AI
+-- only reads it, and the analysis gets a copy. params lists the rule's own
+-- parameter names: with it the AI refuses any key but those and rand,
+-- analyze, debug.
+function mb.ai_by_candidate(func, name, own)
     local function fn(game, params)
         params = params or EMPTY
         local candidate = func(game, params)
@@ -75,7 +126,8 @@ function mb.ai_by_candidate(func, name)
         if params.rand == false then return candidate[1] end
         return choice(candidate)
     end
-    return mb.make_ai(name, fn, {kind = "candidate", candidate = func})
+    return mb.make_ai(name, fn, {kind = "candidate", candidate = func,
+        params = params_of(CANDIDATE_PARAMS, own)})
 end
 
 -- Score every legal move of game by eval (mover-view, on the child), in
@@ -98,12 +150,14 @@ local function score_moves(eval, game, params, score_by_move)
     return best, bestlist
 end
 
--- mb.ai_by_score(eval, name) -> AI (ais.md §3.2). eval(game, params) scores
--- the position after the AI's move from the AI's point of view (higher is
--- better for the side that just moved); the AI plays a best-scoring move.
--- An error in eval leaves the game as it was before the decision (the
--- children() loop closes on errors too).
-function mb.ai_by_score(eval, name)
+-- mb.ai_by_score(eval, name [, params]) -> AI (ais.md §3.2). eval(game,
+-- params) scores the position after the AI's move from the AI's point of
+-- view (higher is better for the side that just moved); the AI plays a
+-- best-scoring move. An error in eval leaves the game as it was before the
+-- decision (the children() loop closes on errors too). params lists the
+-- evaluator's own parameter names: with it the AI refuses any key but
+-- those and rand, analyze, debug, calc_score, minimax.
+function mb.ai_by_score(eval, name, own)
     local function fn(game, params)
         params = params or EMPTY
         if params.calc_score then
@@ -127,5 +181,5 @@ function mb.ai_by_score(eval, name)
         if params.rand == false then return bestlist[1] end
         return choice(bestlist)
     end
-    return mb.make_ai(name, fn, {kind = "score", eval = eval})
+    return mb.make_ai(name, fn, {kind = "score", eval = eval, params = params_of(SCORE_PARAMS, own)})
 end

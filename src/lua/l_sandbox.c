@@ -499,6 +499,48 @@ static int l_stats(lua_State *L)
     return 1;
 }
 
+/* In the child, protected: ctl.check(the params unpacked) -> nil | message. */
+static int child_check(lua_State *L)
+{
+    const char *bytes = lua_touserdata(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    lua_getfield(L, -1, "check");
+    lmb_unpack_value(L, bytes);
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+/* player:check_params(params) -> true | nil, message: whether the player's
+ * AI takes every key of params (mb.check_params run in its state, on a
+ * copy; an AI that lists no parameters takes anything). */
+static int l_check_params(lua_State *L)
+{
+    Player *p = check_player(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    size_t len;
+    const char *bytes = lmb_pack_table(L, 2, &len); /* kept alive at 3, 4 */
+    lua_State *C = p->child;
+    lua_settop(C, 0);
+    lua_pushcfunction(C, child_check);
+    lua_pushlightuserdata(C, (void *)bytes);
+    int status = budget_pcall(&p->b, C, 1, 1, false);
+    if (status != LUA_OK) {
+        lua_pushnil(L);
+        push_reason(L, p, status);
+        return 2;
+    }
+    if (lua_type(C, -1) == LUA_TSTRING) {
+        lua_pushnil(L);
+        lua_pushstring(L, lua_tostring(C, -1));
+        lua_settop(C, 0);
+        return 2;
+    }
+    lua_settop(C, 0);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 /* player:seed(n): seed the player's own stream (mb.random, mb.choice, ...
  * and math.random inside its state), as mb.seed seeds the host's. */
 static int l_seed(lua_State *L)
@@ -572,7 +614,8 @@ void lmb_open_sandbox(lua_State *L, int private)
     lua_setfield(L, c, "inventory");
     static const luaL_Reg fns[] = {{"raw_move", l_raw_move}, {"fields", l_fields},
                                    {"close", l_close},       {"stats", l_stats},
-                                   {"seed", l_seed},         {NULL, NULL}};
+                                   {"seed", l_seed},         {"check_params", l_check_params},
+                                   {NULL, NULL}};
     lua_pop(L, 1); /* the metatable */
     luaL_setfuncs(L, fns, 0);
     lua_setfield(L, private, "sandbox_c");

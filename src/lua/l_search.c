@@ -38,13 +38,15 @@ typedef struct LuaEval {
     Search *s;
     int fn;      /* stack index of the evaluator */
     int game;    /* stack index of the game userdata */
+    int params;  /* stack index of the evaluator's params (eval_func), or 0 */
     int err;     /* stack index of a slot that receives the error value */
     bool failed; /* the evaluator raised an error (its value is at err) */
     const char *name; /* the Lua function's name, for messages */
 } LuaEval;
 
-/* Run under lua_pcall: (fn, game) -> the o-view score. Syncs the fields
- * first, then checks that the evaluator left the game where it was. */
+/* Run under lua_pcall: (fn, game, name [, params]) -> the o-view score:
+ * fn(game), or fn(game, params) for eval_func. Syncs the fields first,
+ * then checks that the evaluator left the game where it was. */
 static int protected_eval(lua_State *L)
 {
     Game *g = lmb_check_game(L, 2);
@@ -52,10 +54,12 @@ static int protected_eval(lua_State *L)
     int mc = g->move_count, lm = g->last_move;
     Status st = g->status;
     bool ed = g->edited;
+    bool params = lua_gettop(L) >= 4;
     lmb_game_sync(L, 2);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);
-    lua_call(L, 1, 1);
+    if (params) lua_pushvalue(L, 4);
+    lua_call(L, params ? 2 : 1, 1);
     if (g->move_count != mc || g->last_move != lm || g->status != st || g->edited != ed)
         return luaL_error(L, "%s: the evaluator changed the game (it must leave "
                              "the game as it found it)", fname);
@@ -78,7 +82,8 @@ static double lua_eval(Game *g, void *ud)
     lua_pushvalue(L, e->fn);
     lua_pushvalue(L, e->game);
     lua_pushstring(L, e->name);
-    if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+    if (e->params) lua_pushvalue(L, e->params);
+    if (lua_pcall(L, e->params ? 4 : 3, 1, 0) != LUA_OK) {
         lua_replace(L, e->err);
         e->failed = true;
         e->s->status = SEARCH_ABORTED;
@@ -162,7 +167,8 @@ static double bounded_timelimit(const Bounded *bd, double timelimit)
 
 typedef struct Options {
     int maxdepth;
-    bool lua_eval; /* the evaluator is the function at the stack slot fn */
+    bool lua_eval; /* the evaluator is a Lua function (stack slot fn) */
+    int fn, params; /* stack slots of the Lua evaluator and of its params (0: none) */
     bool use_tt, share_tt, rand, analyze, calc_score;
     bool pvs, moveordering; /* mb.search_iddfs */
     double timelimit; /* < 0: none */
@@ -179,23 +185,25 @@ typedef struct Kind {
 
 static const char *const abs_names[] = {"maxdepth", "eval",    "use_tt",     "share_tt",
                                         "timelimit", "rand",   "analyze",    "calc_score",
-                                        NULL};
+                                        "eval_func", "eval_params", NULL};
 static const Kind KIND_ABS = {"search_abs_dls", abs_names,
-                              "maxdepth, eval, use_tt, share_tt, timelimit, rand, analyze, "
-                              "calc_score",
+                              "maxdepth, eval, eval_func, eval_params, use_tt, share_tt, "
+                              "timelimit, rand, analyze, calc_score",
                               {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
 static const char *const pvs_names[] = {"maxdepth", "eval",    "share_tt", "timelimit",
-                                        "rand",     "analyze", "calc_score", NULL};
+                                        "rand",     "analyze", "calc_score", "eval_func",
+                                        "eval_params", NULL};
 static const Kind KIND_PVS = {"search_pvs_dls", pvs_names,
-                              "maxdepth, eval, share_tt, timelimit, rand, analyze, calc_score",
+                              "maxdepth, eval, eval_func, eval_params, share_tt, timelimit, "
+                              "rand, analyze, calc_score",
                               {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
                                .timelimit = -1, .pvs = true}};
 static const char *const iddfs_names[] = {"pvs",       "moveordering", "eval",    "use_tt",
                                           "share_tt",  "timelimit",    "rand",    "analyze",
-                                          NULL};
+                                          "eval_func", "eval_params",  NULL};
 static const Kind KIND_IDDFS = {"search_iddfs", iddfs_names,
-                                "pvs, moveordering, eval, use_tt, share_tt, timelimit, rand, "
-                                "analyze",
+                                "pvs, moveordering, eval, eval_func, eval_params, use_tt, "
+                                "share_tt, timelimit, rand, analyze",
                                 {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
                                  .timelimit = 10, .moveordering = true}};
 
@@ -212,8 +220,61 @@ static bool opt_bool(lua_State *L, int t, const char *name, bool dflt, const cha
     return v;
 }
 
-/* Read the options table at t; a Lua evaluator is pushed (its slot is the
- * new top), else nothing is pushed. */
+/* The series' form of the evaluator: eval_func (an AI, or a function
+ * (game, params)) called at each leaf as eval_func(game, params) with
+ * params = eval_params plus calc_score = true (so ai14s with
+ * eval_params = {minimax = true} gives the o-view score). Pushes the
+ * function and the params table (a copy made once per search) and returns
+ * true, or returns false (nothing pushed) when there is no eval_func. */
+static bool read_eval_func(lua_State *L, int t, const char *fname, Options *o)
+{
+    int ty = lua_getfield(L, t, "eval_func");
+    if (ty == LUA_TNIL) {
+        bool params = lua_getfield(L, t, "eval_params") != LUA_TNIL;
+        lua_pop(L, 2);
+        if (params) luaL_error(L, "%s: eval_params needs eval_func", fname);
+        return false;
+    }
+    if (lua_getfield(L, t, "eval") != LUA_TNIL)
+        luaL_error(L, "%s: give eval or eval_func (with eval_params), not both", fname);
+    lua_pop(L, 1);
+    if (ty == LUA_TTABLE && lua_getfield(L, -1, "fn") == LUA_TFUNCTION) {
+        lua_remove(L, -2); /* an AI: call its function directly */
+    } else if (ty == LUA_TTABLE) {
+        lua_pop(L, 1);
+        if (!luaL_getmetafield(L, -1, "__call"))
+            luaL_error(L, "%s: option 'eval_func' must be an AI or a function (game, params), "
+                          "got a table that is neither", fname);
+        lua_pop(L, 1); /* callable: called as it is */
+    } else if (ty != LUA_TFUNCTION) {
+        luaL_error(L, "%s: option 'eval_func' must be an AI or a function (game, params), got %s",
+                   fname, luaL_typename(L, -1));
+    }
+    o->fn = lua_gettop(L);
+    lua_createtable(L, 0, 4);
+    o->params = lua_gettop(L);
+    ty = lua_getfield(L, t, "eval_params");
+    if (ty == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, o->params);
+        }
+    } else if (ty != LUA_TNIL) {
+        luaL_error(L, "%s: option 'eval_params' must be a table, got %s", fname,
+                   luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, o->params, "calc_score");
+    o->lua_eval = true;
+    return true;
+}
+
+/* Read the options table at t; a Lua evaluator is pushed (its slot is
+ * o.fn; with eval_func its params follow at o.params), else nothing is
+ * pushed. */
 static Options read_options(lua_State *L, int t, const Kind *kind)
 {
     const char *fname = kind->name;
@@ -262,9 +323,11 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     o.calc_score = opt_bool(L, t, "calc_score", o.calc_score, fname);
     o.pvs = opt_bool(L, t, "pvs", o.pvs, fname);
     o.moveordering = opt_bool(L, t, "moveordering", o.moveordering, fname);
+    if (read_eval_func(L, t, fname, &o)) return o;
     ty = lua_getfield(L, t, "eval");
     if (ty == LUA_TFUNCTION) {
         o.lua_eval = true; /* stays pushed */
+        o.fn = lua_gettop(L);
         return o;
     }
     if (ty == LUA_TSTRING) {
@@ -395,6 +458,31 @@ static void return_table(KeptTable *k, Search *s)
     k->busy = false;
 }
 
+/* Raise the error of a search that ended with st (not SEARCH_OK, not a
+ * timeout the caller reports as nil, "time out"): the evaluator's own error
+ * (at its slot), or a message. The one place SearchStatus becomes text. */
+static int search_failed(lua_State *L, const char *fname, SearchStatus st, const LuaEval *le)
+{
+    if (st == SEARCH_ABORTED && le->failed) {
+        lua_pushvalue(L, le->err);
+        return lua_error(L);
+    }
+    return luaL_error(L, "%s: %s", fname,
+                      st == SEARCH_ENOMEM    ? "out of memory (transposition table)"
+                      : st == SEARCH_ABORTED ? "the search was aborted"
+                      : st == SEARCH_TIMEOUT ? "time out"
+                                             : "internal error (a stored best move is not legal)");
+}
+
+/* Set up s (search_init) or raise its error (an MbError, made text here). */
+static void init_search(lua_State *L, const char *fname, Search *s, Game *g, LuaEval *le,
+                        bool lua_evaluator, int maxdepth)
+{
+    int err = lua_evaluator ? search_init(s, g, lua_eval, le, maxdepth)
+                            : search_init(s, g, eval14_search_eval, NULL, maxdepth);
+    if (err != MB_OK) luaL_error(L, "%s: %s", fname, mb_strerror(err));
+}
+
 /* mb.search_abs_dls / mb.search_pvs_dls (game, opts) */
 static int run_dls(lua_State *L, const Kind *kind)
 {
@@ -403,7 +491,7 @@ static int run_dls(lua_State *L, const Kind *kind)
     lua_settop(L, 2);
     lua_pushnil(L); /* 3: the error slot of a Lua evaluator */
     Options o = read_options(L, 2, kind);
-    int fn = o.lua_eval ? lua_gettop(L) : 0;
+    int fn = o.fn;
     if (!o.calc_score && g->status != STATUS_PLAYING)
         return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
     Rng *rng = o.rand && !o.calc_score ? default_stream(L, fname) : NULL;
@@ -415,10 +503,10 @@ static int run_dls(lua_State *L, const Kind *kind)
 
     /* no Lua error may escape from here to search_free */
     Search s;
-    LuaEval le = {.L = L, .s = &s, .fn = fn, .game = 1, .err = 3, .failed = false, .name = fname};
-    int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, o.maxdepth)
-                        : search_init(&s, g, eval14_search_eval, NULL, o.maxdepth);
-    if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
+    LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
+                  .failed = false, .name = fname};
+    init_search(L, fname, &s, g, &le, o.lua_eval, o.maxdepth);
+    SearchStatus st;
     bound_search(L, &s, &bd);
     bool borrowed = kept && borrow_table(kept, &s, g);
     s.use_tt = o.use_tt;
@@ -431,12 +519,12 @@ static int run_dls(lua_State *L, const Kind *kind)
     size_t tt_size = 0;
     if (o.calc_score) {
         double t0 = search_now();
-        rc = search_run(&s, &score);
+        st = search_run(&s, &score);
         r.time = search_now() - t0;
         r.total = s.count;
     } else {
-        rc = search_root(&s, o.share_tt, rng, &r);
-        if (rc == SEARCH_OK && o.analyze) {
+        st = search_root(&s, o.share_tt, rng, &r);
+        if (st == SEARCH_OK && o.analyze) {
             if (o.share_tt)
                 npv = search_pv(g, &s.tt, r.bestmove, pv);
             else
@@ -448,28 +536,16 @@ static int run_dls(lua_State *L, const Kind *kind)
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
     if (bd.nl.b && !le.failed) {
-        unsigned long long nodes = rc == SEARCH_OK ? (unsigned long long)r.total : 0;
+        unsigned long long nodes = st == SEARCH_OK ? (unsigned long long)r.total : 0;
         budget_native_done(L, &bd.nl, nodes > bd.leaves ? nodes : bd.leaves, bd.why);
     }
 
-    switch (rc) {
-    case SEARCH_OK:
-        break;
-    case SEARCH_TIMEOUT:
+    if (st == SEARCH_TIMEOUT) {
         lua_pushnil(L);
         lua_pushliteral(L, "time out");
         return 2;
-    case SEARCH_ABORTED:
-        if (le.failed) {
-            lua_pushvalue(L, 3);
-            return lua_error(L);
-        }
-        return luaL_error(L, "%s: the search was aborted", fname);
-    case SEARCH_ENOMEM:
-        return luaL_error(L, "%s: out of memory (transposition table)", fname);
-    default:
-        return luaL_error(L, "%s: internal error (a stored best move is not legal)", fname);
     }
+    if (st != SEARCH_OK) return search_failed(L, fname, st, &le);
 
     if (o.calc_score) {
         lua_pushnumber(L, score);
@@ -496,7 +572,7 @@ static int l_search_iddfs(lua_State *L)
     lua_settop(L, 2);
     lua_pushnil(L); /* 3: the error slot of a Lua evaluator */
     Options o = read_options(L, 2, &KIND_IDDFS);
-    int fn = o.lua_eval ? lua_gettop(L) : 0;
+    int fn = o.fn;
     if (g->status != STATUS_PLAYING)
         return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
     Rng *rng = o.rand ? default_stream(L, fname) : NULL;
@@ -506,10 +582,9 @@ static int l_search_iddfs(lua_State *L)
 
     /* no Lua error may escape from here to search_free */
     Search s;
-    LuaEval le = {.L = L, .s = &s, .fn = fn, .game = 1, .err = 3, .failed = false, .name = fname};
-    int rc = o.lua_eval ? search_init(&s, g, lua_eval, &le, 1)
-                        : search_init(&s, g, eval14_search_eval, NULL, 1);
-    if (rc) return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
+    LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
+                  .failed = false, .name = fname};
+    init_search(L, fname, &s, g, &le, o.lua_eval, 1);
     Bounded bd;
     bound_search(L, &s, &bd);
     s.pvs = o.pvs;
@@ -517,24 +592,15 @@ static int l_search_iddfs(lua_State *L)
                              .moveordering = o.moveordering || o.pvs,
                              .use_tt = o.use_tt, .share_tt = o.share_tt};
     SearchIddfsResult res;
-    rc = search_iddfs(&s, &io, rng, iters, cap, &res);
+    SearchStatus st = search_iddfs(&s, &io, rng, iters, cap, &res);
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
     if (bd.nl.b && !le.failed) {
         unsigned long long nodes = 0;
-        for (int i = 0; i < res.niter && rc == SEARCH_OK; i++) nodes += iters[i].root.total;
+        for (int i = 0; i < res.niter && st == SEARCH_OK; i++) nodes += iters[i].root.total;
         budget_native_done(L, &bd.nl, nodes > bd.leaves ? nodes : bd.leaves, bd.why);
     }
-    if (rc == SEARCH_ABORTED && le.failed) {
-        lua_pushvalue(L, 3);
-        return lua_error(L);
-    }
-    if (rc)
-        return luaL_error(L, "%s: %s", fname,
-                          rc == SEARCH_ENOMEM ? "out of memory (transposition table)"
-                          : rc == SEARCH_ABORTED
-                              ? "the search was aborted"
-                              : "internal error (a stored best move is not legal)");
+    if (st != SEARCH_OK) return search_failed(L, fname, st, &le);
     if (!o.analyze) {
         lua_pushinteger(L, res.bestmove);
         return 1;

@@ -45,3 +45,27 @@ for _, board in ipairs({"list", "list1d", "bitboard"}) do
             a, b, a / py[1], b / py[2]))
     end
 end
+
+-- The series' benchmark call of ai_abs_dls from the empty board (maxdepth 8,
+-- use_tt: 1,175 nodes, 235 leaves) with the Lua ai14s as its evaluator,
+-- as a function and in the series' form (eval_func, eval_params), beside
+-- the C evaluator: medians of 201 calls.
+local function call_time(opts)
+    local g, t = mb.Marubatsu(), {}
+    opts.maxdepth, opts.use_tt, opts.rand = 8, true, false
+    for i = 1, 201 do
+        local t0 = mb.clock()
+        mb.search_abs_dls(g, opts)
+        t[i] = mb.clock() - t0
+    end
+    return median(t) * 1e6
+end
+local ai14s = mb.ai("ai14s")
+local eval14, P = ai14s.fn, {calc_score = true, minimax = true}
+print()
+print("ai_abs_dls benchmark call (empty board, maxdepth 8, use_tt), median of 201 calls")
+print(("  C ai14s                                   %8.1f us"):format(call_time({eval = "ai14s"})))
+print(("  Lua ai14s, eval = function                %8.1f us"):format(
+    call_time({eval = function(game) return eval14(game, P) end})))
+print(("  Lua ai14s, eval_func/eval_params          %8.1f us"):format(
+    call_time({eval_func = ai14s, eval_params = {minimax = true}})))

@@ -1,7 +1,8 @@
 -- sandbox.lua: what the sandbox costs (mb.sandbox). Prints medians of:
 --   the time from a budget running out (instructions, time, memory) to the
 --   move's return, for the runaway scripts of tests/hostile/, from
---   player:stats().overrun;
+--   player:stats().overrun (for time: from the deadline), runaway native
+--   calls (mb.solve, mb.search_abs_dls) included;
 --   one move of ai14s, trusted (mb.ai) and sandboxed (mb.sandbox.load), on
 --   the same positions, and the difference: the per-move overhead of the
 --   sandbox (copying the game and params in, the budgets, the checks);
@@ -26,6 +27,11 @@ for _, case in ipairs {
     {"infinite_loop", {instructions = false, time = 0.01}, "time"},
     {"string_bomb_pcall", {instructions = false, memory = 16 * 1024 * 1024}, "memory"},
     {"memory_bomb", {instructions = false, memory = 16 * 1024 * 1024}, "memory"},
+    -- native calls: a runaway solve or search, a growing table
+    {"solve_runaway", {instructions = false, time = 0.05}, "time"},
+    {"search_runaway", {instructions = false, time = 0.05}, "time"},
+    {"search_runaway", {instructions = 1000000}, "instructions"},
+    {"search_memory", {instructions = false, memory = 4 * 1024 * 1024}, "memory"},
 } do
     local name, limits, want = case[1], case[2], case[3]
     local p = assert(mb.sandbox.load("tests/hostile/" .. name .. ".lua", limits))

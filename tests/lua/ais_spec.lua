@@ -241,10 +241,56 @@ describe("parameters", function()
             local p = {analyze = true, score_victory = 5, score_201 = 3}
             local copy = {}
             for k, v in pairs(p) do copy[k] = v end
-            mb.ai(name)(g, p)
+            mb.ai(name).fn(g, p) -- fn itself: ai(g, p) refuses keys the AI does not take
             mb.ai(name)(g, frozen({}))
             assert.are.same(copy, p, name)
         end
+    end)
+end)
+
+describe("unknown parameters", function()
+    it("are refused by every built-in AI, with the known ones listed", function()
+        local g = mb.Marubatsu()
+        local ok, err = pcall(mb.ai("ai14s"), g, {score_victry = 1})
+        assert.is_false(ok)
+        assert.matches("AI ai14s: unknown parameter 'score_victry' %(known: analyze, calc_score, debug, "
+            .. "minimax, rand, score_012, score_102, score_201, score_defeat, score_special, "
+            .. "score_sure_victory, score_victory%)", err)
+        ok, err = pcall(mb.ai("ai2"), g, {depth = 3})
+        assert.matches("AI ai2: unknown parameter 'depth' %(known: analyze, debug, rand%)", err)
+        ok, err = pcall(mb.ai("ai_abs_dls"), g, {maxdepht = 3})
+        assert.matches("AI ai_abs_dls: unknown parameter 'maxdepht' %(known: analyze, calc_score, "
+            .. "debug, eval, eval_func, eval_params, maxdepth, rand, share_tt, timelimit, use_tt%)", err)
+        ok, err = pcall(mb.ai("ai_abs"), g, {use_t = true})
+        assert.matches("unknown option", err)
+        for _, name in ipairs {"ai1", "ai7", "ai1s", "ai13s", "ai_pvs_dls", "ai_ab_iddfs", "ai_pvs_iddfs"} do
+            assert.is_false(pcall(mb.ai(name), g, {no_such_parameter = 1}), name)
+        end
+        -- known keys pass, and an AI without a list (a user's) takes anything
+        assert.is_number(mb.ai("ai14s")(g, {score_victory = 5, rand = false}))
+        assert.is_number(mb.ai(function(game) return 0 end)(g, {anything = 1}))
+    end)
+
+    it("are refused by the matches before the first game", function()
+        local ok, err = pcall(mb.ai_match, {ai = {"ai2", "ai14s"}, params = {{}, {score_victry = 1}},
+            match_num = 1, quiet = true})
+        assert.is_false(ok)
+        assert.matches("AI ai14s: unknown parameter 'score_victry'", err)
+    end)
+
+    it("reach ai_abs_dls's evaluator as the series passes them (eval_func, eval_params)", function()
+        local r = mb.ai("ai_abs_dls")(mb.Marubatsu(), {maxdepth = 8, use_tt = true, analyze = true,
+            rand = false, eval_func = mb.ai("ai14s"), eval_params = {minimax = true}})
+        assert.are.equal(1175, r.count)
+        assert.are.equal(0, r.score)
+        -- eval_params reach eval_func: with score_201 = 20 instead of 2 the
+        -- corner's maxdepth-2 score (1.0 by default) changes
+        r = mb.ai("ai_abs_dls")(mb.Marubatsu(), {maxdepth = 2, use_tt = true, analyze = true,
+            eval_func = mb.ai("ai14s"), eval_params = {minimax = true}})
+        assert.are.equal(1.0, r.score_by_move[0])
+        r = mb.ai("ai_abs_dls")(mb.Marubatsu(), {maxdepth = 2, use_tt = true, analyze = true,
+            eval_func = mb.ai("ai14s"), eval_params = {minimax = true, score_201 = 20}})
+        assert.are.equal(19.0, r.score_by_move[0])
     end)
 end)
 

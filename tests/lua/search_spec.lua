@@ -1,7 +1,8 @@
 -- search_spec.lua: mb.search_abs_dls and the ai_abs_dls AI (search.md §3-§4):
 -- the benchmark numbers through Lua with the C evaluator and with a Lua
 -- evaluator (ai14s in minimax form, which checks the fields are in sync
--- during the search), errors in the evaluator (raised, game unchanged),
+-- during the search) and in the series' form (eval_func = the Lua ai14s,
+-- eval_params = {minimax = true}), eval_func errors, errors in the evaluator (raised, game unchanged),
 -- option checking, timeouts, and that rand draws exactly one choice.
 local mb = require "marubatsu"
 
@@ -24,9 +25,18 @@ local function scores_in_order(r)
 end
 
 local EVALS = {
-    {"the C evaluator", "ai14s"},
-    {"a Lua evaluator (ai14s, minimax)", lua_ai14s},
+    {"the C evaluator", {eval = "ai14s"}},
+    {"a Lua evaluator (ai14s, minimax)", {eval = lua_ai14s}},
+    -- the series' form: ai_abs_dls(P, eval_func = ai14s, eval_params = {minimax = True})
+    {"eval_func = the Lua ai14s, eval_params = {minimax = true}",
+        {eval_func = ai14s, eval_params = {minimax = true}}},
 }
+
+-- t with the evaluator options of one EVALS entry
+local function with(eval, t)
+    for k, v in pairs(eval) do t[k] = v end
+    return t
+end
 
 describe("mb.search_abs_dls", function()
     for _, e in ipairs(EVALS) do
@@ -35,8 +45,8 @@ describe("mb.search_abs_dls", function()
             it("gives the benchmark numbers from the empty board (maxdepth 8, use_tt)", function()
                 local g = mb.Marubatsu()
                 local before = snapshot(g)
-                local r = mb.search_abs_dls(g, {maxdepth = 8, use_tt = true, analyze = true,
-                    eval = eval, rand = false})
+                local r = mb.search_abs_dls(g, with(eval, {maxdepth = 8, use_tt = true, analyze = true,
+                    rand = false}))
                 assert.are.equal(1175, r.count)
                 assert.are.same({707, 355, 1, 1, 107, 1, 1, 1, 1}, r.counts)
                 assert.are.equal(3219, r.tt_size)
@@ -53,14 +63,12 @@ describe("mb.search_abs_dls", function()
 
             it("gives the maxdepth 2 and 3 numbers (use_tt)", function()
                 local g = mb.Marubatsu()
-                local r = mb.search_abs_dls(g, {maxdepth = 2, use_tt = true, analyze = true,
-                    eval = eval})
+                local r = mb.search_abs_dls(g, with(eval, {maxdepth = 2, use_tt = true, analyze = true}))
                 assert.are.equal(81, r.count)
                 assert.are.same({1.0, 0.5, 1.0, 0.5, 2.5, 0.5, 1.0, 0.5, 1.0}, scores_in_order(r))
                 assert.are.same({4}, r.candidate)
                 assert.are.equal(2.5, r.score)
-                r = mb.search_abs_dls(g, {maxdepth = 3, use_tt = true, analyze = true,
-                    eval = eval})
+                r = mb.search_abs_dls(g, with(eval, {maxdepth = 3, use_tt = true, analyze = true}))
                 assert.are.equal(206, r.count)
                 assert.are.same({4}, r.candidate)
             end)
@@ -147,7 +155,11 @@ describe("mb.search_abs_dls", function()
         fails({eval = "ai99"}, "unknown evaluator 'ai99'")
         fails({use_tt = 1}, "'use_tt' must be a boolean")
         fails({timelimit = -1}, "'timelimit' must be a number")
-        fails({maxdpth = 3}, "unknown option 'maxdpth'")
+        fails({maxdpth = 3}, "unknown option 'maxdpth' %(known: maxdepth, eval, eval_func, eval_params,")
+        fails({eval_params = {minimax = true}}, "eval_params needs eval_func")
+        fails({eval = "ai14s", eval_func = ai14s}, "give eval or eval_func")
+        fails({eval_func = 3}, "'eval_func' must be an AI or a function")
+        fails({eval_func = ai14s, eval_params = 3}, "'eval_params' must be a table")
         assert.has_error(function() mb.search_abs_dls({}, {}) end)
         g:move(0) g:move(3) g:move(1) g:move(4) g:move(2)
         fails({}, "the game is over")

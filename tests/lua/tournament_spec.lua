@@ -258,8 +258,18 @@ describe("players", function()
         assert.are.equal("ai14s", name)
         assert.are.same({w1 = 3, w2 = -1.5, deep = true, mode = "fast"}, params)
         assert.are.equal("integer", math.type(params.w1))
-        local res = run{players = {"ai2:x=1", "ai2"}, games = 2, jobs = 1}
-        assert.are.equal("ai2:x=1", res.players[1].name)
+        local res = run{players = {"ai14s:score_201=3", "ai2"}, games = 2, jobs = 1}
+        assert.are.equal("ai14s:score_201=3", res.players[1].name)
+        -- a key the AI does not take fails at the start, listing the known ones
+        local ok, err = pcall(run, {players = {"ai2:x=1", "ai2"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[1%]: AI ai2: unknown parameter 'x' %(known: analyze, debug, rand%)", err)
+        -- the same for a sandboxed script file (checked in its own state)
+        ok, err = pcall(run, {players = {mb.scripts_dir .. "/ai14s.lua:score_victry=3", "ai2"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[1%]: AI ai14s: unknown parameter 'score_victry' %(known: analyze,", err)
+        res = run{players = {mb.scripts_dir .. "/ai14s.lua:score_victory=3", "ai2"}, games = 2, jobs = 1}
+        assert.are.equal(2, res.games)
     end)
 
     it("a trusted player's error or bad move is a forfeit with its reason; other pairings are unchanged", function()
