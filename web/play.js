@@ -96,6 +96,7 @@ MB.Play = (function () {
     $('#ai-move').disabled = busy || game.status !== 'playing' || game.players[game.turn] === 'human';
     $('#hint').disabled = busy || game.status !== 'playing';
     const sl = $('#slider');
+    sl.disabled = busy;
     sl.max = game.history.length;
     sl.value = game.step;
     $('#history').replaceChildren(...game.history.map((sq, i) => MB.el('span', { class: i + 1 === game.step ? 'cur' : null },
@@ -132,6 +133,7 @@ MB.Play = (function () {
     return g;
   }
   async function post(action, query = '') {
+    if (busy) return; // one request at a time: the server's game changes in order
     const g = await call('POST', `games/${game.id}/${action}${query}`);
     if (g) setGame(g);
   }

@@ -5,7 +5,9 @@
  *
  * Threads: libmicrohttpd runs one internal polling thread, which answers
  * every request, so the Lua state is only ever used from that thread; the
- * main thread waits for SIGINT or SIGTERM and then stops the daemon.
+ * main thread waits for SIGINT or SIGTERM and then stops the daemon. (A
+ * request running a long trusted AI delays the stop until it returns;
+ * sandboxed AIs are bounded by their budgets.)
  *
  * What a browser can reach is listed here: the embedded files under web/,
  * GET /api/tree, and the Lua handler's routes (see serve.lua). Every
@@ -492,6 +494,12 @@ int cmd_serve(int argc, char **argv, Host *h)
         close(fd);
         return 1;
     }
+    /* the sandbox's time-budget timer signals the process (SIGRTMIN, see
+     * l_budget.c): let only the server thread, which runs the AIs, take it */
+    sigset_t rt;
+    sigemptyset(&rt);
+    sigaddset(&rt, SIGRTMIN);
+    pthread_sigmask(SIG_BLOCK, &rt, NULL);
     if (!loop)
         fprintf(stderr, "marubatsu serve: warning: listening on %s, not loopback: anyone who can "
                         "reach this port can use the server\n", numeric);
@@ -503,6 +511,7 @@ int cmd_serve(int argc, char **argv, Host *h)
     MHD_stop_daemon(d); /* closes fd too */
     serve_trees_free(&s.trees);
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+    pthread_sigmask(SIG_UNBLOCK, &rt, NULL);
     printf("marubatsu serve: stopped (%s)\n", sig == SIGINT ? "Ctrl-C" : "SIGTERM");
     return 0;
 }
