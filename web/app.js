@@ -60,5 +60,6 @@ MB.showError = function (msg) {
   for (const b of document.querySelectorAll('nav .tab')) b.addEventListener('click', () => show(b.dataset.view));
   const first = location.hash.slice(1);
   await show(views[first] ? first : 'play');
+  document.body.dataset.readyMs = performance.now().toFixed(1); // since navigation began
   document.body.dataset.ready = '1';
 })();

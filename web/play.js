@@ -134,8 +134,11 @@ MB.Play = (function () {
   }
   async function post(action, query = '') {
     if (busy) return; // one request at a time: the server's game changes in order
+    const t0 = performance.now();
     const g = await call('POST', `games/${game.id}/${action}${query}`);
     if (g) setGame(g);
+    // how long the answer took to reach the page, drawn (for make bench)
+    root.dataset[action === 'ai' ? 'aiMs' : 'ms'] = (performance.now() - t0).toFixed(2);
   }
   const move = sq => post('move', `?move=${sq}`);
   const step = n => { if (n >= 0 && n <= game.history.length && n !== game.step) post('step', `?to=${n}`); };

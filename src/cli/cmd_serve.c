@@ -463,6 +463,7 @@ int cmd_serve(int argc, char **argv, Host *h)
     }
     int port = ntohs(v6 ? ((struct sockaddr_in6 *)&addr)->sin6_port : ((struct sockaddr_in *)&addr)->sin_port);
     Server s = {.h = h};
+    serve_trees_init(&s.trees);
     char numeric[INET6_ADDRSTRLEN];
     if (v6)
         inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&addr)->sin6_addr, numeric, sizeof numeric);
@@ -491,6 +492,7 @@ int cmd_serve(int argc, char **argv, Host *h)
     if (!d) {
         cli_error("serve", "libmicrohttpd could not start on %s port %d", sa.host, port);
         pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+        serve_trees_free(&s.trees);
         close(fd);
         return 1;
     }
@@ -505,6 +507,9 @@ int cmd_serve(int argc, char **argv, Host *h)
                         "reach this port can use the server\n", numeric);
     printf("marubatsu serve: http://%s/ (Ctrl-C stops)\n", s.allowed[0]);
     fflush(stdout);
+    /* the tree view's default tree, built while the first page loads, so
+     * that its first answer does not wait for it */
+    serve_trees_prebuild(&s.trees, SCORING_SV);
 
     int sig = 0;
     sigwait(&stop, &sig);
