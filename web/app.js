@@ -44,7 +44,8 @@ MB.showError = function (msg) {
         return;
       }
       const data = await MB.api('GET', 'results');
-      if (data) MB.Report.render(el, data);
+      const journal = data && await MB.api('GET', 'results/journal', undefined, 'text');
+      if (journal !== null && data) MB.Report.render(el, data, journal);
     },
   };
   async function show(name) {

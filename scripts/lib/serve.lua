@@ -25,6 +25,7 @@
 --   POST games/ID/record            body: a game record; replaces the game
 --   POST games/ID/close             forget the game
 --   GET  results                    the --results directory's report data
+--   GET  results/journal            its journal (text), whose G lines are the games
 local mb, config = ...
 
 local report = load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb)
@@ -395,6 +396,12 @@ return function(method, path, params, body)
         local data, err = report.data(config.results)
         if not data then return fail(404, err) end
         return 200, "application/json", data
+    elseif path == "results/journal" then
+        if method ~= "GET" then return fail(405, "the journal is read with GET") end
+        if not config.results then return fail(404, "no results: start the server with --results DIR") end
+        local data, journal = report.data(config.results)
+        if not data then return fail(404, journal) end
+        return 200, "text/plain; charset=utf-8", journal
     elseif path == "games" then
         if method ~= "POST" then return fail(405, "a game is made with POST") end
         return new_game(params)

@@ -255,9 +255,11 @@ test('hostile requests: random routes, parameters and bodies, raw garbage; every
 });
 
 test('results without --results: 404', async () => {
-  const r = await api(server, 'GET', 'results');
-  eq(r.status, 404, 'status');
-  assert(/--results/.test(r.json.error), r.json.error);
+  for (const p of ['results', 'results/journal']) {
+    const r = await api(server, 'GET', p);
+    eq(r.status, 404, p);
+    assert(/--results/.test(r.json.error), r.json.error);
+  }
 });
 
 test('--max-games: the least recently used game goes; --idle: idle games expire', async () => {
@@ -285,8 +287,14 @@ test('--results DIR serves a tournament\'s data; a missing DIR is refused at sta
     const r = await api(s, 'GET', 'results');
     eq(r.status, 200, 'status');
     eq(r.json.results.ranking[0].name, 'ai14s', 'the winner');
-    eq(r.json.games.length, 4, 'every game');
-    eq(r.json.games[0][0], 1, 'sorted by number');
+    eq([r.json.cut, r.json.dir], [false, out], 'the whole journal');
+    const j = await api(s, 'GET', 'results/journal');
+    eq(j.status, 200, 'journal status');
+    eq(j.body, fs.readFileSync(path.join(out, 'journal.tsv'), 'utf8'), 'the journal as written');
+    eq(j.body.split('\n').filter(l => l.startsWith('G\t')).length, 4, 'every game');
+    const page = fs.readFileSync(path.join(out, 'report.html'), 'utf8');
+    assert(page.includes('id="report-journal">H\tmarubatsu-journal'), 'report.html carries the journal');
+    assert(!/<(script|link|img)[^>]+(src|href)=/.test(page), 'report.html loads nothing');
     const info = (await api(s, 'GET', 'info')).json;
     eq(info.results, true, 'info says so');
   } finally {

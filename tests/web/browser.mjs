@@ -9,7 +9,8 @@
 // explorer three levels down, each child's score checked against the
 // series' own table (tests/data/bestmoves_and_score_by_board_shortest_
 // victory.json); the served tournament view; a report.html opened from disk
-// (no server) replaying a game with its slider; no request leaves the page's
+// (no server) replaying a game with its slider; a player named with markup
+// and a closing script tag shown as text; no request leaves the page's
 // origin and the console shows no errors.
 // Usage: node tests/web/browser.mjs PROGRAM [--screenshots DIR]
 import fs from 'node:fs';
@@ -283,6 +284,26 @@ test('report.html from disk: ranking, crosstable, a filtered game replayed with 
   eq(outside, [], 'report.html loads nothing');
   await shot('report.png', p2);
   await p2.close();
+});
+
+test('report.html shows a hostile player name as text: no markup, no script', async () => {
+  const nasty = path.join(tmp, 'nasty');
+  const name = '</script><img src=x onerror="window.hacked=1"><!--\\x3c';
+  execFileSync(program, ['-e', `mb.tournament{players = {{name = ${JSON.stringify(name)}, ai = "ai2"}, "ai1"},
+    games = 2, seed = 1, out = ${JSON.stringify(nasty)}, quiet = true, progress = false}`]);
+  const p3 = await context.newPage();
+  const errors = [];
+  p3.on('pageerror', e => errors.push(e.message));
+  await p3.goto('file://' + path.join(nasty, 'report.html'));
+  await p3.waitForSelector('#ranking tbody tr');
+  const names = await p3.$$eval('#ranking tbody td.name', t => t.map(x => x.textContent));
+  assert(names.includes(name), `the name as text: ${JSON.stringify(names)}`);
+  eq(await p3.$$eval('#report img', i => i.length), 0, 'no injected element');
+  eq(await p3.evaluate(() => window.hacked), undefined, 'no script ran');
+  eq(await p3.$$eval('#games tbody tr', r => r.length), 2, 'the games');
+  assert((await p3.$$eval('#games tbody td.name', t => t.map(x => x.textContent))).includes(name), 'in the game list too');
+  eq(errors, [], 'no page errors');
+  await p3.close();
 });
 
 test('no request left the origin; no console errors', async () => {
