@@ -44,7 +44,8 @@ MB.showError = function (msg) {
         return;
       }
       const data = await MB.api('GET', 'results');
-      if (data) MB.Report.render(el, data);
+      const journal = data && await MB.api('GET', 'results/journal', undefined, 'text');
+      if (journal !== null && data) MB.Report.render(el, data, journal);
     },
   };
   async function show(name) {
@@ -60,5 +61,6 @@ MB.showError = function (msg) {
   for (const b of document.querySelectorAll('nav .tab')) b.addEventListener('click', () => show(b.dataset.view));
   const first = location.hash.slice(1);
   await show(views[first] ? first : 'play');
+  document.body.dataset.readyMs = performance.now().toFixed(1); // since navigation began
   document.body.dataset.ready = '1';
 })();

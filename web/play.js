@@ -96,6 +96,7 @@ MB.Play = (function () {
     $('#ai-move').disabled = busy || game.status !== 'playing' || game.players[game.turn] === 'human';
     $('#hint').disabled = busy || game.status !== 'playing';
     const sl = $('#slider');
+    sl.disabled = busy;
     sl.max = game.history.length;
     sl.value = game.step;
     $('#history').replaceChildren(...game.history.map((sq, i) => MB.el('span', { class: i + 1 === game.step ? 'cur' : null },
@@ -132,8 +133,12 @@ MB.Play = (function () {
     return g;
   }
   async function post(action, query = '') {
+    if (busy) return; // one request at a time: the server's game changes in order
+    const t0 = performance.now();
     const g = await call('POST', `games/${game.id}/${action}${query}`);
     if (g) setGame(g);
+    // how long the answer took to reach the page, drawn (for make bench)
+    root.dataset[action === 'ai' ? 'aiMs' : 'ms'] = (performance.now() - t0).toFixed(2);
   }
   const move = sq => post('move', `?move=${sq}`);
   const step = n => { if (n >= 0 && n <= game.history.length && n !== game.step) post('step', `?to=${n}`); };

@@ -48,10 +48,30 @@ MB.Report = (function () {
       })))));
   }
 
-  // render(element, data): data = {results, games: [[n, o, x, moves, result, reason]], games_total}
-  function render(root, data) {
+  // The games of a journal's text (docs/journal.md): its G lines, each game
+  // once (its first line), sorted by number. Text fields are unescaped
+  // (\\ \t \n \r, and \x3c for '<', which report.html writes so that no
+  // closing script tag can end its element).
+  const ESC = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
+  const unescape = s => (s.includes('\\') ? s.replace(/\\(x3c|.)/g, (_, c) => (c === 'x3c' ? '<' : ESC[c] || c)) : s);
+  function parseJournal(text) {
+    const seen = new Set(), games = [];
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('G\t')) continue;
+      const f = line.replace(/\r$/, '').split('\t');
+      const n = Number(f[1]);
+      if (f.length !== 10 || seen.has(n)) continue;
+      seen.add(n);
+      games.push({ n, o: unescape(f[5]), x: unescape(f[6]), moves: f[7] ? f[7].split(',') : [], result: f[8], reason: unescape(f[9]) });
+    }
+    return games.sort((a, b) => a.n - b.n);
+  }
+
+  // render(element, data, journal): data = {results, dir, journal_bytes, cut},
+  // journal the text of journal.tsv
+  function render(root, data, journal) {
     const res = data.results, board = res.board;
-    const games = data.games.map(g => ({ n: g[0], o: g[1], x: g[2], moves: g[3] ? g[3].split(',') : [], result: g[4], reason: g[5] }));
+    const games = parseJournal(journal);
     const pairs = [...new Set(games.map(g => [g.o, g.x].sort().join(' vs ')))].sort();
     const pairing = MB.el('select', { id: 'filter-pairing', 'aria-label': 'pairing' }, MB.el('option', { value: '' }, 'all pairings'),
       pairs.map(p => MB.el('option', { value: p }, p)));
@@ -70,7 +90,7 @@ MB.Report = (function () {
         MB.el('td', {}, g.n), MB.el('td', { class: 'name' }, g.o), MB.el('td', { class: 'name' }, g.x),
         MB.el('td', {}, MB.resultText(g.result)), MB.el('td', {}, g.moves.length), MB.el('td', { class: 'name' }, g.reason))));
       shown.textContent = `${sel.length} games` + (sel.length > LIMIT ? `, the first ${LIMIT} shown` : '') +
-        (data.games_total > games.length ? ` (the report holds ${games.length} of ${data.games_total})` : '');
+        (data.cut ? ` (the journal, ${data.journal_bytes} bytes, was cut: the games after the first ${games.length} are left out)` : '');
     }
 
     function show(g) {
@@ -116,7 +136,7 @@ MB.Report = (function () {
   // report.html: the data is in the page
   document.addEventListener('DOMContentLoaded', () => {
     const el = document.getElementById('report-data');
-    if (el) render(document.getElementById('report'), JSON.parse(el.textContent));
+    if (el) render(document.getElementById('report'), JSON.parse(el.textContent), document.getElementById('report-journal').textContent);
   });
   return { render };
 })();

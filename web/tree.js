@@ -35,11 +35,12 @@ MB.Tree = (function () {
     go(text ? text.split(/[\s,]+/).filter(Boolean) : []);
   }
 
+  let asked = 0; // only the answer to the latest click is shown
   async function go(path) {
     const q = new URLSearchParams({ moves: path.join(','), scoring });
-    const t0 = performance.now();
+    const t0 = performance.now(), mine = ++asked;
     const answer = await MB.api('GET', 'tree?' + q);
-    if (!answer) return;
+    if (!answer || mine !== asked) return;
     node = answer;
     render();
     root.dataset.ms = (performance.now() - t0).toFixed(2);
@@ -74,6 +75,7 @@ MB.Tree = (function () {
     MB.el('div', { class: 'score' }, c.score),
     MB.el('div', { class: 'meta' }, c.status === 'playing' ? `${c.nodes.toLocaleString('en')} nodes` : MB.resultText(c.status)))));
     root.dataset.path = node.path.join(',');
+    root.dataset.scoring = node.scoring;
   }
 
   return {

@@ -1,6 +1,6 @@
 -- scripts/lib/report.lua: a tournament's report for the browser: the data
--- of its --out directory (results.json and the games of journal.tsv) as one
--- JSON text, and report.html, the page that shows it with no server (the
+-- of its --out directory (results.json, and journal.tsv whose G lines are
+-- the games), and report.html, the page that shows it with no server (the
 -- style, the script and the data inlined; it loads nothing). The page is
 -- web/report.html with web/style.css, web/common.js and web/report.js, the
 -- same files `marubatsu serve --results DIR` uses.
@@ -12,9 +12,9 @@ local mb, host = ...
 
 local report = {}
 
--- At most this many games go into the data (the newest are left out
--- beyond it, and the page says how many): about 60 bytes each.
-report.MAX_GAMES = 100000
+-- A journal longer than this is cut (at a line end) in the report, and
+-- the page says so: about 70 bytes a game, so some 450,000 games.
+report.MAX_JOURNAL = 32 * 1024 * 1024
 
 -- ---- JSON -------------------------------------------------------------------
 -- Strings escape '<', '>' and '&' too, so that the text can sit inside an
@@ -80,41 +80,31 @@ function report.json(v) return table.concat(encode(v, {})) end
 local function read(path)
     local f, err = io.open(path, "rb")
     if not f then return nil, err end
-    local text = f:read("a")
+    local size = f:seek("end")
+    f:seek("set")
+    local text = size and size > 0 and f:read(size) or f:read("a") or ""
     f:close()
     return text
 end
 
--- report.data(dir) -> JSON text | nil, message:
--- {"results": <results.json>, "games": [[game, o, x, moves, result, reason], ...],
---  "games_total": N, "dir": DIR}, the games sorted by number.
+-- report.data(dir) -> JSON text, journal text | nil, message:
+-- {"results": <results.json>, "dir": DIR, "journal_bytes": N, "cut": bool}
+-- and the journal's text (journal.tsv as written: its G lines are the games;
+-- the page reads them, docs/journal.md), cut to MAX_JOURNAL at a line end.
+-- Nothing is parsed here: a tournament's report costs a copy of its files.
 function report.data(dir)
     local results, err = read(dir .. "/results.json")
     if not results then return nil, ("no tournament results in %s (%s)"):format(dir, err) end
-    local games = {}
     local journal = read(dir .. "/journal.tsv") or ""
-    for line in journal:gmatch("[^\n]+") do
-        if line:sub(1, 2) == "G\t" then
-            -- G, game, pairing, index, seed, o, x, moves, result, reason
-            local f = host.journal_split(line)
-            if f then
-                games[#games + 1] = {game = math.tointeger(tonumber(f[2])), o = f[6], x = f[7],
-                    moves = f[8], result = f[9], reason = f[10] or ""}
-            end
-        end
-    end
-    table.sort(games, function(a, b) return a.game < b.game end)
-    local total = #games
-    local rows = {}
-    for i = 1, math.min(total, report.MAX_GAMES) do
-        local g = games[i]
-        rows[i] = ("[%d,%s,%s,%s,%s,%s]"):format(g.game, jstr(g.o), jstr(g.x), jstr(g.moves),
-            jstr(g.result), jstr(g.reason))
+    local size, cut = #journal, false
+    if size > report.MAX_JOURNAL then
+        journal = journal:sub(1, report.MAX_JOURNAL):match("^.*\n") or ""
+        cut = true
     end
     -- results.json holds '<' only inside strings, where \u003c means the same
     local safe = results:gsub("<", "\\u003c"):gsub(">", "\\u003e"):gsub("&", "\\u0026")
-    return ('{"results":%s,"games":[%s],"games_total":%d,"dir":%s}'):format(
-        safe, table.concat(rows, ",\n"), total, jstr(dir))
+    return ('{"results":%s,"dir":%s,"journal_bytes":%d,"cut":%s}'):format(safe, jstr(dir), size, tostring(cut)),
+        journal
 end
 
 -- ---- The page -----------------------------------------------------------------
@@ -126,13 +116,17 @@ end
 
 -- report.html(dir) -> text | nil, message: the self-contained page.
 function report.html(dir)
-    local data, err = report.data(dir)
-    if not data then return nil, err end
+    local data, journal = report.data(dir)
+    if not data then return nil, journal end
     local page = asset("report.html")
+    -- the journal as the text of a <script> element: '<' (only ever in a
+    -- name or a reason) becomes \x3c, an escape the journal itself never
+    -- writes, so that no "</script" can end the element; the page turns it back
     local parts = {
         ["<!--STYLE-->"] = "<style>\n" .. asset("style.css") .. "</style>",
         ["<!--SCRIPT-->"] = "<script>\n" .. asset("common.js") .. "\n" .. asset("report.js") .. "</script>",
-        ["<!--DATA-->"] = '<script type="application/json" id="report-data">' .. data .. "</script>",
+        ["<!--DATA-->"] = '<script type="application/json" id="report-data">' .. data .. "</script>\n"
+            .. '<script type="text/plain" id="report-journal">' .. (journal:find("<", 1, true) and journal:gsub("<", "\\x3c") or journal) .. "</script>",
     }
     -- the scripts may hold "</" only where a string is split: checked here
     for key, text in pairs(parts) do

@@ -5,7 +5,9 @@
  *
  * Threads: libmicrohttpd runs one internal polling thread, which answers
  * every request, so the Lua state is only ever used from that thread; the
- * main thread waits for SIGINT or SIGTERM and then stops the daemon.
+ * main thread waits for SIGINT or SIGTERM and then stops the daemon. (A
+ * request running a long trusted AI delays the stop until it returns;
+ * sandboxed AIs are bounded by their budgets.)
  *
  * What a browser can reach is listed here: the embedded files under web/,
  * GET /api/tree, and the Lua handler's routes (see serve.lua). Every
@@ -461,6 +463,7 @@ int cmd_serve(int argc, char **argv, Host *h)
     }
     int port = ntohs(v6 ? ((struct sockaddr_in6 *)&addr)->sin6_port : ((struct sockaddr_in *)&addr)->sin_port);
     Server s = {.h = h};
+    serve_trees_init(&s.trees);
     char numeric[INET6_ADDRSTRLEN];
     if (v6)
         inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&addr)->sin6_addr, numeric, sizeof numeric);
@@ -489,20 +492,31 @@ int cmd_serve(int argc, char **argv, Host *h)
     if (!d) {
         cli_error("serve", "libmicrohttpd could not start on %s port %d", sa.host, port);
         pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+        serve_trees_free(&s.trees);
         close(fd);
         return 1;
     }
+    /* the sandbox's time-budget timer signals the process (SIGRTMIN, see
+     * l_budget.c): let only the server thread, which runs the AIs, take it */
+    sigset_t rt;
+    sigemptyset(&rt);
+    sigaddset(&rt, SIGRTMIN);
+    pthread_sigmask(SIG_BLOCK, &rt, NULL);
     if (!loop)
         fprintf(stderr, "marubatsu serve: warning: listening on %s, not loopback: anyone who can "
                         "reach this port can use the server\n", numeric);
     printf("marubatsu serve: http://%s/ (Ctrl-C stops)\n", s.allowed[0]);
     fflush(stdout);
+    /* the tree view's default tree, built while the first page loads, so
+     * that its first answer does not wait for it */
+    serve_trees_prebuild(&s.trees, SCORING_SV);
 
     int sig = 0;
     sigwait(&stop, &sig);
     MHD_stop_daemon(d); /* closes fd too */
     serve_trees_free(&s.trees);
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+    pthread_sigmask(SIG_UNBLOCK, &rt, NULL);
     printf("marubatsu serve: stopped (%s)\n", sig == SIGINT ? "Ctrl-C" : "SIGTERM");
     return 0;
 }

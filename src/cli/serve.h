@@ -6,6 +6,7 @@
 #ifndef MB_SERVE_H
 #define MB_SERVE_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -30,11 +31,19 @@ void buf_free(Buf *b);
 
 /* ---- The tree explorer (3x3) ---- */
 
-/* The full tree in each scoring, built on first use (a few ms each). */
+/* The full tree in each scoring, built on first use (a few ms each); the
+ * lock lets the main thread build the default one while the server thread
+ * answers. */
 typedef struct ServeTrees {
+    pthread_mutex_t lock;
     Tree tree[3];  /* by Scoring */
     bool built[3];
 } ServeTrees;
+
+/* Initialise (no tree built yet). */
+void serve_trees_init(ServeTrees *st);
+/* Build the tree of one scoring now, if not built (from any thread). */
+void serve_trees_prebuild(ServeTrees *st, Scoring s);
 
 /* Answer GET /api/tree?moves=B2,A1&scoring=old|sv|sv_rd: the node reached
  * by the moves, its children with their scores, best moves and subtree

@@ -101,6 +101,35 @@ static void node_fields(Buf *out, const Tree *t, int32_t i, bool float_style)
     buf_add(out, "]", 1);
 }
 
+void serve_trees_init(ServeTrees *st)
+{
+    memset(st, 0, sizeof *st);
+    pthread_mutex_init(&st->lock, NULL);
+}
+
+/* Build one scoring's tree unless built; false when out of memory. Once
+ * built, a tree is only read, so readers need no lock after this. */
+static bool build(ServeTrees *st, Scoring s)
+{
+    pthread_mutex_lock(&st->lock);
+    if (!st->built[s]) {
+        Tree *t = &st->tree[s];
+        int rc = tree_build(t, TREE_DF, NULL);
+        if (rc == MB_OK) rc = tree_score(t, s);
+        if (rc == MB_OK) {
+            st->built[s] = true;
+        } else {
+            tree_free(t);
+            memset(t, 0, sizeof *t);
+        }
+    }
+    bool ok = st->built[s];
+    pthread_mutex_unlock(&st->lock);
+    return ok;
+}
+
+void serve_trees_prebuild(ServeTrees *st, Scoring s) { build(st, s); }
+
 int serve_tree_answer(ServeTrees *st, const char *moves, const char *scoring, Buf *out)
 {
     int s = -1;
@@ -111,16 +140,9 @@ int serve_tree_answer(ServeTrees *st, const char *moves, const char *scoring, Bu
         return 400;
     }
     Tree *t = &st->tree[s];
-    if (!st->built[s]) {
-        int rc = tree_build(t, TREE_DF, NULL);
-        if (rc == MB_OK) rc = tree_score(t, (Scoring)s);
-        if (rc != MB_OK) {
-            tree_free(t);
-            memset(t, 0, sizeof *t);
-            error_json(out, "out of memory building the game tree");
-            return 500;
-        }
-        st->built[s] = true;
+    if (!build(st, (Scoring)s)) {
+        error_json(out, "out of memory building the game tree");
+        return 500;
     }
     int path[TREE_CELLS], n;
     int32_t node = walk(t, moves ? moves : "", path, &n, out);
@@ -154,5 +176,6 @@ int serve_tree_answer(ServeTrees *st, const char *moves, const char *scoring, Bu
 void serve_trees_free(ServeTrees *st)
 {
     for (int i = 0; i < 3; i++) tree_free(&st->tree[i]);
+    pthread_mutex_destroy(&st->lock);
     memset(st, 0, sizeof *st);
 }

@@ -8,7 +8,8 @@
 // tree explorer's node counts and scores (the series' 549,946 nodes, the
 // root's sv score 0 and the known scores of B2's children); a hostile
 // sandboxed script AI (an endless loop) ends as a failure with its reason
-// while the server keeps answering; the game limit and idle expiry; the
+// while the server keeps answering; 400 random hostile requests and raw
+// garbage get JSON errors, never a 5xx or a crash; the game limit and idle expiry; the
 // results view of a tournament directory; Ctrl-C stops the server (exit 0).
 // Usage: node tests/web/api.mjs PROGRAM
 import fs from 'node:fs';
@@ -224,10 +225,41 @@ test('a hostile sandboxed AI fails with its reason; the server goes on', async (
   eq(h.json.failed, 'instructions', 'as a hint too');
 });
 
+test('hostile requests: random routes, parameters and bodies, raw garbage; every answer a JSON error, the server lives', async () => {
+  const g = (await api(server, 'POST', 'games?x=human')).json;
+  let seed = 12345;
+  const rnd = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const words = ['games', g.id, 'move', 'ai', 'undo', 'redo', 'step', 'hint', 'record', 'players', 'close', 'tree', 'info',
+    'results', '..', '%00', '%ff', 'A1', 'ZZZ99999', '-1', '1e9', '\u0000', 'x'.repeat(300)];
+  const keys = ['move', 'to', 'o', 'x', 'ai', 'moves', 'scoring', 'width', 'height', 'k'];
+  for (let i = 0; i < 400; i++) {
+    const parts = Array.from({ length: 1 + rnd(4) }, () => encodeURIComponent(words[rnd(words.length)]));
+    const q = Array.from({ length: rnd(4) }, () => `${keys[rnd(keys.length)]}=${encodeURIComponent(words[rnd(words.length)])}`).join('&');
+    const method = ['GET', 'POST', 'POST'][rnd(3)];
+    const body = method === 'POST' && rnd(2) ? words[rnd(words.length)].repeat(1 + rnd(50)) : undefined;
+    const r = await api(server, method, parts.join('/') + (q ? '?' + q : ''), { body });
+    assert(r.status < 500, `${method} ${parts.join('/')}?${q}: ${r.status} ${r.body}`);
+    if (r.status >= 400) assert(r.json && typeof r.json.error === 'string', `${method} ${parts.join('/')}: a JSON error`);
+  }
+  // raw bytes that are not HTTP, and a request cut in the middle
+  const net = await import('node:net');
+  for (const raw of ['\x00\x01\x02 garbage\r\n\r\n', 'GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999\r\n\r\nabc',
+    'POST /api/games HTTP/1.1\r\nHo']) {
+    await new Promise(resolve => {
+      const sock = net.connect(server.port, '127.0.0.1', () => { sock.write(raw); setTimeout(() => sock.destroy(), 100); });
+      sock.on('close', resolve);
+      sock.on('error', resolve);
+    });
+  }
+  eq((await api(server, 'GET', `games/${g.id}`)).status, 200, 'still serving the game');
+});
+
 test('results without --results: 404', async () => {
-  const r = await api(server, 'GET', 'results');
-  eq(r.status, 404, 'status');
-  assert(/--results/.test(r.json.error), r.json.error);
+  for (const p of ['results', 'results/journal']) {
+    const r = await api(server, 'GET', p);
+    eq(r.status, 404, p);
+    assert(/--results/.test(r.json.error), r.json.error);
+  }
 });
 
 test('--max-games: the least recently used game goes; --idle: idle games expire', async () => {
@@ -255,8 +287,14 @@ test('--results DIR serves a tournament\'s data; a missing DIR is refused at sta
     const r = await api(s, 'GET', 'results');
     eq(r.status, 200, 'status');
     eq(r.json.results.ranking[0].name, 'ai14s', 'the winner');
-    eq(r.json.games.length, 4, 'every game');
-    eq(r.json.games[0][0], 1, 'sorted by number');
+    eq([r.json.cut, r.json.dir], [false, out], 'the whole journal');
+    const j = await api(s, 'GET', 'results/journal');
+    eq(j.status, 200, 'journal status');
+    eq(j.body, fs.readFileSync(path.join(out, 'journal.tsv'), 'utf8'), 'the journal as written');
+    eq(j.body.split('\n').filter(l => l.startsWith('G\t')).length, 4, 'every game');
+    const page = fs.readFileSync(path.join(out, 'report.html'), 'utf8');
+    assert(page.includes('id="report-journal">H\tmarubatsu-journal'), 'report.html carries the journal');
+    assert(!/<(script|link|img)[^>]+(src|href)=/.test(page), 'report.html loads nothing');
     const info = (await api(s, 'GET', 'info')).json;
     eq(info.results, true, 'info says so');
   } finally {

@@ -1,0 +1,316 @@
+// tests/web/browser.mjs: `marubatsu serve` in a real browser: Debian's
+// Chromium, headless, driven by playwright-core (tests/web/package.json;
+// it never downloads a browser). Checks, by clicks as a person makes them:
+// a whole game against ai14s (ai14s never loses; the board shows every
+// move; undo takes back the person's move and the AI's reply; hint draws
+// ai14s's scores on the empty squares, equal to its analysis); stepping
+// back with the slider and forward again; a game saved and loaded; a
+// failing sandboxed AI shows its reason and the page goes on; the tree
+// explorer three levels down, each child's score checked against the
+// series' own table (tests/data/bestmoves_and_score_by_board_shortest_
+// victory.json); the served tournament view; a report.html opened from disk
+// (no server) replaying a game with its slider; a player named with markup
+// and a closing script tag shown as text; no request leaves the page's
+// origin and the console shows no errors.
+// Usage: node tests/web/browser.mjs PROGRAM [--screenshots DIR]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+import { test, run, assert, eq, startServer } from './harness.mjs';
+
+const program = path.resolve(process.argv[2] || 'build/marubatsu');
+const shotsAt = process.argv.indexOf('--screenshots');
+const shots = shotsAt > 0 ? path.resolve(process.argv[shotsAt + 1]) : null;
+const here = path.dirname(new URL(import.meta.url).pathname);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-web-browser-'));
+process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+
+// a tournament for the results view and report.html
+const tour = path.join(tmp, 'tour');
+execFileSync(program, ['tournament', 'ai1', 'ai2', 'ai4', 'ai14s', '--games', '20', '--seed', '5', '--quiet',
+  '--no-progress', '--out', tour]);
+const server = await startServer(program, ['--results', tour, '--ai', path.resolve(here, '../hostile/error_at_load.lua'),
+  '--ai', path.resolve(here, '../hostile/illegal_move.lua')]);
+
+// the flags that work here (see the README's tests section): no sandbox as
+// root, no GPU, and no background connections (the network is closed)
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+const context = await browser.newContext({ viewport: { width: 1200, height: 820 }, acceptDownloads: true });
+const page = await context.newPage();
+const problems = [];
+page.on('console', m => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+page.on('pageerror', e => problems.push(`page error: ${e.message}`));
+page.on('request', r => {
+  const u = r.url();
+  if (!u.startsWith(server.url + '/') && !u.startsWith('blob:') && !u.startsWith('data:')) problems.push(`request to ${u}`);
+});
+const shot = async (name, p = page) => { if (shots) await p.screenshot({ path: path.join(shots, name), fullPage: false }); };
+
+const sorted = o => Object.fromEntries(Object.entries(o).sort());
+const board = () => page.$$eval('#game-board .sq', cells => cells.map(c => c.dataset.mark).join(''));
+const step = () => page.$eval('#view-play', e => Number(e.dataset.step));
+async function settled() { // no request in flight and the AI done
+  await page.waitForFunction(() => {
+    const v = document.getElementById('view-play');
+    return v.dataset.busy === '0';
+  });
+}
+async function waitTurn(n) { await page.waitForFunction(k => Number(document.getElementById('view-play').dataset.step) >= k, n); await settled(); }
+
+// ai14s's analysis in the position after moves, through the program
+function analysis(moves) {
+  const code = `local g = mb.Marubatsu() for m in ("${moves.join(',')}"):gmatch("[^,]+") do g:move(mb.move(m)) end
+    local a = mb.ai("ai14s")(g, {analyze = true})
+    local s = {} for m, v in pairs(a.score_by_move) do s[#s + 1] = g:excel(m) .. "=" .. v end
+    print(table.concat(s, " "))`;
+  const out = execFileSync(program, ['-e', code], { encoding: 'utf8' }).trim();
+  return Object.fromEntries(out.split(' ').map(p => { const [k, v] = p.split('='); return [k, Number(v)]; }));
+}
+
+test('the page opens on the play view with an empty 3x3 board', async () => {
+  await page.goto(server.url + '/');
+  await page.waitForSelector('body[data-ready="1"]');
+  eq(await board(), '.........', 'the board');
+  eq(await page.$eval('#status', e => e.textContent), 'Turn ○ (you)', 'the status line');
+});
+
+test('a whole game against ai14s by clicks, with hint and undo', async () => {
+  const order = ['A1', 'C3', 'A3', 'B1', 'C2', 'A2', 'B3', 'C1', 'B2'];
+  const history = async () => page.$$eval('#history span', s => s.map(x => x.textContent.replace(/^\d+\./, '').trim()));
+  // hint before the first move: the scores on the squares are ai14s's
+  await page.click('#hint');
+  await page.waitForSelector('#game-board .score');
+  const shown = Object.fromEntries(await page.$$eval('#game-board .sq', cells =>
+    cells.filter(c => c.querySelector('.score')).map(c => [c.dataset.square, Number(c.querySelector('.score').dataset.score)])));
+  eq(sorted(shown), sorted(analysis([])), 'hint scores at the start');
+  assert((await page.$$('#game-board .sq.candidate')).length > 0, 'the best moves are marked');
+  await shot('play-hint.png');
+  // first move, then undo it (with the AI's reply), then play on
+  await page.click('#game-board [data-square="A1"]');
+  await waitTurn(2);
+  eq(await step(), 2, 'ai14s replied');
+  await page.click('#undo');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '0');
+  eq(await board(), '.........', 'undo took back both moves');
+  await page.click('#redo');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '2');
+  await page.click('#undo');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '0');
+  let n;
+  while ((await page.$eval('#view-play', e => e.dataset.status)) === 'playing') {
+    const free = [];
+    for (const sq of order) if (await page.$(`#game-board button.sq[data-square="${sq}"]`)) free.push(sq);
+    assert(free.length > 0, 'a free square to click');
+    n = (await step()) + 2;
+    await page.click(`#game-board [data-square="${free[0]}"]`);
+    await page.waitForFunction(k => {
+      const v = document.getElementById('view-play');
+      return v.dataset.busy === '0' && (Number(v.dataset.step) >= k || v.dataset.status !== 'playing');
+    }, n);
+    // the page's board is the game's: every move of the history shown
+    const h = await history();
+    const marks = await board();
+    h.forEach((sq, i) => {
+      const [x, y] = [sq.charCodeAt(0) - 65, Number(sq[1]) - 1];
+      eq(marks[y * 3 + x], i % 2 ? 'x' : 'o', `${sq} on the board`);
+    });
+  }
+  const status = await page.$eval('#view-play', e => e.dataset.status);
+  assert(status === 'x' || status === 'draw', `ai14s does not lose (${status})`);
+  assert(/^(Draw|× wins \(ai14s\))$/.test(await page.$eval('#status', e => e.textContent)), 'the result is shown');
+  await shot('play.png');
+});
+
+test('step back with the slider and forward with the buttons; a click there drops the rest', async () => {
+  const total = Number(await page.$eval('#slider', e => e.max));
+  await page.$eval('#slider', e => { e.value = '1'; e.dispatchEvent(new Event('input')); });
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '1');
+  eq((await board()).replace(/\./g, '').length, 1, 'one mark after step 1');
+  await page.click('#next');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '2');
+  await page.click('#last');
+  await page.waitForFunction(t => document.getElementById('view-play').dataset.step === String(t), total);
+  await page.click('#first');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '0');
+  await page.click('#game-board [data-square="B2"]');
+  await waitTurn(2);
+  eq(Number(await page.$eval('#slider', e => e.max)), 2, 'the history now ends after the AI\'s reply');
+});
+
+test('save, then load the record back', async () => {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const file = path.join(tmp, 'saved.txt');
+  await download.saveAs(file);
+  const text = fs.readFileSync(file, 'utf8');
+  assert(/^# marubatsu game record\n# board 3x3 k=3\nB2,[A-C][1-3]\n$/.test(text), text);
+  const other = path.join(tmp, 'other.txt');
+  fs.writeFileSync(other, '# board 3x3\nA1,B1,A2,B2\n');
+  await page.setInputFiles('#load', other);
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '4');
+  eq(await board(), 'ox.ox....', 'the loaded position');
+});
+
+test('an AI that fails shows its reason; the page goes on', async () => {
+  await page.selectOption('#player-o', 'illegal_move');
+  await page.selectOption('#player-x', 'human');
+  await page.click('#new-game');
+  await page.waitForSelector('#failure');
+  const text = await page.$eval('#failure', e => e.textContent);
+  assert(/^illegal_move \(○\) failed: illegal move: /.test(text), text);
+  await page.selectOption('#player-o', 'human');
+  await page.click('#apply-players');
+  await page.waitForFunction(() => !document.getElementById('failure'));
+  await page.click('#game-board [data-square="B2"]');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '1');
+});
+
+test('a 5x5 board with k=4, two AIs, paused and stepped', async () => {
+  await page.check('#pause');
+  await page.selectOption('#player-o', 'ai14s');
+  await page.selectOption('#player-x', 'ai2');
+  await page.fill('#width', '5');
+  await page.fill('#height', '5');
+  await page.fill('#k', '4');
+  await page.click('#new-game');
+  await settled();
+  eq((await board()).length, 25, '25 squares');
+  eq(await step(), 0, 'paused: nobody moved');
+  await page.click('#ai-move');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '1');
+  await page.click('#ai-move');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '2');
+  eq((await board()).replace(/\./g, '').length, 2, 'two marks');
+  await page.uncheck('#pause');
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.status !== 'playing', null, { timeout: 30000 });
+});
+
+const table = JSON.parse(fs.readFileSync(path.resolve(here, '../data/bestmoves_and_score_by_board_shortest_victory.json'), 'utf8'));
+// the series' key of a board given as rows: square y + 3x at position y + 3x
+const key = rows => {
+  let k = '';
+  for (let i = 0; i < 9; i++) k += rows[i % 3][Math.floor(i / 3)];
+  return k;
+};
+async function childScores() {
+  return page.$$eval('#tree-children .child', cs => cs.map(c => ({
+    move: c.dataset.move, score: c.dataset.score, best: c.classList.contains('best'),
+    rows: [0, 1, 2].map(y => [0, 1, 2].map(x => c.querySelectorAll('.sq')[y * 3 + x].dataset.mark).join('')),
+  })));
+}
+
+test('the tree explorer: three levels down, every score equal to the series\' table', async () => {
+  await page.click('nav [data-view="tree"]');
+  await page.waitForSelector('#tree-children .child');
+  eq(await page.$$eval('#tree-counts td', t => t.map(x => x.textContent).filter((_, i) => i % 2)),
+    ['1', '9', '72', '504', '3,024', '15,120', '54,720', '148,176', '200,448', '127,872'], 'nodes by depth');
+  for (const [level, mv] of [[1, 'B2'], [2, 'A1'], [3, 'C3']]) {
+    const kids = await childScores();
+    assert(kids.length > 0, 'children shown');
+    for (const c of kids) {
+      const ref = table[key(c.rows)];
+      assert(ref, `board ${key(c.rows)} in the table`);
+      eq(Number(c.score), ref.score, `level ${level}, child ${c.move}: score`);
+    }
+    const bestScore = Math.max(...kids.map(c => Number(c.score) * (level % 2 ? 1 : -1)));
+    for (const c of kids) eq(c.best, Number(c.score) * (level % 2 ? 1 : -1) === bestScore, `level ${level}, ${c.move} best`);
+    await page.click(`#tree-children .child[data-move="${mv}"]`);
+    await page.waitForFunction(d => document.getElementById('view-tree').dataset.path.split(',').filter(Boolean).length === d, level);
+  }
+  eq(await page.$eval('#view-tree', e => e.dataset.path), 'B2,A1,C3', 'the path');
+  eq(await page.$eval('#tree-moves', e => e.value), 'B2,A1,C3', 'the move list box');
+  await shot('tree.png');
+  await page.click('#tree-up');
+  await page.waitForFunction(() => document.getElementById('view-tree').dataset.path === 'B2,A1');
+  await page.fill('#tree-moves', 'A1,B2,C3');
+  await page.click('#tree-jump button');
+  await page.waitForFunction(() => document.getElementById('view-tree').dataset.path === 'A1,B2,C3');
+  await page.selectOption('#scoring', 'old');
+  await page.waitForFunction(() => document.getElementById('view-tree').dataset.scoring === 'old');
+  eq(await page.$eval('#tree-score', e => e.textContent), '0', 'A1,B2,C3 is a draw');
+  await page.fill('#tree-moves', 'B2,B2');
+  await page.click('#tree-jump button');
+  await page.waitForFunction(() => !document.getElementById('error').hidden);
+  assert(/occupied/.test(await page.$eval('#error', e => e.textContent)), 'a bad move list is explained');
+  problems.splice(0, problems.length, ...problems.filter(p => !/400/.test(p))); // the 400 is expected
+});
+
+test('the tournament view of --results', async () => {
+  await page.click('nav [data-view="results"]');
+  await page.waitForSelector('#ranking tbody tr');
+  eq(await page.$eval('#ranking tbody tr td:nth-child(2)', e => e.textContent), 'ai14s', 'the winner first');
+  eq(await page.$$eval('#games tbody tr', r => r.length), 120, 'every game listed');
+  await page.selectOption('#filter-result', 'draw');
+  const draws = JSON.parse(fs.readFileSync(path.join(tour, 'results.json'), 'utf8')).ranking.reduce((s, r) => s + r.draw, 0) / 2;
+  eq(await page.$$eval('#games tbody tr', r => r.length), draws, 'the draws');
+  await page.selectOption('#filter-result', '');
+  await page.click('#games tbody tr:nth-child(3)');
+  await page.waitForSelector('#replay-board .sq');
+  await shot('results.png');
+});
+
+test('report.html from disk: ranking, crosstable, a filtered game replayed with the slider', async () => {
+  const p2 = await context.newPage();
+  const outside = [];
+  p2.on('request', r => { if (!r.url().startsWith('file://')) outside.push(r.url()); });
+  p2.on('pageerror', e => problems.push(`report page error: ${e.message}`));
+  await p2.goto('file://' + path.join(tour, 'report.html'));
+  await p2.waitForSelector('#ranking tbody tr');
+  eq(await p2.$$eval('#crosstable tbody tr', r => r.length), 4, 'crosstable rows');
+  await p2.selectOption('#filter-pairing', 'ai14s vs ai2');
+  eq(await p2.$$eval('#games tbody tr', r => r.length), 20, 'the pairing\'s games');
+  const journal = fs.readFileSync(path.join(tour, 'journal.tsv'), 'utf8').split('\n').filter(l => l.startsWith('G\t')).map(l => l.split('\t'));
+  const first = await p2.$eval('#games tbody tr', e => Number(e.dataset.game));
+  const g = journal.find(f => Number(f[1]) === first);
+  await p2.click('#games tbody tr');
+  await p2.waitForSelector('#replay-board .sq');
+  const moves = g[7].split(',');
+  const marks = () => p2.$$eval('#replay-board .sq', c => c.map(x => x.dataset.mark).join(''));
+  eq((await marks()).replace(/\./g, '').length, moves.length, 'the final position');
+  await p2.$eval('#replay-slider', e => { e.value = '1'; e.dispatchEvent(new Event('input')); });
+  const one = await marks();
+  const [x, y] = [moves[0].charCodeAt(0) - 65, Number(moves[0][1]) - 1];
+  eq([one.replace(/\./g, ''), one[y * 3 + x]], ['o', 'o'], `after move 1 only ${moves[0]}`);
+  await p2.click('#replay-next');
+  eq((await marks()).replace(/\./g, '').length, 2, 'next: two marks');
+  assert((await p2.$eval('#replay-step', e => e.textContent)).startsWith('move 2 of'), 'the step shown');
+  await p2.click('#replay-last');
+  assert((await p2.$eval('#replay-step', e => e.textContent)).includes(g[8] === 'draw' ? 'draw' : 'wins'), 'the result at the end');
+  eq(outside, [], 'report.html loads nothing');
+  await shot('report.png', p2);
+  await p2.close();
+});
+
+test('report.html shows a hostile player name as text: no markup, no script', async () => {
+  const nasty = path.join(tmp, 'nasty');
+  const name = '</script><img src=x onerror="window.hacked=1"><!--\\x3c';
+  execFileSync(program, ['-e', `mb.tournament{players = {{name = ${JSON.stringify(name)}, ai = "ai2"}, "ai1"},
+    games = 2, seed = 1, out = ${JSON.stringify(nasty)}, quiet = true, progress = false}`]);
+  const p3 = await context.newPage();
+  const errors = [];
+  p3.on('pageerror', e => errors.push(e.message));
+  await p3.goto('file://' + path.join(nasty, 'report.html'));
+  await p3.waitForSelector('#ranking tbody tr');
+  const names = await p3.$$eval('#ranking tbody td.name', t => t.map(x => x.textContent));
+  assert(names.includes(name), `the name as text: ${JSON.stringify(names)}`);
+  eq(await p3.$$eval('#report img', i => i.length), 0, 'no injected element');
+  eq(await p3.evaluate(() => window.hacked), undefined, 'no script ran');
+  eq(await p3.$$eval('#games tbody tr', r => r.length), 2, 'the games');
+  assert((await p3.$$eval('#games tbody td.name', t => t.map(x => x.textContent))).includes(name), 'in the game list too');
+  eq(errors, [], 'no page errors');
+  await p3.close();
+});
+
+test('no request left the origin; no console errors', async () => {
+  eq(problems, [], 'problems');
+});
+
+const ok = await run();
+await browser.close();
+await server.stop();
+process.exit(ok ? 0 : 1);
