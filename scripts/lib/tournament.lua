@@ -523,6 +523,7 @@ end
 
 -- the results and their files: scripts/lib/results.lua
 local results_of, text_of = private.results.results_of, private.results.text_of
+local new_tally, finish_results = private.results.new_tally, private.results.finish_results
 local write_outputs, write_file = private.results.write_outputs, private.results.write_file
 local ensure_dir = private.results.ensure_dir
 
@@ -632,7 +633,14 @@ function mb.tournament(t)
     end
     local mine = games_of_shard(total, s.shard)
     local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams)}
+    -- the results: tallied as games arrive (a run keeps no game lines), or
+    -- with SPRT, the lines kept to count the games up to the decision
+    local tally = not s.sprt and new_tally(players, true) or nil
     local sources = {text_of(games)} -- the journal's games, then each batch
+    if tally then
+        tally.add(sources[1])
+        sources = nil
+    end
     -- SPRT: look at results in game order, a pair at a time (two players:
     -- games 2q-1 and 2q are pair q); stop at the first decision
     local cutoff, next_in_order, penta, points = nil, 1, {0, 0, 0, 0, 0}, {}
@@ -664,7 +672,7 @@ function mb.tournament(t)
     local t0, done_n, last = mb.clock(), played, 0
     local write_error
     local function done(text, count)
-        sources[#sources + 1] = text -- parsed when the results are computed
+        if tally then tally.add(text) else sources[#sources + 1] = text end
         if journal then
             local ok, err = pcall(files.write_checked, journal, path, text)
             if not ok then
@@ -719,7 +727,7 @@ function mb.tournament(t)
     end
     if show and done_n > played then io.stderr:write("\n") end
     if journal then files.close_checked(journal, path, stop_note) end
-    local res = results_of(players, s, sources, cutoff)
+    local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
     write_outputs(res, s, players, s.shard and mine or total)
     res.scheduled = total
     return res
