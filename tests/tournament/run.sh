@@ -257,6 +257,9 @@ fi
 "$prog" tournament ai1 ai2 --games 2 --jobs 1 --no-progress >/dev/full 2>"$tmp/err"
 check "stdout on a full device: exit 1" test $? -eq 1
 check "stdout on a full device: message" grep -q 'cannot write standard output: No space left on device' "$tmp/err"
+"$prog" match ai2 ai2 -n 10 --seed 0 >/dev/full 2>"$tmp/err"
+check "match, stdout on a full device: exit 1" test $? -eq 1
+check "match, stdout on a full device: message" grep -q '^marubatsu match: cannot write standard output: No space left on device$' "$tmp/err"
 
 # ---- bounded inputs
 timeout 60 "$prog" replay /dev/zero 1 >/dev/null 2>"$tmp/err"
