@@ -33,16 +33,8 @@ local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1)
 
 -- ---------------------------------------------------------------- players
 
-local function is_path(spec) return spec:find("/", 1, true) or spec:match("%.lua$") end
-
--- Is the script `name` one of the built-in AIs (trusted)?
-local function builtin(name)
-    local chunk, where = mb.loadscript(name)
-    if not chunk then return false end
-    if where:find("(built in)", 1, true) then return true end
-    local dir = mb.scripts_dir
-    return dir ~= nil and where:sub(1, #dir + 1) == dir .. "/"
-end
+-- names and scripts of AIs: scripts/lib/match.lua
+local is_path, builtin = private.command.is_path, private.command.builtin
 
 local function copy_params(p)
     local c = {}
@@ -70,16 +62,8 @@ local function check_spec(entry, i)
         fail(("players[%d]: the player '%s' is %d bytes long; a journal holds names of at most %d bytes"):format(i,
             printable(entry, 40), #entry, NAME_MAX), 3)
     end
-    if is_path(base) then
-        local f, err = io.open(base, "rb")
-        if not f then fail(("players[%d]: %s"):format(i, err), 3) end
-        local ok, rerr = f:read(0)
-        f:close()
-        if ok == nil and rerr then fail(("players[%d]: %s: %s"):format(i, base, rerr), 3) end
-    else
-        local found, why = mb.loadscript(base)
-        if not found and why:find("not found", 1, true) then fail(("players[%d]: %s"):format(i, why), 3) end
-    end
+    local why = private.command.script_problem(base)
+    if why then fail(("players[%d]: %s"):format(i, why), 3) end
     return base, params
 end
 
@@ -915,14 +899,7 @@ function mb.tournament_main(t)
     local players = {}
     for p in (t.players or ""):gmatch("[^\n]+") do players[#players + 1] = p end
     if not check_command_players("tournament", players) then return 2 end
-    local limits
-    if t.time or t.instructions or t.memory then
-        limits = {}
-        for _, k in ipairs {"time", "instructions", "memory"} do
-            local v = tonumber(t[k])
-            if v then limits[k] = v > 0 and v or false end
-        end
-    end
+    local limits = private.command.limits(t)
     return command("tournament", mb.tournament, {players = players, games = t.games, seed = t.seed, jobs = t.jobs,
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
         shard = t.shard, width = t.width, height = t.height, k = t.k, board = t.board,
