@@ -191,12 +191,45 @@ function mb.show_progress(t)
 end
 
 -- ---------------------------------------------------------------- CLI
+-- AIs named on the command line, for `match` and `tournament`
+-- (private.command).
 
+-- Is spec a script's path (rather than an AI's name)?
 local function is_path(spec) return spec:find("/", 1, true) ~= nil or spec:match("%.lua$") ~= nil end
 
 -- Is the script `name` one of the built-in AIs (trusted)? (the resolver's
 -- origin, scripts/lib/loader.lua)
 local builtin = private.is_builtin
+
+-- What keeps the AI `spec` (a name or a path) from being loaded at all: a
+-- missing file, a directory, a name found nowhere; nil if nothing does.
+local function script_problem(spec)
+    if is_path(spec) then
+        local f, err = io.open(spec, "rb")
+        if not f then return err end
+        local ok, rerr = f:read(0)
+        f:close()
+        if ok == nil and rerr then return ("%s: %s"):format(spec, rerr) end
+        return nil
+    end
+    local found, err = mb.loadscript(spec)
+    if not found and err:find("not found", 1, true) then return err end
+    return nil
+end
+
+-- The sandbox limits of the options time, instructions and memory (texts
+-- from the command line; 0 turns a budget off), or nil when none is given.
+local function command_limits(t)
+    if not (t.time or t.instructions or t.memory) then return nil end
+    local limits = {}
+    for _, k in ipairs {"time", "instructions", "memory"} do
+        local v = tonumber(t[k])
+        if v then limits[k] = v > 0 and v or false end
+    end
+    return limits
+end
+
+private.command = {is_path = is_path, builtin = builtin, script_problem = script_problem, limits = command_limits}
 
 -- The AI for `spec` in `marubatsu match`: a built-in AI as it is, any other
 -- script (a file, or a name found in -I directories) in the sandbox with
@@ -236,33 +269,13 @@ end
 function mb.match_main(t)
     local specs = {t.ai0, t.ai1}
     for _, spec in ipairs(specs) do
-        local why
-        if is_path(spec) then
-            local f, err = io.open(spec, "rb")
-            if not f then
-                why = err
-            else
-                local ok, rerr = f:read(0)
-                f:close()
-                if ok == nil and rerr then why = ("%s: %s"):format(spec, rerr) end
-            end
-        else
-            local found, err = mb.loadscript(spec)
-            if not found and err:find("not found", 1, true) then why = err end
-        end
+        local why = script_problem(spec)
         if why then
             io.stderr:write("marubatsu match: ", private.files.printable(why), "\n")
             return 2
         end
     end
-    local limits
-    if t.time or t.instructions or t.memory then
-        limits = {}
-        for _, k in ipairs {"time", "instructions", "memory"} do
-            local v = tonumber(t[k])
-            if v then limits[k] = v > 0 and v or false end
-        end
-    end
+    local limits = command_limits(t)
     local function num(v) return v ~= nil and math.tointeger(tonumber(v)) or nil end
     local ok, err = pcall(function()
         local ais = {}

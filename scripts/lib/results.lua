@@ -35,9 +35,12 @@ local function new_wld() return {w = 0, l = 0, d = 0} end
 
 local function fmt(x, digits) return ("%." .. (digits or 1) .. "f"):format(x) end
 
--- The statistics of the games in `sources` (texts of G lines), each game
--- once (the first time its number appears), games after `cutoff` left out.
-local function compute(players, sources, cutoff)
+-- A tally of games as their lines arrive, so that a long tournament need
+-- not keep its lines: add(text [, cutoff]) counts the G lines of text
+-- (games after cutoff left out), finish() -> the statistics. Each game
+-- counts once (the first time its number appears), unless `unique` says
+-- the caller never adds a game twice (then no set of game numbers is kept).
+local function new_tally(players, unique)
     local n = #players
     local index = {}
     for i, p in ipairs(players) do index[p.name] = i end
@@ -53,12 +56,12 @@ local function compute(players, sources, cutoff)
     local seen, count = {}, 0
     local W, L, D = "w", "l", "d"
     local fields = host.journal_fields
-    for _, text in ipairs(sources) do
+    local function add(text, cutoff)
         for line in text:gmatch("[^\n]+") do
             local g, pairing, gindex, o, x, result, reason = fields(line)
             if not g then fail(("bad journal line: %s"):format(pairing), 0) end
-            if not seen[g] and not (cutoff and g > cutoff) then
-                seen[g] = true
+            if not (cutoff and g > cutoff) and (unique or not seen[g]) then
+                if not unique then seen[g] = true end
                 count = count + 1
                 local io_, ix = index[o], index[x]
                 if not io_ or not ix then fail(("game %d: unknown player '%s'"):format(g, index[o] and x or o), 0) end
@@ -102,48 +105,59 @@ local function compute(players, sources, cutoff)
             end
         end
     end
-    table.sort(forfeits, function(a, b) return a.game < b.game end)
-    -- Bradley-Terry fit over the crosstable
-    local score, games = {}, {}
-    for i = 1, n do
-        for j = 1, n do
-            local c = cross[i][j].all
-            score[(i - 1) * n + j] = c.w + 0.5 * c.d
-            games[(i - 1) * n + j] = c.w + c.l + c.d
+    local function finish()
+        table.sort(forfeits, function(a, b) return a.game < b.game end)
+        -- Bradley-Terry fit over the crosstable
+        local score, games = {}, {}
+        for i = 1, n do
+            for j = 1, n do
+                local c = cross[i][j].all
+                score[(i - 1) * n + j] = c.w + 0.5 * c.d
+                games[(i - 1) * n + j] = c.w + c.l + c.d
+            end
         end
+        local fit = host.rating.fit(n, score, games)
+        local rows = {}
+        for i, p in ipairs(players) do
+            local a = st[i].all
+            local tri = host.rating.trinomial(a.w, a.l, a.d)
+            local pen = host.rating.pentanomial(st[i].penta)
+            local npairs = 0
+            for k = 1, 5 do npairs = npairs + st[i].penta[k] end
+            rows[i] = {index = i, name = p.name, spec = p.spec, games = a.w + a.l + a.d, w = a.w, l = a.l, d = a.d,
+                o = st[i].o, x = st[i].x, score = tri.score, elo = fit[i].elo, error = fit[i].error,
+                perf = tri, pairs = npairs, penta = st[i].penta, pair_stats = pen, forfeits = st[i].forfeits}
+        end
+        local ranking = {}
+        for i = 1, n do ranking[i] = rows[i] end
+        -- by Elo (to 1e-6: equal records tie exactly), then score, then order
+        local function key(r) return math.floor(r.elo * 1e6 + 0.5) end
+        table.sort(ranking, function(a, b)
+            if key(a) ~= key(b) then return key(a) > key(b) end
+            if a.score ~= b.score then return a.score > b.score end
+            return a.index < b.index
+        end)
+        -- likelihood of superiority over the next one down, from the fitted
+        -- Elo and its error (all games count, not only their head-to-head ones,
+        -- which the crosstable shows)
+        for r = 1, n - 1 do
+            local a, b = ranking[r], ranking[r + 1]
+            local sa, sb = a.error / 1.959963984540054, b.error / 1.959963984540054
+            local sd = math.sqrt(sa * sa + sb * sb)
+            a.los = sd > 0 and host.rating.phi((a.elo - b.elo) / sd) or 0.5
+        end
+        for r, row in ipairs(ranking) do row.rank = r end
+        return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = count}
     end
-    local fit = host.rating.fit(n, score, games)
-    local rows = {}
-    for i, p in ipairs(players) do
-        local a = st[i].all
-        local tri = host.rating.trinomial(a.w, a.l, a.d)
-        local pen = host.rating.pentanomial(st[i].penta)
-        local npairs = 0
-        for k = 1, 5 do npairs = npairs + st[i].penta[k] end
-        rows[i] = {index = i, name = p.name, spec = p.spec, games = a.w + a.l + a.d, w = a.w, l = a.l, d = a.d,
-            o = st[i].o, x = st[i].x, score = tri.score, elo = fit[i].elo, error = fit[i].error,
-            perf = tri, pairs = npairs, penta = st[i].penta, pair_stats = pen, forfeits = st[i].forfeits}
-    end
-    local ranking = {}
-    for i = 1, n do ranking[i] = rows[i] end
-    -- by Elo (to 1e-6: equal records tie exactly), then score, then order
-    local function key(r) return math.floor(r.elo * 1e6 + 0.5) end
-    table.sort(ranking, function(a, b)
-        if key(a) ~= key(b) then return key(a) > key(b) end
-        if a.score ~= b.score then return a.score > b.score end
-        return a.index < b.index
-    end)
-    -- likelihood of superiority over the next one down, from the fitted
-    -- Elo and its error (all games count, not only their head-to-head ones,
-    -- which the crosstable shows)
-    for r = 1, n - 1 do
-        local a, b = ranking[r], ranking[r + 1]
-        local sa, sb = a.error / 1.959963984540054, b.error / 1.959963984540054
-        local sd = math.sqrt(sa * sa + sb * sb)
-        a.los = sd > 0 and host.rating.phi((a.elo - b.elo) / sd) or 0.5
-    end
-    for r, row in ipairs(ranking) do row.rank = r end
-    return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = count}
+    return {add = add, finish = finish}
+end
+
+-- The statistics of the games in `sources` (texts of G lines), each game
+-- once, games after `cutoff` left out.
+local function compute(players, sources, cutoff)
+    local tally = new_tally(players)
+    for _, text in ipairs(sources) do tally.add(text, cutoff) end
+    return tally.finish()
 end
 
 -- the SPRT of a two-player run over complete pairs, player 1's view
@@ -529,6 +543,12 @@ private.files = {
 }
 
 private.results = {
+    new_tally = new_tally,
+    finish_results = function(tally, s)
+        local res = tally.finish()
+        if s.sprt then res.sprt = sprt_state(res, s.sprt) end
+        return res
+    end,
     results_of = results_of,
     text_of = text_of,
     write_outputs = write_outputs,

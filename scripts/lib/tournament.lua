@@ -37,11 +37,8 @@ local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1)
 
 -- ---------------------------------------------------------------- players
 
-local function is_path(spec) return spec:find("/", 1, true) or spec:match("%.lua$") end
-
--- Is the script `name` one of the built-in AIs (trusted)? (the resolver's
--- origin, scripts/lib/loader.lua)
-local builtin = private.is_builtin
+-- names and scripts of AIs: scripts/lib/match.lua
+local is_path, builtin = private.command.is_path, private.command.builtin
 
 local function copy_params(p)
     local c = {}
@@ -69,16 +66,8 @@ local function check_spec(entry, i)
         fail(("players[%d]: the player '%s' is %d bytes long; a journal holds names of at most %d bytes"):format(i,
             printable(entry, 40), #entry, NAME_MAX), 3)
     end
-    if is_path(base) then
-        local f, err = io.open(base, "rb")
-        if not f then fail(("players[%d]: %s"):format(i, err), 3) end
-        local ok, rerr = f:read(0)
-        f:close()
-        if ok == nil and rerr then fail(("players[%d]: %s: %s"):format(i, base, rerr), 3) end
-    else
-        local found, why = mb.loadscript(base)
-        if not found and why:find("not found", 1, true) then fail(("players[%d]: %s"):format(i, why), 3) end
-    end
+    local why = private.command.script_problem(base)
+    if why then fail(("players[%d]: %s"):format(i, why), 3) end
     return base, params
 end
 
@@ -521,6 +510,7 @@ end
 
 -- the results and their files: scripts/lib/results.lua
 local results_of, text_of = private.results.results_of, private.results.text_of
+local new_tally, finish_results = private.results.new_tally, private.results.finish_results
 local write_outputs, write_file = private.results.write_outputs, private.results.write_file
 local ensure_dir = private.results.ensure_dir
 
@@ -651,7 +641,14 @@ function host.tournament(t)
     local mine = games_of_shard(total, s.shard)
     local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams),
         streams = {o = mb.Random(0), x = mb.Random(0)}}
+    -- the results: tallied as games arrive (a run keeps no game lines), or
+    -- with SPRT, the lines kept to count the games up to the decision
+    local tally = not s.sprt and new_tally(players, true) or nil
     local sources = {text_of(games)} -- the journal's games, then each batch
+    if tally then
+        tally.add(sources[1])
+        sources = nil
+    end
     -- SPRT: look at results in game order, a pair at a time (two players:
     -- games 2q-1 and 2q are pair q); stop at the first decision
     local cutoff, next_in_order, penta, points = nil, 1, {0, 0, 0, 0, 0}, {}
@@ -683,7 +680,7 @@ function host.tournament(t)
     local t0, done_n, last = mb.clock(), played, 0
     local write_error
     local function done(text, count)
-        sources[#sources + 1] = text -- parsed when the results are computed
+        if tally then tally.add(text) else sources[#sources + 1] = text end
         if journal then
             local ok, err = pcall(files.write_checked, journal, path, text)
             if not ok then
@@ -738,7 +735,7 @@ function host.tournament(t)
     end
     if show and done_n > played then io.stderr:write("\n") end
     if journal then files.close_checked(journal, path, stop_note) end
-    local res = results_of(players, s, sources, cutoff)
+    local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
     write_outputs(res, s, players, s.shard and mine or total)
     res.scheduled = total
     return res
@@ -927,14 +924,7 @@ function host.tournament_main(t)
     local players = {}
     for p in (t.players or ""):gmatch("[^\n]+") do players[#players + 1] = p end
     if not check_command_players("tournament", players) then return 2 end
-    local limits
-    if t.time or t.instructions or t.memory then
-        limits = {}
-        for _, k in ipairs {"time", "instructions", "memory"} do
-            local v = tonumber(t[k])
-            if v then limits[k] = v > 0 and v or false end
-        end
-    end
+    local limits = private.command.limits(t)
     return command("tournament", host.tournament, {players = players, games = t.games, seed = t.seed, jobs = t.jobs,
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
         shard = t.shard, width = t.width, height = t.height, k = t.k, board = t.board,

@@ -8,7 +8,9 @@
 -- tests/hostile/ as a tournament player (each game it loses recorded with
 -- the right reason, the other players' results unchanged, every game
 -- accounted for with jobs = 2), finite Elo for perfect records,
--- player specs with parameters, journal round trips, and the errors.
+-- player specs with parameters, journal round trips, and the errors;
+-- forfeit reasons cut and escaped, names checked up front, journal lines
+-- checked against the schedule on resume and merge (issue 16).
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -451,6 +453,49 @@ describe("errors", function()
         run{players = {"ai1", "ai2"}, games = 2, out = dir, jobs = 1}
         fails({players = {"ai1", "ai2"}, games = 2, out = dir}, "exists: continue it with resume")
         fails({players = {"ai1", "ai3"}, games = 2, out = dir, resume = true}, "another tournament")
+    end)
+end)
+
+describe("hostile text (issue 16)", function()
+    it("a long forfeit reason with control characters is cut and escaped", function()
+        local dir = newdir()
+        local res = run{players = {"ai1", {name = "loud", ai = function()
+            error("\27[31m\t" .. ("x"):rep(1100) .. "\n\194\155", 0)
+        end}}, games = 2, jobs = 1, out = dir}
+        assert.are.equal(2, #res.forfeits)
+        local r = res.forfeits[1].reason
+        assert.is_true(#r <= 1000, #r)
+        assert.are.equal("error: \\x1b[31m\\txxx", r:sub(1, 20))
+        assert.are.equal("...", r:sub(-3))
+        assert.is_nil(r:find("[%c\127]"))
+        -- the journal reads back
+        local again = run{players = {"ai1", {name = "loud", ai = function() error("x", 0) end}}, games = 2,
+            jobs = 1, out = dir, resume = true}
+        assert.are.equal(r, again.forfeits[1].reason)
+    end)
+
+    it("a name with control characters or over 255 bytes is refused before any game", function()
+        local ok, err = pcall(run, {players = {"ai1", {name = "a\27b", ai = "ai2"}}, games = 2})
+        assert.is_false(ok)
+        assert.is_truthy(tostring(err):find("control characters ('a\\x1bb')", 1, true), tostring(err))
+        ok, err = pcall(run, {players = {"ai1", {name = ("n"):rep(256), ai = "ai2"}}, games = 2})
+        assert.is_false(ok)
+        assert.is_truthy(tostring(err):find("256 bytes long", 1, true), tostring(err))
+    end)
+
+    it("a journal line the schedule contradicts is refused with file:line", function()
+        local dir = newdir()
+        run{players = {"ai1", "ai2"}, games = 4, jobs = 1, out = dir}
+        local text = read(dir .. "/journal.tsv")
+        -- the first game's seed, changed
+        write(dir .. "/journal.tsv", (text:gsub("\nG\t(%d+)\t(%d+)\t(%d+)\t%d+", "\nG\t%1\t%2\t%3\t7", 1)))
+        local ok, err = pcall(run, {players = {"ai1", "ai2"}, games = 4, jobs = 1, out = dir, resume = true})
+        assert.is_false(ok)
+        assert.is_truthy(tostring(err):find("journal.tsv:%d+: game %d+: the schedule gives it seed %d+, the line 7"),
+            tostring(err))
+        ok, err = pcall(host.tournament_merge, {dirs = {dir}, quiet = true})
+        assert.is_false(ok)
+        assert.is_truthy(tostring(err):find("journal.tsv:%d+: game"), tostring(err))
     end)
 end)
 

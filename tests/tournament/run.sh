@@ -66,6 +66,22 @@ check "resumed results.json identical" cmp -s "$tmp/full/results.json" "$tmp/kil
 after=$(grep -c '^G' "$tmp/killed/journal.tsv")
 check "resumed journal complete ($after)" test "$after" -eq "$total"
 
+# killed three times in a row (each run resuming the last), then finished:
+# still the uninterrupted run's results.json
+for at in 200 500 900; do
+    "$prog" tournament $players --seed 21 --no-progress --quiet --games $games --jobs 2 \
+        --out "$tmp/kills" --resume &
+    pid=$!
+    n=0
+    while [ "$n" -lt $at ] && kill -0 $pid 2>/dev/null; do
+        n=$(cat "$tmp/kills/journal.tsv" 2>/dev/null | grep -c '^G')
+    done
+    kill -9 $pid 2>/dev/null
+    wait $pid 2>/dev/null
+done
+t --games $games --jobs 2 --out "$tmp/kills" --resume
+check "killed three times, resumed: results.json identical" cmp -s "$tmp/full/results.json" "$tmp/kills/results.json"
+
 # interrupted (SIGINT, as Ctrl-C sends it), then resumed
 "$prog" tournament $players --seed 21 --no-progress --quiet --games $games --jobs 2 \
     --out "$tmp/int" 2>"$tmp/int.err" &
@@ -257,6 +273,9 @@ fi
 "$prog" tournament ai1 ai2 --games 2 --jobs 1 --no-progress >/dev/full 2>"$tmp/err"
 check "stdout on a full device: exit 1" test $? -eq 1
 check "stdout on a full device: message" grep -q 'cannot write standard output: No space left on device' "$tmp/err"
+"$prog" match ai2 ai2 -n 10 --seed 0 >/dev/full 2>"$tmp/err"
+check "match, stdout on a full device: exit 1" test $? -eq 1
+check "match, stdout on a full device: message" grep -q '^marubatsu match: cannot write standard output: No space left on device$' "$tmp/err"
 
 # ---- bounded inputs
 timeout 60 "$prog" replay /dev/zero 1 >/dev/null 2>"$tmp/err"

@@ -289,7 +289,7 @@ test('report.html from disk: ranking, crosstable, a filtered game replayed with 
 test('report.html shows a hostile player name as text: no markup, no script', async () => {
   const nasty = path.join(tmp, 'nasty');
   const name = '</script><img src=x onerror="window.hacked=1"><!--\\x3c';
-  execFileSync(program, ['-e', `mb.tournament{players = {{name = ${JSON.stringify(name)}, ai = "ai2"}, "ai1"},
+  execFileSync(program, ['-e', `require("marubatsu.host").tournament{players = {{name = ${JSON.stringify(name)}, ai = "ai2"}, "ai1"},
     games = 2, seed = 1, out = ${JSON.stringify(nasty)}, quiet = true, progress = false}`]);
   const p3 = await context.newPage();
   const errors = [];
