@@ -187,6 +187,10 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	sh tests/bench/tournament.sh ./$(REL)/marubatsu
 	@echo
 	./$(REL)/marubatsu run tests/bench/sandbox.lua
+	@echo
+	./$(REL)/marubatsu run tests/bench/mcts.lua
+	@echo
+	./$(REL)/marubatsu run tests/bench/brain.lua ./$(REL)/marubatsu mcts 1000
 
 # ---- install --------------------------------------------------------------
 HEADERS := $(sort $(wildcard include/*.h))

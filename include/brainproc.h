@@ -28,6 +28,7 @@ typedef struct BrainLimits {
     long long memory;        /* bytes of address space (RLIMIT_AS); 0: none */
     long cpu_seconds;        /* CPU seconds (RLIMIT_CPU); 0: none */
     const char *stderr_path; /* appended to; NULL: /dev/null; "-": inherited */
+    int nice;                /* added to the child's nice value (0..19) */
 } BrainLimits;
 
 typedef struct BrainProc {

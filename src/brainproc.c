@@ -87,6 +87,11 @@ static void child_setup(const BrainLimits *lim, pid_t parent)
         r.rlim_cur = r.rlim_max = (rlim_t)lim->memory;
         setrlimit(RLIMIT_AS, &r);
     }
+    if (lim && lim->nice > 0) {
+        errno = 0;
+        int old = getpriority(PRIO_PROCESS, 0);
+        if (errno == 0) setpriority(PRIO_PROCESS, 0, old + (lim->nice > 19 ? 19 : lim->nice));
+    }
     if (lim && lim->cpu_seconds > 0) {
         r.rlim_cur = (rlim_t)lim->cpu_seconds;
         r.rlim_max = (rlim_t)lim->cpu_seconds + 1; /* SIGXCPU, then SIGKILL */
