@@ -228,8 +228,15 @@ function mb.brain_main(t)
         return game and x < game.width and y < game.height
     end
 
+    -- a line too long for the buffer is a line the parser refuses
+    local function next_line()
+        local line, why = out:recv()
+        if not line and why == "too long" then return ("x"):rep(4097) end
+        return line
+    end
+
     while true do
-        local line = out:recv()
+        local line = next_line()
         if not line then break end
         local c, err = mb.gomocup.parse_command(line)
         if not c then
@@ -287,7 +294,7 @@ function mb.brain_main(t)
             -- read to DONE; then replay: own stones (1) are the side to move's
             local mine, theirs, bad = {}, {}, nil
             while true do
-                local l = out:recv()
+                local l = next_line()
                 if not l then return 0 end
                 local s, e = mb.gomocup.parse_stone(l)
                 if s == "DONE" then break end

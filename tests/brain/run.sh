@@ -7,6 +7,7 @@
 #     exactly tests/brain/cases/session.out; an AI that never answers still
 #     gets a move out in time, the fallback, with a MESSAGE: killed at the
 #     deadline (--no-sandbox) or stopped by the sandbox's budget (a file);
+#     a command line over 4096 bytes is answered with ERROR, not the end;
 #     usage errors exit 2, an unknown AI exits 1, --help exits 0;
 #   - the manager side (`tournament` with brain:COMMAND players): our own
 #     brain driven through tests/brain/recorder.sh gives the golden
@@ -71,6 +72,12 @@ same "late AI killed, fallback in time" "$tmp/fb.want" "$tmp/fb.out"
 "$prog" brain "$here/forever.lua" <"$here/cases/fallback_sandbox.in" >"$tmp/fbs.out"
 sed 's/did not answer within 270 ms/failed (instructions)/' "$tmp/fb.want" >"$tmp/fbs.want"
 same "sandboxed AI out of budget, fallback" "$tmp/fbs.want" "$tmp/fbs.out"
+
+# a command line longer than the protocol's limit: ERROR, and the brain goes on
+{ echo "START 9"; head -c 10000 /dev/zero | tr '\0' x; echo; echo "BEGIN"; echo "END"; } |
+    "$prog" brain ai1 --seed 1 >"$tmp/long.out"
+printf 'OK\nERROR line longer than 4096 bytes\n0,0\n' >"$tmp/long.want"
+same "brain: a line too long" "$tmp/long.want" "$tmp/long.out"
 
 "$prog" brain --help >"$tmp/help" 2>&1
 check "brain --help" grep -q "usage: marubatsu \[options\] brain AI" "$tmp/help"
