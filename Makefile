@@ -197,6 +197,9 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	./$(REL)/marubatsu run tests/bench/sandbox.lua
 	@echo
 	node tests/bench/serve.mjs ./$(REL)/marubatsu
+	./$(REL)/marubatsu run tests/bench/mcts.lua
+	@echo
+	./$(REL)/marubatsu run tests/bench/brain.lua ./$(REL)/marubatsu mcts 1000
 
 # ---- install --------------------------------------------------------------
 HEADERS := $(sort $(wildcard include/*.h))

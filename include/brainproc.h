@@ -28,6 +28,7 @@ typedef struct BrainLimits {
     long long memory;        /* bytes of address space (RLIMIT_AS); 0: none */
     long cpu_seconds;        /* CPU seconds (RLIMIT_CPU); 0: none */
     const char *stderr_path; /* appended to; NULL: /dev/null; "-": inherited */
+    int nice;                /* added to the child's nice value (0..19) */
 } BrainLimits;
 
 typedef struct BrainProc {
@@ -38,6 +39,7 @@ typedef struct BrainProc {
     char buf[BRAINPROC_BUF];
     size_t len;      /* bytes waiting in buf */
     bool eof;        /* in_fd reached its end */
+    bool skipping;   /* dropping the rest of a line that was too long */
     bool reaped;     /* the child was waited for: status is valid */
     int status;      /* waitpid status */
 } BrainProc;
@@ -74,7 +76,7 @@ int brainproc_send(BrainProc *p, const char *line, int timeout_ms);
  * limit; 0: only what is there). BP_LINE, BP_TIMEOUT, BP_EOF (the child
  * closed its stdout; a last line without "\n" is returned first),
  * BP_TOOLONG (a line of BRAINPROC_BUF bytes or more, or longer than cap;
- * the line is dropped) or BP_ERROR. */
+ * the whole line is dropped, up to its "\n") or BP_ERROR. */
 int brainproc_recv(BrainProc *p, int timeout_ms, char *line, size_t cap, size_t *len);
 
 /* ---- Ending ---- */

@@ -6,11 +6,14 @@
 #define MB_MARUBATSU_H
 
 #include "board.h"
+#include "brainproc.h"
 #include "eval14.h"
 #include "game.h"
 #include "geometry.h"
+#include "gomocup.h"
 #include "journal.h"
 #include "markpats.h"
+#include "mcts.h"
 #include "mberror.h"
 #include "notation.h"
 #include "perft.h"

@@ -87,6 +87,11 @@ static void child_setup(const BrainLimits *lim, pid_t parent)
         r.rlim_cur = r.rlim_max = (rlim_t)lim->memory;
         setrlimit(RLIMIT_AS, &r);
     }
+    if (lim && lim->nice > 0) {
+        errno = 0;
+        int old = getpriority(PRIO_PROCESS, 0);
+        if (errno == 0) setpriority(PRIO_PROCESS, 0, old + (lim->nice > 19 ? 19 : lim->nice));
+    }
     if (lim && lim->cpu_seconds > 0) {
         r.rlim_cur = (rlim_t)lim->cpu_seconds;
         r.rlim_max = (rlim_t)lim->cpu_seconds + 1; /* SIGXCPU, then SIGKILL */
@@ -266,9 +271,18 @@ int brainproc_send(BrainProc *p, const char *line, int timeout_ms)
     return MB_OK;
 }
 
-/* Take one line out of the buffer if there is a complete one. */
+/* Take one line out of the buffer if there is a complete one (first
+ * dropping the rest of a line too long, if that is under way). */
 static bool take_line(BrainProc *p, char *line, size_t cap, size_t *len, int *rc)
 {
+    if (p->skipping) {
+        char *end = memchr(p->buf, '\n', p->len);
+        size_t drop = end ? (size_t)(end - p->buf) + 1 : p->len;
+        memmove(p->buf, p->buf + drop, p->len - drop);
+        p->len -= drop;
+        if (!end) return false;
+        p->skipping = false;
+    }
     char *nl = memchr(p->buf, '\n', p->len);
     if (!nl && !(p->eof && p->len > 0)) return false;
     size_t n = nl ? (size_t)(nl - p->buf) : p->len;
@@ -297,7 +311,8 @@ int brainproc_recv(BrainProc *p, int timeout_ms, char *line, size_t cap, size_t 
         if (take_line(p, line, cap, len, &rc)) return rc;
         if (p->eof || p->in_fd < 0) return BP_EOF;
         if (p->len == sizeof p->buf) {
-            p->len = 0; /* a line too long for the buffer: drop what we have */
+            p->len = 0; /* a line too long for the buffer: drop it, to its end */
+            p->skipping = true;
             return BP_TOOLONG;
         }
         int wait = left_ms(deadline);

@@ -60,7 +60,15 @@ static bool word_is(Span w, const char *name)
     return true;
 }
 
-static bool has_nul(Span s) { return memchr(s.p, '\0', s.n) != NULL; }
+/* The checks every reader makes first: length, then the trimmed text
+ * without NUL bytes into *s. */
+static int open_line(const char *line, size_t len, Span *s, char *err, size_t errlen)
+{
+    if (len > GOMOCUP_LINE_MAX) return fail(MB_ERANGE, err, errlen, "line longer than %d bytes", GOMOCUP_LINE_MAX);
+    *s = trim((Span){line, len});
+    if (memchr(s->p, '\0', s->n)) return fail(MB_ESYNTAX, err, errlen, "a NUL byte in the line");
+    return MB_OK;
+}
 
 /* Parse a list of `count` non-negative integers separated by commas (blanks
  * allowed around them) filling out[]; the whole span must be used. */
@@ -146,9 +154,9 @@ int gomocup_parse_command(const char *line, size_t len, GomocupCommand *out, cha
                           size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    if (len > GOMOCUP_LINE_MAX) return fail(MB_ERANGE, err, errlen, "line longer than %d bytes", GOMOCUP_LINE_MAX);
-    Span s = trim((Span){line, len});
-    if (has_nul(s)) return fail(MB_ESYNTAX, err, errlen, "a NUL byte in the line");
+    Span s;
+    int rc = open_line(line, len, &s, err, errlen);
+    if (rc != MB_OK) return rc;
     if (s.n == 0) {
         out->kind = GC_EMPTY;
         return MB_OK;
@@ -156,7 +164,6 @@ int gomocup_parse_command(const char *line, size_t len, GomocupCommand *out, cha
     Span rest;
     Span w = first_word(s, &rest);
     int v[2];
-    int rc;
     for (int k = GC_START; k < GC_UNKNOWN; k++) {
         if (!word_is(w, command_names[k])) continue;
         out->kind = (GomocupCommandKind)k;
@@ -190,15 +197,15 @@ int gomocup_parse_stone(const char *line, size_t len, GomocupStone *s, bool *don
 {
     memset(s, 0, sizeof *s);
     *done = false;
-    if (len > GOMOCUP_LINE_MAX) return fail(MB_ERANGE, err, errlen, "line longer than %d bytes", GOMOCUP_LINE_MAX);
-    Span t = trim((Span){line, len});
-    if (has_nul(t)) return fail(MB_ESYNTAX, err, errlen, "a NUL byte in the line");
+    Span t;
+    int rc = open_line(line, len, &t, err, errlen);
+    if (rc != MB_OK) return rc;
     if (word_is(t, "DONE")) {
         *done = true;
         return MB_OK;
     }
     int v[3];
-    int rc = parse_ints(t, 3, v, err, errlen, "BOARD line");
+    rc = parse_ints(t, 3, v, err, errlen, "BOARD line");
     if (rc != MB_OK) return rc;
     if (v[2] < 1 || v[2] > 3) return fail(MB_ESYNTAX, err, errlen, "BOARD line: the field must be 1, 2 or 3");
     s->x = v[0];
@@ -246,16 +253,16 @@ int gomocup_parse_answer(const char *line, size_t len, GomocupAnswer *out, char 
                          size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    if (len > GOMOCUP_LINE_MAX) return fail(MB_ERANGE, err, errlen, "line longer than %d bytes", GOMOCUP_LINE_MAX);
-    Span s = trim((Span){line, len});
-    if (has_nul(s)) return fail(MB_ESYNTAX, err, errlen, "a NUL byte in the line");
+    Span s;
+    int rc = open_line(line, len, &s, err, errlen);
+    if (rc != MB_OK) return rc;
     if (s.n == 0) {
         out->kind = GA_EMPTY;
         return MB_OK;
     }
     if (s.p[0] >= '0' && s.p[0] <= '9') {
         int v[2];
-        int rc = parse_ints(s, 2, v, err, errlen, "move");
+        rc = parse_ints(s, 2, v, err, errlen, "move");
         if (rc != MB_OK) return rc;
         out->kind = GA_MOVE;
         out->x = v[0];
@@ -269,7 +276,7 @@ int gomocup_parse_answer(const char *line, size_t len, GomocupAnswer *out, char 
         out->kind = answer_words[i].kind;
         if (out->kind == GA_SUGGEST) {
             int v[2];
-            int rc = parse_ints(rest, 2, v, err, errlen, "SUGGEST");
+            rc = parse_ints(rest, 2, v, err, errlen, "SUGGEST");
             if (rc != MB_OK) return rc;
             out->x = v[0];
             out->y = v[1];

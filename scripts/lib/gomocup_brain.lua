@@ -76,26 +76,29 @@ local function load_ai(spec, sandbox)
     return name, params, function(g, p) return player:move(g, p) end
 end
 
--- The thinking child: reads "W H K MOVES MS" lines, answers "MOVE m" or
--- "FAIL reason". Never returns.
+-- The thinking child: reads "SEQ W H K MOVES MS" lines, answers "SEQ MOVE
+-- m" or "SEQ FAIL reason". Never returns.
 local function think_loop(chan, think)
     local game, shape
+    -- a fresh fork shares its pages with the parent: the first collection
+    -- copies them; do it now, not in the first move's time
+    collectgarbage("collect")
     while true do
         local line = chan:recv()
         if not line then host.brainproc.exit(0) end
-        local w, h, k, moves, ms = line:match("^(%d+) (%d+) (%d+) ([%d,]*) (%d+)$")
-        w, h, k = tonumber(w), tonumber(h), tonumber(k)
-        if shape ~= line:match("^%d+ %d+ %d+") then
-            game = mb.Marubatsu{width = w, height = h, k = k}
-            shape = line:match("^%d+ %d+ %d+")
+        local seq, w, h, k, moves, ms = line:match("^(%d+) (%d+) (%d+) (%d+) ([%d,]*) (%d+)$")
+        local this_shape = ("%s %s %s"):format(w, h, k)
+        if shape ~= this_shape then
+            game = mb.Marubatsu{width = tonumber(w), height = tonumber(h), k = tonumber(k)}
+            shape = this_shape
         end
         game:restart()
         for m in moves:gmatch("%d+") do game:move(tonumber(m)) end
         local m, why = think(game, tonumber(ms))
         if m then
-            chan:send("MOVE " .. tostring(m))
+            chan:send(seq .. " MOVE " .. tostring(m))
         else
-            chan:send("FAIL " .. tostring(why):gsub("[\r\n]", " "))
+            chan:send(seq .. " FAIL " .. tostring(why):gsub("[\r\n]", " "))
         end
     end
 end
@@ -116,11 +119,22 @@ function host.brain_main(t)
     local function say(kind, a, b) out:send(host.gomocup.answer(kind, a, b)) end
     local info = {}
     local game
-    local child
+    local child, busy, seq = nil, nil, 0 -- the thinking process, the request it is late with
+    local think_fn -- the AI with its params and time: move | nil, reason
+
+    -- a thinking process, forked before it is needed (at START), so that a
+    -- move does not pay for the fork
+    local function ensure_child()
+        if child then return end
+        -- nice: when both want the CPU, the protocol process wins and answers in time
+        local c, is_child = host.brainproc.fork{nice = 5}
+        if c and is_child then think_loop(c, think_fn) end
+        child = c
+    end
     local about = ('name="marubatsu-%s", version="%s", author="marubatsu", country="JP", www="marubatsu"')
         :format(name, mb.VERSION)
 
-    local function think(g, ms)
+    think_fn = function(g, ms)
         local p = {}
         for key, v in pairs(params) do p[key] = v end
         p.timelimit = ms / 1000
@@ -142,29 +156,48 @@ function host.brain_main(t)
         local t0 = host.brainproc.now()
         local deadline = t0 + budget - math.min(margin, budget // 4)
         local m, note
-        if not child then
-            local c, is_child = host.brainproc.fork()
-            if c and is_child then think_loop(c, think) end
-            child = c
+        -- a thinker still busy with the last move (it was late) goes now
+        if child and busy then
+            local wait_until = t0 + budget // 4 -- a little time for its stale answer
+            while true do
+                local line = child:recv(math.max(0, math.floor(wait_until - host.brainproc.now())))
+                if not line then break end
+                if line:match("^(%d+) ") == tostring(busy) then busy = nil break end
+            end
+            if busy then
+                child:kill()
+                child, busy = nil, nil
+            end
         end
+        ensure_child()
         if child then
+            seq = seq + 1
             local recs = {}
             for i = 1, game.move_count do recs[i] = game.records[i] end
-            local sent = child:send(("%d %d %d %s %d"):format(game.width, game.height, game.k, table.concat(recs, ","),
-                math.floor((deadline - t0) * 0.8)))
-            local line = sent and child:recv(math.max(0, math.floor(deadline - host.brainproc.now())))
-            if line and line:match("^MOVE %-?%d+$") then
-                m = math.tointeger(tonumber(line:sub(6)))
+            local sent = child:send(("%d %d %d %d %s %d"):format(seq, game.width, game.height, game.k,
+                table.concat(recs, ","), math.floor((deadline - t0) * 0.8)))
+            local line
+            while sent do
+                line = child:recv(math.max(0, math.floor(deadline - host.brainproc.now())))
+                if not line or line:match("^(%d+) ") == tostring(seq) then break end
+            end
+            local body = line and line:match("^%d+ (.*)$")
+            if body and body:match("^MOVE %-?%d+$") then
+                m = math.tointeger(tonumber(body:sub(6)))
                 local okm = m and m >= 0 and m < game.width * game.height and game:getmark_by_move(m) == "."
                 if not okm then
                     note, m = ("%s played %s, not a legal move: fallback move"):format(name, tostring(m)), nil
                 end
-            elseif line and line:sub(1, 5) == "FAIL " then
-                note = ("%s failed (%s): fallback move"):format(name, line:sub(6))
-            else
-                note = ("%s did not answer within %d ms: fallback move"):format(name, math.floor(deadline - t0))
+            elseif body and body:sub(1, 5) == "FAIL " then
+                note = ("%s failed (%s): fallback move"):format(name, body:sub(6))
+            elseif not sent or (line == nil and child:exited()) then
+                note = ("%s's thinking process ended: fallback move"):format(name)
                 child:kill()
                 child = nil
+            else
+                -- late: it may still answer; the next move waits for nothing
+                note = ("%s did not answer within %d ms: fallback move"):format(name, math.floor(deadline - t0))
+                busy = seq
             end
         else
             note = "cannot start the thinking process: fallback move"
@@ -188,14 +221,22 @@ function host.brain_main(t)
         end
         game = g
         say("OK")
+        ensure_child()
     end
 
     local function on_board(x, y)
         return game and x < game.width and y < game.height
     end
 
+    -- a line too long for the buffer is a line the parser refuses
+    local function next_line()
+        local line, why = out:recv()
+        if not line and why == "too long" then return ("x"):rep(4097) end
+        return line
+    end
+
     while true do
-        local line = out:recv()
+        local line = next_line()
         if not line then break end
         local c, err = host.gomocup.parse_command(line)
         if not c then
@@ -253,7 +294,7 @@ function host.brain_main(t)
             -- read to DONE; then replay: own stones (1) are the side to move's
             local mine, theirs, bad = {}, {}, nil
             while true do
-                local l = out:recv()
+                local l = next_line()
                 if not l then return 0 end
                 local s, e = host.gomocup.parse_stone(l)
                 if s == "DONE" then break end

@@ -71,6 +71,10 @@ static const char replay_usage[] =
     "  --all                   print every position at once, without waiting\n"
     "                          (also what happens when stdin is not a terminal)\n"
     "  --ascii                 the series' plain text board (see play --help)\n"
+    "  --psq FILE              (journal games) write the game as a Piskvork .psq\n"
+    "                          record for Gomoku GUIs instead (\"-\": stdout)\n"
+    "  --svg FILE              (journal games) write an SVG of the final position\n"
+    "                          with move numbers instead (\"-\": stdout)\n"
     "  --help                  show this help\n"
     "\n"
     "With a tournament journal (journal.tsv) and a game number, print that game:\n"
@@ -79,7 +83,7 @@ static const char replay_usage[] =
     "exit status: 0 ok, 1 an unreadable or malformed file (the message names the\n"
     "line), 2 bad options.\n";
 
-enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL };
+enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL, OPT_PSQ, OPT_SVG };
 
 /* The string options passed to the Lua side. */
 
@@ -167,17 +171,22 @@ int cmd_replay(int argc, char **argv, Host *h)
 {
     static const CliOption opts[] = {{"all", false, OPT_ALL},
                                      {"ascii", false, OPT_ASCII},
+                                     {"psq", true, OPT_PSQ},
+                                     {"svg", true, OPT_SVG},
                                      {"help", false, OPT_HELP},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     CliPairs p = {{0}, {0}, 0};
     const char *arg = NULL, *file = NULL, *game_no = NULL;
+    bool record = false;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
         switch (id) {
         case CLI_ERROR: return EXIT_USAGE;
         case OPT_HELP: fputs(replay_usage, stdout); return 0;
         case OPT_ALL: cli_put(&p, "all", "1"); break;
         case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
+        case OPT_PSQ: cli_put(&p, "psq", arg); record = true; break;
+        case OPT_SVG: cli_put(&p, "svg", arg); record = true; break;
         default: /* CLI_POSITIONAL */
             if (file && !game_no) {
                 bool digits = *arg != '\0';
@@ -202,6 +211,14 @@ int cmd_replay(int argc, char **argv, Host *h)
         return EXIT_USAGE;
     }
     cli_put(&p, "file", file);
+    if (record && !game_no) {
+        cli_error(a.cmd, "--psq and --svg take a journal game: replay JOURNAL N --psq FILE");
+        return EXIT_USAGE;
+    }
+    if (record) {
+        cli_put(&p, "game", game_no);
+        return host_call_table(h, "game_record_main", p.keys, p.values, p.n);
+    }
     if (game_no) {
         cli_put(&p, "game", game_no);
         return host_call_table(h, "replay_journal_main", p.keys, p.values, p.n);

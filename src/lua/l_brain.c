@@ -7,8 +7,8 @@
  *   host.gomocup.parse_stone(line)   -> {x =, y =, field =} | "DONE" | nil, message
  *   host.gomocup.parse_answer(line)  -> {kind =, x =, y =, text =} | nil, message
  *   host.gomocup.answer(kind, text | x, y) -> the canonical line
- *   host.brainproc.spawn{argv = {...}, memory =, cpu =, stderr =} -> proc | nil, message
- *   host.brainproc.fork{memory =, cpu =} -> proc, is_child | nil, message
+ *   host.brainproc.spawn{argv = {...}, memory =, cpu =, stderr =, nice =} -> proc | nil, message
+ *   host.brainproc.fork{memory =, cpu =, nice =} -> proc, is_child | nil, message
  *   host.brainproc.channel(in_fd, out_fd) -> proc (this process's own pipes)
  *   proc:send(line [, timeout_ms]) -> true | nil, message
  *   proc:recv([timeout_ms]) -> line | nil, "timeout" | "eof" | "too long" | "error"
@@ -180,7 +180,11 @@ static BrainProc *new_proc(lua_State *L)
 /* The limits in the table at idx: memory (bytes), cpu (seconds), stderr. */
 static BrainLimits limits_of(lua_State *L, int idx)
 {
-    BrainLimits lim = {0, 0, NULL};
+    BrainLimits lim = {0, 0, NULL, 0};
+    lua_getfield(L, idx, "nice");
+    lim.nice = (int)luaL_optinteger(L, -1, 0);
+    lua_pop(L, 1);
+    luaL_argcheck(L, lim.nice >= 0 && lim.nice <= 19, idx, "nice must be in 0..19");
     lua_getfield(L, idx, "memory");
     lim.memory = (long long)luaL_optinteger(L, -1, 0);
     lua_getfield(L, idx, "cpu");
@@ -222,7 +226,7 @@ static int l_spawn(lua_State *L)
 
 static int l_fork(lua_State *L)
 {
-    BrainLimits lim = {0, 0, "-"};
+    BrainLimits lim = {0, 0, "-", 0};
     if (!lua_isnoneornil(L, 1)) {
         luaL_checktype(L, 1, LUA_TTABLE);
         lim = limits_of(L, 1);

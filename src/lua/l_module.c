@@ -37,7 +37,7 @@
 const char lmb_sandbox_key = 0;
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/sandbox", "lib/match", "lib/play", "lib/check", "lib/results", "lib/brains", "lib/gomocup_brain", "lib/tournament", NULL};
+static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/sandbox", "lib/match", "lib/play", "lib/check", "lib/results", "lib/brains", "lib/gomocup_brain", "lib/tournament", "lib/records", NULL};
 /* How many of them a sandboxed player's state gets (what AI scripts use:
  * AI objects, wrappers, rules, loading): see LMB_SANDBOX_KEY. */
 #define SANDBOX_LIBRARY 3 /* wrappers, rules, loader */
@@ -383,6 +383,7 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_searchers(L);
     lmb_open_tree(L);
     lmb_open_search(L);
+    lmb_open_mcts(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);

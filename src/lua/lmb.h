@@ -111,9 +111,11 @@ void lmb_open_tournament(lua_State *L);
 
 /* Put mb.search_abs_dls in the table on top (the αβ search of search.h). */
 void lmb_open_search(lua_State *L);
-/* Put mb.gomocup and mb.brainproc in the table on top (l_brain.c; not in
+/* Put gomocup and brainproc in the table on top: the host library (l_brain.c; not in
  * sandboxed states). */
 void lmb_open_brain(lua_State *L);
+/* Put mb.mcts in the table on top (l_mcts.c: native MCTS searchers). */
+void lmb_open_mcts(lua_State *L);
 
 /* ---- The program's host (l_host.c) ---- */
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# fake_brain.sh MODE: a deliberately broken Gomocup brain for the manager's
+# fake_brain.sh MODE [MARK]: a deliberately broken Gomocup brain for the manager's
 # tests (tests/brain/run.sh). It answers START with OK (or ERROR in mode
 # "refuse") and then, whenever asked for a move (BEGIN, TURN, DONE):
 #   crash     dies of SIGSEGV          exit      exits with status 3
@@ -7,8 +7,11 @@
 #   occupied  plays the square the opponent just took (on BEGIN: 4,4)
 #   offboard  plays 99,99              error     answers ERROR
 #   slow      answers 1,4 then 2,4 ... after 0.6 s each (for the game clock)
+#   flood     20,000 bytes without a line end, then silence
+#   hog       allocates without end (awk doubling a string)
 #   chatty    MESSAGE, DEBUG and empty lines, then 8,0 8,1 8,2 ... (legal
 #             against ai1 on 9x9, which fills row 0 from the left)
+# MARK is ignored: a test names its own processes with it.
 mode=$1
 n=0
 while IFS= read -r line; do
@@ -33,6 +36,8 @@ while IFS= read -r line; do
     offboard) echo 99,99 ;;
     error) echo "ERROR out of ideas" ;;
     slow) sleep 0.6; echo "$n,4" ;;
+    flood) head -c 20000 /dev/zero | tr '\0' x; sleep 30 ;;
+    hog) awk 'BEGIN { s = "x"; while (1) s = s s }'; exit $? ;;
     chatty) echo "MESSAGE thinking hard"; echo "DEBUG depth 1"; echo ""; echo "8,$((n - 1))" ;;
     esac
 done

@@ -7,6 +7,7 @@
 #     exactly tests/brain/cases/session.out; an AI that never answers still
 #     gets a move out in time, the fallback, with a MESSAGE: killed at the
 #     deadline (--no-sandbox) or stopped by the sandbox's budget (a file);
+#     a command line over 4096 bytes is answered with ERROR, not the end;
 #     usage errors exit 2, an unknown AI exits 1, --help exits 0;
 #   - the manager side (`tournament` with brain:COMMAND players): our own
 #     brain driven through tests/brain/recorder.sh gives the golden
@@ -15,11 +16,16 @@
 #     the golden games; broken fake brains (tests/brain/fake_brain.sh) lose
 #     every game with the exact reason: crash by signal and by exit status,
 #     stall (timeout_turn), the game clock (timeout_match), garbage output,
-#     an occupied and an off-board square, ERROR answers, START refused;
+#     an occupied and an off-board square, ERROR answers, START refused, a
+#     line without end, a brain stopped by its memory limit (max_memory);
 #     a brain that cannot be run, k other than 5, bad brain keys; MESSAGE,
 #     DEBUG and empty lines are skipped; no brain process outlives its game;
 #   - journals with brains: --resume after losing games, and shards 1/2 +
-#     2/2 merged, give the same games as one run.
+#     2/2 merged, give the same games as one run;
+#   - game records of a journal game: `replay JOURNAL N --psq -` gives the
+#     exact Piskvork record (1-based squares, names, -1), `--svg FILE` a
+#     valid SVG with one numbered stone per move and the winning line;
+#     --psq without a game number exits 2, a missing game exits 1.
 # Usage: sh tests/brain/run.sh PROGRAM
 set -u
 prog=$1
@@ -63,9 +69,15 @@ MESSAGE forever did not answer within 270 ms: fallback move
 4,3
 OUT
 same "late AI killed, fallback in time" "$tmp/fb.want" "$tmp/fb.out"
-"$prog" brain "$here/forever.lua" <"$here/cases/fallback.in" >"$tmp/fbs.out"
+"$prog" brain "$here/forever.lua" <"$here/cases/fallback_sandbox.in" >"$tmp/fbs.out"
 sed 's/did not answer within 270 ms/failed (instructions)/' "$tmp/fb.want" >"$tmp/fbs.want"
 same "sandboxed AI out of budget, fallback" "$tmp/fbs.want" "$tmp/fbs.out"
+
+# a command line longer than the protocol's limit: ERROR, and the brain goes on
+{ echo "START 9"; head -c 10000 /dev/zero | tr '\0' x; echo; echo "BEGIN"; echo "END"; } |
+    "$prog" brain ai1 --seed 1 >"$tmp/long.out"
+printf 'OK\nERROR line longer than 4096 bytes\n0,0\n' >"$tmp/long.want"
+same "brain: a line too long" "$tmp/long.want" "$tmp/long.out"
 
 "$prog" brain --help >"$tmp/help" 2>&1
 check "brain --help" grep -q "usage: marubatsu \[options\] brain AI" "$tmp/help"
@@ -91,9 +103,10 @@ cat "$tmp/rec/journal.tsv" "$tmp/rec2/journal.tsv" | grep '^G' | cut -f 2,8-10 >
 same "manager transcript: games" "$here/golden/manager.games" "$tmp/games"
 
 # broken brains: every game lost with this reason
+# (the second word marks this run's brains, for the process check below)
 forfeit() { # forfeit MODE KEYS REASON
     rm -rf "$tmp/f"
-    MB_BRAIN_TEST="$tmp" tour "brain:$here/fake_brain.sh $1:$2" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+    tour "brain:$here/fake_brain.sh $1 run$$:$2" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
     got=$(grep '^G' "$tmp/f/journal.tsv" | cut -f 9,10 | sort -u | tr '\t\n' '| ')
     want="o|$3 x|$3 "
     if [ "$got" = "$want" ]; then
@@ -112,9 +125,10 @@ forfeit occupied timeout_turn=2000 "illegal move: 0,0 (A1, occupied)"
 forfeit offboard timeout_turn=2000 "illegal move: 99,99 (off the board)"
 forfeit error timeout_turn=2000 "error: the brain answered ERROR out of ideas"
 forfeit refuse timeout_turn=2000 "error: START refused: this board is too big for me"
-# leftovers: processes still carrying this run's mark in their environment
-# (other runs of this suite on the machine have their own)
-check "no brain process left" test -z "$(grep -lsaF "MB_BRAIN_TEST=$tmp" /proc/[0-9]*/environ)"
+forfeit flood timeout_turn=2000 "unreadable output: a line too long"
+# max_memory: the address-space limit ends a brain that allocates without end
+forfeit hog "timeout_turn=5000,max_memory=67108864" "crash: exit status 2"
+check "no brain process left" test -z "$(ps -eo args | grep "[f]ake_brain.sh .* run$$")"
 
 rm -rf "$tmp/f"
 tour "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
@@ -146,6 +160,35 @@ tour "$b" ai2 ai3 --games 4 --seed 5 --out "$tmp/s2" --shard 2/2 >/dev/null
 "$prog" merge "$tmp/s1" "$tmp/s2" --out "$tmp/m" --quiet >/dev/null
 grep '^G' "$tmp/m/journal.tsv" | sort -n -k2 >"$tmp/m.games"
 same "shards merged with brains" "$tmp/one.games" "$tmp/m.games"
+
+# game records
+"$prog" replay "$tmp/rec/journal.tsv" 1 --psq - >"$tmp/g1.psq"
+cat >"$tmp/g1.want" <<'PSQ'
+Piskvorky 9x9, 11:11, 0
+1,1,0
+7,8,0
+2,1,0
+4,5,0
+3,1,0
+4,9,0
+4,1,0
+2,8,0
+5,1,0
+brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0
+ai2
+-1
+PSQ
+same "replay --psq" "$tmp/g1.want" "$tmp/g1.psq"
+"$prog" replay "$tmp/rec/journal.tsv" 1 --svg "$tmp/g1.svg"
+check "replay --svg: valid XML" xmllint --noout "$tmp/g1.svg"
+check "replay --svg: 9 stones" test "$(grep -c '<circle' "$tmp/g1.svg")" -eq 9
+check "replay --svg: move 9 in red" grep -q 'fill="#d00">9</text>' "$tmp/g1.svg"
+check "replay --svg: the winning line" grep -q 'stroke="#d00" stroke-width="3"' "$tmp/g1.svg"
+"$prog" replay "$tmp/rec/journal.tsv" --psq - >/dev/null 2>&1
+check "replay --psq without a game: exit 2" test $? -eq 2
+"$prog" replay "$tmp/rec/journal.tsv" 7 --psq - >/dev/null 2>"$tmp/err"
+check "replay --psq of a missing game: exit 1" test $? -eq 1
+check "replay --psq of a missing game: message" grep -q "no game 7 in this journal" "$tmp/err"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

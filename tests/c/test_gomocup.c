@@ -9,8 +9,9 @@
  * limit refused. Processes: a line echoed through cat, a timeout, EOF and
  * "exit status 3", death by SIGSEGV named, a program that cannot be run
  * reported at spawn, the CPU limit ending a busy loop (SIGXCPU/SIGKILL),
- * a kill ending a whole process group, a write to a gone child returning
- * an error (no SIGPIPE), and a forked child answering its parent. */
+ * a line too long dropped to its end, a kill ending a whole process group,
+ * a write to a gone child returning an error (no SIGPIPE), and a forked
+ * child answering its parent. */
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -322,7 +323,7 @@ TEST(proc_crash_and_exec_failure)
 TEST(proc_cpu_limit)
 {
     BrainProc p;
-    BrainLimits lim = {0, 1, NULL};
+    BrainLimits lim = {0, 1, NULL, 0};
     CHECK_INT(spawn_sh(&p, "while :; do :; done", &lim), MB_OK);
     char line[64], what[96];
     size_t len;
@@ -340,6 +341,9 @@ TEST(proc_long_line)
     char line[64];
     size_t len;
     CHECK_INT(brainproc_recv(&p, 5000, line, sizeof line, &len), BP_TOOLONG);
+    /* the rest of the long line is dropped: the next line is the next one */
+    CHECK_INT(brainproc_recv(&p, 5000, line, sizeof line, &len), BP_LINE);
+    CHECK_STR(line, "after");
     brainproc_kill(&p);
 }
 

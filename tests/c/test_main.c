@@ -29,6 +29,7 @@ extern const TestCase treeview_tests[];
 extern const TestCase rating_tests[];
 extern const TestCase journal_tests[];
 extern const TestCase gomocup_tests[];
+extern const TestCase mcts_tests[];
 
 static const struct {
     const char *name;
@@ -46,6 +47,7 @@ static const struct {
     {"rating", rating_tests},
     {"journal", journal_tests},
     {"gomocup", gomocup_tests},
+    {"mcts", mcts_tests},
 };
 
 static int current_failures;

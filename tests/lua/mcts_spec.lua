@@ -1,0 +1,201 @@
+-- mcts_spec.lua: mb.mcts and the mcts / mcts_solver AIs, and the Lua side of
+-- the Gomocup protocol (mb.gomocup). Checks: a seeded searcher repeats its
+-- move and its root statistics, another seed differs; the game object is
+-- unchanged after a search (fields and records); the solver proves 3x3
+-- a draw and a win in one, and plays the win; tree reuse after a reply;
+-- Lua priors order the children and a Lua playout policy is called and
+-- checked (a bad move, a non-number prior, a callback that changes the
+-- game, an error: each raised, the game restored); unknown options and
+-- missing limits refused; the named AIs play legal moves and ai_match
+-- with playouts repeats for a seed; in the sandbox mb.mcts works under the
+-- memory budget (an arena larger than the budget is a "memory" loss) and
+-- mb.brainproc / mb.gomocup are absent; mb.gomocup parses and formats.
+local mb = rawget(_G, "mb") or require "marubatsu"
+local host = require "marubatsu.host"
+
+local function game_of(list, opts)
+    local g = mb.Marubatsu(opts)
+    for sq in list:gmatch("[^,]+") do g:move(mb.move(sq, g)) end
+    return g
+end
+
+local function snapshot(g)
+    local r = g.records
+    return table.concat({g:board_to_str(), g.status, g.turn, tostring(g.last_turn), g.move_count, g.last_move,
+        table.concat(r, ",", 1, #r)}, "|")
+end
+
+local big = {width = 9, height = 9, k = 5}
+
+describe("mb.mcts", function()
+    it("repeats itself for a seed", function()
+        local g = game_of("E5,D4,E4", big)
+        local function run(seed)
+            local s = mb.mcts{seed = seed}
+            local m, info = s:search(g, {playouts = 2000})
+            local ch = s:children()
+            local t = {m, info.playouts}
+            for i = 1, #ch do t[#t + 1] = ch[i].move .. ":" .. ch[i].visits end
+            return table.concat(t, " ")
+        end
+        assert.are.equal(run(11), run(11))
+        assert.are_not.equal(run(11), run(12))
+    end)
+
+    it("leaves the game as it was", function()
+        local g = game_of("E5,D4,E4", big)
+        local before = snapshot(g)
+        mb.mcts{}:search(g, {playouts = 500})
+        assert.are.equal(before, snapshot(g))
+    end)
+
+    it("proves 3x3 a draw and a win in one", function()
+        local s = mb.mcts{solver = true, max_nodes = 1 << 18}
+        local m, info = s:search(mb.Marubatsu(), {playouts = 200000})
+        assert.are.equal("draw", info.proven)
+        assert.are.equal(0.5, info.value)
+        assert.is_true(info.playouts < 200000)
+        local g = game_of("A1,A2,B1,B2")
+        m, info = mb.mcts{solver = true}:search(g, {playouts = 10000})
+        assert.are.equal("win", info.proven)
+        assert.are.equal(mb.move("C1", g), m)
+    end)
+
+    it("reuses its tree when the position follows", function()
+        local g = game_of("E5,D4", big)
+        local s = mb.mcts{seed = 3}
+        local m, info = s:search(g, {playouts = 3000})
+        assert.is_false(info.reused)
+        g:move(m) -- the most visited child: grown, with its own subtree
+        local _, again = s:search(g, {playouts = 50})
+        assert.is_true(again.reused)
+        assert.is_true(again.root_visits > 50)
+        local _, other = s:search(game_of("A1,B2", big), {playouts = 50})
+        assert.is_false(other.reused)
+        assert.are.equal(50, other.root_visits)
+    end)
+
+    it("takes Lua priors and playouts, and checks them", function()
+        local g = game_of("A1,I9", big)
+        local calls = 0
+        local s = mb.mcts{prior = function(game, m)
+            calls = calls + 1
+            assert.are.equal(2, game.move_count)
+            local x, y = game:move_to_xy(m)
+            return -((x - 4) ^ 2 + (y - 4) ^ 2)
+        end}
+        s:search(g, {playouts = 1})
+        assert.are.equal(16, calls)
+        local ch = s:children()
+        assert.are.equal(-8, ch[1].prior)
+        local before = snapshot(g)
+        local played = 0
+        local p = mb.mcts{playout = function(game)
+            played = played + 1
+            return game:calc_legal_moves()[1]
+        end}
+        local m = p:search(g, {playouts = 20})
+        assert.is_true(played > 20)
+        assert.are.equal(".", g:getmark_by_move(m))
+        assert.are.equal(before, snapshot(g))
+        local bad = {
+            {{playout = function() return 0 end}, "empty square"},  -- A1 is taken
+            {{prior = function() return "high" end}, "finite number"},
+            {{prior = function(game) game:move(40) return 0 end}, "changed the game"},
+            {{playout = function() error("boom") end}, "boom"},
+        }
+        for _, case in ipairs(bad) do
+            local ok, err = pcall(function() return mb.mcts(case[1]):search(g, {playouts = 5}) end)
+            assert.is_false(ok)
+            assert.is_truthy(tostring(err):find(case[2], 1, true), tostring(err))
+            assert.are.equal(before, snapshot(g))
+        end
+    end)
+
+    it("refuses bad options", function()
+        assert.has_error(function() mb.mcts{playout_count = 5} end, "mb.mcts: unknown option 'playout_count'")
+        assert.has_error(function() mb.mcts{c = -1} end)
+        assert.has_error(function() mb.mcts{}:search(mb.Marubatsu(), {}) end, "search: playouts or time is needed")
+        assert.has_error(function() mb.mcts{}:search(mb.Marubatsu(), {playout = 5}) end, "search: unknown option 'playout'")
+    end)
+
+    it("is the AIs mcts and mcts_solver", function()
+        for _, name in ipairs {"mcts", "mcts_solver"} do
+            local ai = mb.ai(name)
+            local g = game_of("E5,D4", big)
+            local m = ai(g, {playouts = 300})
+            assert.are.equal(".", g:getmark_by_move(m))
+        end
+        local function table_of()
+            local t = mb.ai_match{ai = {mb.ai("mcts"), mb.ai("ai2")}, params = {{playouts = 200}, {}},
+                match_num = 3, seed = 5, mbparams = {width = 5, height = 5, k = 4}, progress = false, quiet = true}
+            local out = {}
+            for _, row in ipairs {"o", "x"} do
+                for i = 1, 3 do out[#out + 1] = tostring(t[row][i]) end
+            end
+            return table.concat(out, " ")
+        end
+        assert.are.equal(table_of(), table_of())
+    end)
+end)
+
+describe("mcts in the sandbox", function()
+    local function script(text)
+        local path = os.tmpname() .. ".lua"
+        local f = assert(io.open(path, "w"))
+        f:write(text)
+        f:close()
+        return path
+    end
+
+    it("searches, and its arena counts against the memory budget", function()
+        local ok_path = script([[
+local mb = require "marubatsu"
+assert(mb.brainproc == nil and mb.gomocup == nil)
+return function(game) return (mb.mcts{max_nodes = 4096}:search(game, {playouts = 200})) end]])
+        local p = assert(mb.sandbox.load(ok_path))
+        local g = game_of("E5,D4", big)
+        local m = assert(p:move(g, {}))
+        assert.are.equal(".", g:getmark_by_move(m))
+        local big_path = script([[
+local mb = require "marubatsu"
+return function(game) return (mb.mcts{max_nodes = 1 << 24}:search(game, {playouts = 10})) end]])
+        local q = assert(mb.sandbox.load(big_path, {memory = 8 << 20}))
+        local mv, why = q:move(g, {})
+        assert.is_nil(mv)
+        assert.are.equal("memory", why)
+        -- a search asking for a minute: its playouts count as instructions,
+        -- and without that budget the move's deadline stops it
+        local long_path = script([[
+local mb = require "marubatsu"
+return function(game) return (mb.mcts{}:search(game, {time = 60})) end]])
+        local r = assert(mb.sandbox.load(long_path, {instructions = 1e6, time = 30}))
+        assert.are.same({nil, "instructions"}, {r:move(g, {})})
+        local t = assert(mb.sandbox.load(long_path, {instructions = false, time = 0.05}))
+        local t0 = os.clock()
+        assert.are.same({nil, "time"}, {t:move(g, {})})
+        assert.is_true(os.clock() - t0 < 5)
+        os.remove(ok_path)
+        os.remove(big_path)
+        os.remove(long_path)
+    end)
+end)
+
+describe("host.gomocup", function()
+    it("parses and formats the protocol's lines", function()
+        local c = host.gomocup.parse_command("turn 3, 4\r")
+        assert.are.same({kind = "TURN", x = 3, y = 4}, c)
+        assert.are.same({kind = "INFO", key = "time_left", value = "-5", int = -5},
+            host.gomocup.parse_command("INFO time_left -5"))
+        assert.are.same({kind = "UNKNOWN", word = "SWAP2BOARD"}, host.gomocup.parse_command("SWAP2BOARD"))
+        local none, err = host.gomocup.parse_command("START x")
+        assert.is_nil(none)
+        assert.are.equal("START: expected 1 comma-separated numbers", err)
+        assert.are.equal("DONE", host.gomocup.parse_stone("DONE"))
+        assert.are.same({x = 1, y = 2, field = 2}, host.gomocup.parse_stone("1,2,2"))
+        assert.are.same({kind = "move", x = 7, y = 8}, host.gomocup.parse_answer("7,8"))
+        assert.are.same({kind = "MESSAGE", text = "hi"}, host.gomocup.parse_answer("MESSAGE hi"))
+        assert.are.equal("MESSAGE a b", host.gomocup.answer("MESSAGE", "a\nb"))
+        assert.are.equal("3,4", host.gomocup.answer("move", 3, 4))
+    end)
+end)
