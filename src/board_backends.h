@@ -93,15 +93,23 @@ HOT void bits_lift(Board *b, int m, Mark mark)
 }
 /* Does a line through m hold only player's marks? Small boards look the
  * plane up in the win table (inline, no branch); others test one mask per
- * line through m, out of line so the table path needs no saved registers. */
+ * line through m, out of line so the table path needs no saved registers.
+ * bits_word_wins is the same test on a one-word plane held by the caller
+ * (nwords == 1), for walks that keep the planes outside a Board. */
 bool bits_wins_scan(const Board *b, Mark player, int m);
+bool bits_word_wins_scan(const Geometry *g, uint64_t plane, int m);
+HOT bool bits_table_wins(const Geometry *g, uint64_t p, int m)
+{
+    return (g->win_table[(size_t)m * (size_t)g->win_words + (p >> 6)] >> (p & 63)) & 1;
+}
+HOT bool bits_word_wins(const Geometry *g, uint64_t plane, int m)
+{
+    return g->win_table ? bits_table_wins(g, plane, m) : bits_word_wins_scan(g, plane, m);
+}
 HOT bool bits_is_winner(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
-    if (g->win_table) {
-        uint64_t p = b->plane[player][0];
-        return (g->win_table[(size_t)m * (size_t)g->win_words + (p >> 6)] >> (p & 63)) & 1;
-    }
+    if (g->win_table) return bits_table_wins(g, b->plane[player][0], m);
     return bits_wins_scan(b, player, m);
 }
 /* The empty squares, in bit order = normative order. */

@@ -21,15 +21,17 @@ static inline int popcount64(uint64_t v)
 #endif
 }
 
+bool bits_word_wins_scan(const Geometry *g, uint64_t plane, int m)
+{
+    for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++)
+        if ((plane & g->thru_mask[t]) == g->thru_mask[t]) return true;
+    return false;
+}
+
 bool bits_wins_scan(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
-    if (g->thru_mask) {
-        uint64_t plane = b->plane[player][0];
-        for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++)
-            if ((plane & g->thru_mask[t]) == g->thru_mask[t]) return true;
-        return false;
-    }
+    if (g->thru_mask) return bits_word_wins_scan(g, b->plane[player][0], m);
     int nw = g->nwords;
     const uint64_t *plane = b->plane[player];
     for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++) {

@@ -47,11 +47,46 @@ BOARD_BACKENDS(WALK_VARIANT)
 static const WalkFn walks[BOARD_KINDS][2] = {BOARD_BACKENDS(X)};
 #undef X
 
+/* The bitboard without counters on a one-word board: below the root a node
+ * needs only the two planes and the move count, so the walk plays on copies
+ * passed down (no record, no Board writes, no bit -> move -> bit round trip)
+ * and judges like judge_move_k: nothing ends a game before win_from, then
+ * a line through the move or the last square does. Same counts as walk_k;
+ * `mover` is the plane of the side to move, `n` the move count so far. */
+static void walk_word(Walk *w, uint64_t mover, uint64_t other, int n, int ply)
+{
+    const Geometry *geo = game_geom(w->g);
+    uint64_t empty = geo->full_mask[0] & ~(mover | other);
+    int next = n + 1;
+    bool can_end = next >= geo->win_from, full = next == geo->ncells, deeper = ply + 1 < w->depth;
+    uint64_t count = 0, finished = 0;
+    for (; empty; empty &= empty - 1) {
+        uint64_t p = mover | (empty & (0 - empty));
+        count++;
+        if (can_end && (full || bits_word_wins(geo, p, geo->move_of[__builtin_ctzll(empty)])))
+            finished++;
+        else if (deeper)
+            walk_word(w, other, p, next, ply + 1);
+    }
+    w->nodes[ply + 1] += count;
+    w->finished[ply + 1] += finished;
+}
+
+/* The walk below the root after a move left g playing. */
+static void walk_below(Walk *w)
+{
+    Game *g = w->g;
+    const Board *b = &g->board;
+    if (b->kind == BOARD_BITS && !b->counters && b->geom->nwords == 1)
+        walk_word(w, b->plane[g->turn][0], b->plane[mark_other(g->turn)][0], g->move_count, 1);
+    else
+        walks[b->kind][b->counters](w, 1);
+}
+
 /* The root ply: every move, the walk below it, the progress callback. */
 static void walk_root(Walk *w, PerftProgress progress, void *ud)
 {
     Game *g = w->g;
-    WalkFn below = walks[g->board.kind][g->board.counters];
     int *moves = w->moves;
     int n = game_legal_moves(g, moves);
     w->nodes[1] += (uint64_t)n;
@@ -60,7 +95,7 @@ static void walk_root(Walk *w, PerftProgress progress, void *ud)
         if (g->status != STATUS_PLAYING)
             w->finished[1]++;
         else if (w->depth > 1)
-            below(w, 1);
+            walk_below(w);
         game_unmove(g);
         if (progress) progress(ud, i + 1, n);
     }
