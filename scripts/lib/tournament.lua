@@ -14,8 +14,8 @@
 -- is balanced. Game g's seed is host.tourney_seed(seed, "A\tB", index), A
 -- and B the names of the pairing's players (so a pairing's games are the
 -- same whoever else plays). Each player draws from its own stream in each
--- game, seeded with host.tourney_seed(game seed, "o" or "x", 1) for its
--- side, so no player can read or steer another's draws: a sandboxed
+-- game, seeded (host.stream_seed) with host.tourney_seed(game seed, "o" or
+-- "x", 1) for its side, so no player can read or steer another's draws: a sandboxed
 -- player's stream lives in its own state, a trusted player's is loaded
 -- into mb.stream (where the trusted AIs draw) for its moves.
 local mb, private = ...
@@ -530,8 +530,8 @@ end
 -- seed both players' streams for a game (see the top of this file)
 local function seed_sides(ctx, seed, po, px)
     local so, sx = host.tourney_seed(seed, "o", 1), host.tourney_seed(seed, "x", 1)
-    if po.sandbox then po.sandbox:seed(so) else ctx.streams.o:seed(so) end
-    if px.sandbox then px.sandbox:seed(sx) else ctx.streams.x:seed(sx) end
+    if po.sandbox then po.sandbox:seed(so, "game") else host.stream_seed(ctx.streams.o, so) end
+    if px.sandbox then px.sandbox:seed(sx, "game") else host.stream_seed(ctx.streams.x, sx) end
     ctx.loaded = nil
 end
 

@@ -154,6 +154,18 @@ static void sb_after_fork(void)
     sb_active = NULL;
 }
 
+/* When the code unloads (marubatsu.so closed by lua_close at exit): a
+ * timer still set would fire into unmapped code, so it goes, and so does
+ * the handler. */
+__attribute__((destructor)) static void sb_unload(void)
+{
+    if (sb_timer_ok) timer_delete(sb_timer);
+    sb_timer_ok = 0;
+    sb_pending = 0;
+    sb_active = NULL;
+    signal(SIGRTMIN, SIG_IGN);
+}
+
 /* The process's timer, made on first use (again after a fork). */
 static bool sb_timer_ready(void)
 {

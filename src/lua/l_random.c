@@ -19,6 +19,20 @@ Rng *lmb_check_random(lua_State *L, int arg)
     return luaL_checkudata(L, arg, LMB_RANDOM);
 }
 
+void lmb_seed_mixed(Rng *r, uint64_t n)
+{
+    /* splitmix64: each output a bijective mix of n + i * golden gamma */
+    for (int i = 0; i < RNG_N; i++) {
+        uint64_t z = (n += 0x9E3779B97F4A7C15u);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+        r->mt[i] = (uint32_t)((z ^ (z >> 31)) >> 32);
+    }
+    r->mt[0] |= 0x80000000u; /* never the all-zero state */
+    r->mti = RNG_N;           /* the first draw refills, as after seeding */
+    r->draws = 0;
+}
+
 /* The stream a call works on, and the index of its first real argument. */
 static Rng *stream(lua_State *L, int *arg)
 {

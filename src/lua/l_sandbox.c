@@ -541,12 +541,19 @@ static int l_check_params(lua_State *L)
     return 1;
 }
 
-/* player:seed(n): seed the player's own stream (mb.random, mb.choice, ...
- * and math.random inside its state), as mb.seed seeds the host's. */
+/* player:seed(n [, "game"]): seed the player's own stream (mb.random,
+ * mb.choice, ... and math.random inside its state), as mb.seed seeds the
+ * host's; with "game", as host.stream_seed seeds a tournament game's. */
 static int l_seed(lua_State *L)
 {
     Player *p = check_player(L, 1);
-    rng_seed_i64(&p->rng, (int64_t)luaL_checkinteger(L, 2));
+    lua_Integer n = luaL_checkinteger(L, 2);
+    if (lua_isnoneornil(L, 3)) {
+        rng_seed_i64(&p->rng, (int64_t)n);
+        return 0;
+    }
+    luaL_argcheck(L, strcmp(luaL_checkstring(L, 3), "game") == 0, 3, "\"game\" or nothing expected");
+    lmb_seed_mixed(&p->rng, (uint64_t)n);
     return 0;
 }
 

@@ -17,6 +17,7 @@
  *   mb.rating.los(w, l), .sprt{...}, .fit(n, score, games), .elo(score),
  *   .score(elo)
  *   mb.stream_copy(dst, src)   one Random's state into another
+ *   mb.stream_seed(stream, n)  seed a Random for a tournament game
  * (all of them fields of the host library, require "marubatsu.host", not
  * of mb)
  * Records are tables {game =, pairing =, index =, seed =, o =, x =,
@@ -516,6 +517,14 @@ static int l_stream_copy(lua_State *L)
     return 0;
 }
 
+/* stream_seed(stream, n): seed a Random for a tournament game
+ * (lmb_seed_mixed). */
+static int l_stream_seed(lua_State *L)
+{
+    lmb_seed_mixed(lmb_check_random(L, 1), (uint64_t)luaL_checkinteger(L, 2));
+    return 0;
+}
+
 void lmb_open_tournament(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -525,6 +534,7 @@ void lmb_open_tournament(lua_State *L)
         {"journal_split", l_journal_split},   {"journal_escape", l_journal_escape},
         {"playerspec", l_playerspec},         {"cpu_count", l_cpu_count},
         {"mkdir", l_mkdir},                   {"stream_copy", l_stream_copy},
+        {"stream_seed", l_stream_seed},
         {NULL, NULL},
     };
     static const luaL_Reg rating[] = {

@@ -70,6 +70,10 @@ void lmb_open_position(lua_State *L);
 
 /* The Rng inside the userdata at arg, or a Lua error. */
 Rng *lmb_check_random(lua_State *L, int arg);
+/* Seed r for a tournament game: its state filled from n by splitmix64 (not
+ * CPython's seeding, which costs four times as much: tournaments seed two
+ * streams a game, and their games need no match with the series). */
+void lmb_seed_mixed(Rng *r, uint64_t n);
 /* Register the Random metatable; put mb.Random and the module-level stream
  * functions (seed, choice, randbelow, random, ...) in the table on top, the
  * latter bound to one default stream per Lua state (also mb.stream). */

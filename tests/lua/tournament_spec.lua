@@ -95,8 +95,9 @@ describe("the schedule", function()
         run{players = {"ai2", "ai3"}, games = 2, seed = 11, jobs = 1, out = dir}
         local g = games_of(dir)[2]
         -- each side draws from its own stream, seeded from the game's seed
-        local streams = {o = mb.Random(host.tourney_seed(g.seed, "o", 1)),
-            x = mb.Random(host.tourney_seed(g.seed, "x", 1))}
+        local streams = {o = mb.Random(), x = mb.Random()}
+        host.stream_seed(streams.o, host.tourney_seed(g.seed, "o", 1))
+        host.stream_seed(streams.x, host.tourney_seed(g.seed, "x", 1))
         local game = mb.Marubatsu()
         local a = {ai2 = mb.ai("ai2"), ai3 = mb.ai("ai3")}
         local moves = {}
