@@ -13,7 +13,8 @@
  * GET /api/tree, and the Lua handler's routes (see serve.lua). Every
  * request must name this server in its Host header (so a DNS-rebinding page
  * cannot reach it) and, if it has an Origin, come from this server's own
- * origin; POSTs must also carry the header X-Marubatsu, which a page of
+ * origin (and, if it has a Sec-Fetch-Site, be same-origin or typed); POSTs
+ * must also carry the header X-Marubatsu, which a page of
  * another origin cannot add without a CORS preflight this server never
  * grants. Bodies are limited to MAX_BODY bytes. */
 #include <arpa/inet.h>
@@ -275,6 +276,12 @@ static enum MHD_Result answer(Server *s, struct MHD_Connection *c, const char *u
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     if (origin && !allowed_origin(s, origin))
         return send_error(c, 403, "requests from other origins are refused");
+    /* browsers say where a request comes from even when they send no
+     * Origin (an <img> or <script> of another page): only this origin, or a
+     * person typing the address ("none"), is served */
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+    if (site && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0)
+        return send_error(c, 403, "requests from other sites are refused (Sec-Fetch-Site)");
     bool get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
     if (!get && !post) return send_error(c, 405, "only GET and POST are served");
     if (up->too_big) return send_error(c, 413, "the request body is too large");

@@ -1,6 +1,7 @@
 // tests/web/api.mjs: the HTTP API of `marubatsu serve`, without a browser.
 // Checks: the page and its files are served (and nothing else: no path
-// escapes); the Host and Origin checks and the X-Marubatsu header (403);
+// escapes); the Host, Origin and Sec-Fetch-Site checks and the X-Marubatsu
+// header (403);
 // methods (405), unknown routes and games (404), bad parameters (400), a
 // body over the limit (413), each with a JSON error; a whole game against
 // ai14s (its replies equal the AI's own moves), undo/redo/step, hint scores
@@ -64,6 +65,15 @@ test('another Origin is refused, this one accepted', async () => {
   eq(bad2.status, 403, 'another port is another origin');
   const good = await api(server, 'POST', 'games', { headers: { Origin: `http://127.0.0.1:${server.port}` } });
   eq(good.status, 201, 'same-origin POST');
+});
+
+test('Sec-Fetch-Site other than same-origin or none is refused (an <img> or <script> of another page)', async () => {
+  for (const site of ['cross-site', 'same-site']) {
+    const r = await api(server, 'GET', 'info', { headers: { 'Sec-Fetch-Site': site } });
+    eq(r.status, 403, site);
+    assert(/Sec-Fetch-Site/.test(r.json.error), r.json.error);
+  }
+  for (const site of ['same-origin', 'none']) eq((await api(server, 'GET', 'info', { headers: { 'Sec-Fetch-Site': site } })).status, 200, site);
 });
 
 test('a POST without X-Marubatsu is refused (a plain form cannot add it)', async () => {
