@@ -6,8 +6,9 @@
 -- Lua priors order the children and a Lua playout policy is called and
 -- checked (a bad move, a non-number prior, a callback that changes the
 -- game, an error: each raised, the game restored); unknown options and
--- missing limits refused; the named AIs play legal moves and ai_match
--- with playouts repeats for a seed; in the sandbox mb.mcts works under the
+-- missing limits refused; the named AIs play legal moves, ai_match with
+-- playouts repeats for a seed, and a tournament's games are the same with
+-- --jobs 1 and 2; in the sandbox mb.mcts works under the
 -- memory budget (an arena larger than the budget is a "memory" loss) and
 -- mb.brainproc / mb.gomocup are absent; mb.gomocup parses and formats.
 local mb = rawget(_G, "mb") or require "marubatsu"
@@ -136,6 +137,25 @@ describe("mb.mcts", function()
             return table.concat(out, " ")
         end
         assert.are.equal(table_of(), table_of())
+    end)
+
+    it("plays the same tournament games whatever the jobs", function()
+        local function games(jobs)
+            local dir = os.tmpname()
+            os.remove(dir)
+            mb.tournament{players = {"mcts:playouts=200", "ai14s"}, games = 4, width = 7, height = 7, k = 5,
+                jobs = jobs, out = dir, quiet = true, progress = false}
+            local lines = {}
+            for line in io.lines(dir .. "/journal.tsv") do
+                if line:sub(1, 1) == "G" then lines[#lines + 1] = line end
+            end
+            table.sort(lines)
+            os.execute("rm -rf '" .. dir .. "'")
+            return table.concat(lines, "\n")
+        end
+        local one = games(1)
+        assert.are.equal(4, select(2, one:gsub("\n", "")) + 1)
+        assert.are.equal(one, games(2))
     end)
 end)
 
