@@ -166,13 +166,13 @@ same "shards merged with brains" "$tmp/one.games" "$tmp/m.games"
 cat >"$tmp/g1.want" <<'PSQ'
 Piskvorky 9x9, 11:11, 0
 1,1,0
-7,8,0
+1,5,0
 2,1,0
-4,5,0
+5,8,0
 3,1,0
-4,9,0
+4,8,0
 4,1,0
-2,8,0
+5,7,0
 5,1,0
 brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0
 ai2

@@ -143,7 +143,7 @@ describe("mb.mcts", function()
         local function games(jobs)
             local dir = os.tmpname()
             os.remove(dir)
-            mb.tournament{players = {"mcts:playouts=200", "ai14s"}, games = 4, width = 7, height = 7, k = 5,
+            host.tournament{players = {"mcts:playouts=200", "ai14s"}, games = 4, width = 7, height = 7, k = 5,
                 jobs = jobs, out = dir, quiet = true, progress = false}
             local lines = {}
             for line in io.lines(dir .. "/journal.tsv") do
