@@ -33,27 +33,7 @@ here=tests/brain
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset MARUBATSU_PATH
-pass=0
-fail=0
-check() { # check NAME COMMAND...: passes when the command succeeds
-    name=$1
-    shift
-    if "$@"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "not ok: $name"
-    fi
-}
-same() { # same NAME EXPECTED_FILE ACTUAL_FILE
-    if diff -u "$2" "$3" >"$tmp/diff"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "not ok: $1"
-        head -n 40 "$tmp/diff"
-    fi
-}
+. "$(dirname "$0")/../checks.sh"
 
 # ---- the brain side ----
 "$prog" brain ai1 --seed 1 <"$here/cases/session.in" >"$tmp/session.out" 2>"$tmp/session.err"
@@ -190,5 +170,4 @@ check "replay --psq without a game: exit 2" test $? -eq 2
 check "replay --psq of a missing game: exit 1" test $? -eq 1
 check "replay --psq of a missing game: message" grep -q "no game 7 in this journal" "$tmp/err"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

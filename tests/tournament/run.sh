@@ -24,18 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export LUA_PATH='/nonexistent/?.lua' LUA_CPATH='/nonexistent/?.so'
 unset MARUBATSU_PATH MARUBATSU_SCRIPTS
-pass=0
-fail=0
-check() { # check NAME COMMAND...: passes when the command succeeds
-    name=$1
-    shift
-    if "$@"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "not ok: $name"
-    fi
-}
+. "$(dirname "$0")/../checks.sh"
 players="ai1 ai2 ai3 ai4 ai14s"
 t() { "$prog" tournament $players --seed 21 --no-progress --quiet "$@"; }
 
@@ -303,5 +292,4 @@ check "--openings DIR: the name in the message" grep -q "openings: $tmp: Is a di
 check "10^9 games, SPRT: exit 0 in 1 GB" test $? -eq 0
 check "10^9 games, SPRT: stopped early" grep -q '^[0-9]* games of 1000000000 ' "$tmp/huge.out"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary
