@@ -8,7 +8,9 @@
 -- tests/hostile/ as a tournament player (each game it loses recorded with
 -- the right reason, the other players' results unchanged, every game
 -- accounted for with jobs = 2), finite Elo for perfect records,
--- player specs with parameters, journal round trips, and the errors.
+-- player specs with parameters, journal round trips, and the errors;
+-- host.stream_use (mb.stream drawing from another Random's state, which
+-- the tournaments' trusted players use).
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -109,6 +111,34 @@ describe("the schedule", function()
         end
         assert.are.equal(g.moves, table.concat(moves, ","))
         assert.are.equal(g.result, game.status)
+    end)
+
+    it("host.stream_use: mb.stream draws from a Random's own state until pointed back", function()
+        local function first(seed, n) -- n getrandbits(32) of a fresh stream
+            local r, v = mb.Random(seed), {}
+            for i = 1, n do v[i] = r:getrandbits(32) end
+            return v
+        end
+        mb.seed(5)
+        local r = mb.Random(0)
+        host.stream_use(r)
+        local z = first(0, 4)
+        assert.are.equal(z[1], mb.getrandbits(32))
+        assert.are.equal(z[2], r:getrandbits(32)) -- one state, not a copy
+        assert.are.equal(z[3], mb.stream:getrandbits(32))
+        assert.are.equal(3, r:draws())
+        assert.are.equal(3, mb.draws())
+        mb.seed(3) -- seeds r
+        assert.are.equal(first(3, 1)[1], r:getrandbits(32))
+        host.stream_use(nil) -- mb.stream's own state is untouched
+        assert.are.equal(first(5, 1)[1], mb.getrandbits(32))
+        host.stream_use(mb.Random(7)) -- kept alive while pointed at
+        collectgarbage()
+        collectgarbage()
+        assert.are.same(first(7, 2), {mb.getrandbits(32), mb.getrandbits(32)})
+        host.stream_use(mb.stream) -- the same as nil
+        assert.are.equal(first(5, 2)[2], mb.getrandbits(32))
+        assert.has_error(function() host.stream_use(42) end)
     end)
 
     it("a player can neither read nor steer its opponent's draws (own streams per side and game)", function()
