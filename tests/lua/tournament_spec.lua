@@ -10,7 +10,8 @@
 -- accounted for with jobs = 2), finite Elo for perfect records,
 -- player specs with parameters, journal round trips, and the errors;
 -- host.stream_use (mb.stream drawing from another Random's state, which
--- the tournaments' trusted players use).
+-- the tournaments' trusted players use); a sandboxed script's searches
+-- drawing from its own stream (the same games as when trusted).
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -168,6 +169,36 @@ describe("the schedule", function()
         local a, b = moves(plain), moves(burner)
         assert.are.equal(a, b)
         assert.is_nil(b:find("error", 1, true))
+    end)
+
+    it("a sandboxed script's searches break ties from its own stream: as when trusted, every run", function()
+        -- mb.search_abs_dls chooses at random among equal moves (rand); in a
+        -- sandbox it draws from the player's stream, seeded for the game as
+        -- a trusted player's is, so the games equal the trusted run's
+        local dir = os.tmpname()
+        os.remove(dir)
+        assert(os.execute("mkdir -p " .. dir))
+        local path = dir .. "/searcher.lua"
+        write(path, "local mb = require 'marubatsu'\nreturn function(game)\n"
+            .. "return mb.search_abs_dls(game, {maxdepth = 1})\nend\n")
+        local function moves(sandbox)
+            local d = newdir()
+            run{players = {"ai2", {name = "searcher", ai = path}}, games = 20, seed = 9, jobs = 1, out = d,
+                sandbox = sandbox}
+            local out, seen = {}, {}
+            for _, g in ipairs(games_of(d)) do
+                out[#out + 1] = g.moves .. " " .. g.result .. " " .. g.reason
+                seen[g.o .. g.moves:sub(1, 5)] = true
+            end
+            local n = 0
+            for _ in pairs(seen) do n = n + 1 end
+            return table.concat(out, "\n"), n
+        end
+        local a, n = moves(true)
+        assert.are.equal(a, (moves(true)))
+        assert.are.equal(a, (moves(false)))
+        assert.is_true(n > 4) -- the openings do vary from game to game
+        assert.is_nil(a:find("error", 1, true))
     end)
 
     it("a pairing's games do not depend on the other players", function()
