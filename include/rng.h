@@ -10,18 +10,30 @@
  *
  * The hot path (rng_genrand32, rng_getrandbits with k <= 32, rng_randbelow
  * and rng_choice_index for n < 2^32) is inline; the state refill and the
- * wide cases are ordinary functions in rng.c. */
+ * wide cases are ordinary functions in rng.c.
+ *
+ * The refill is lazy: the state words are twisted RNG_CHUNK at a time, just
+ * before they are drawn (each word's twist needs only words twisted before
+ * it or not yet, so the outputs are the textbook ones). A stream that draws
+ * a few numbers per seeding, as a tournament game's does, twists a few words
+ * instead of 624. rng_seed_mixed is lazier still: it stores only its seed,
+ * and the seeded words are computed where the first twist needs them. */
 #ifndef MB_RNG_H
 #define MB_RNG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
-#define RNG_N 624 /* MT19937 state words */
+#define RNG_N 624    /* MT19937 state words */
+#define RNG_CHUNK 16 /* words twisted per rng_refill */
 
 typedef struct Rng {
     uint32_t mt[RNG_N]; /* MT19937 state */
-    int mti;            /* next word of mt to temper; RNG_N means refill */
+    int mti;            /* next word of mt to temper; mti <= end */
+    int end;            /* mt[0..end-1] are twisted, mt[end..] not yet */
     uint64_t draws;     /* 32-bit outputs consumed since the last seeding */
+    uint64_t mix;       /* rng_seed_mixed's seed, while lazy */
+    bool lazy;          /* mt[end..] are rng_seed_mixed's words, not stored */
 } Rng;
 
 /* --- Seeding (each resets draws to 0) ---------------------------------- */
@@ -35,10 +47,16 @@ int rng_seed_words(Rng *r, const uint32_t *key, int len);
 /* Seed from decimal text of any length, Python int() syntax with ASCII
  * whitespace, sign ignored; MB_ESYNTAX (state unchanged) or MB_ENOMEM. */
 int rng_seed_decimal(Rng *r, const char *text);
+/* The project's own seeding (not CPython's), for many short streams: word i
+ * of the state is the splitmix64 output i + 1 from n (its top 32 bits), the
+ * top bit of word 0 set so the state is never all zero. O(1): the words are
+ * computed when first needed. The tournaments seed each game's streams so. */
+void rng_seed_mixed(Rng *r, uint64_t n);
 
 /* --- Raw stream --------------------------------------------------------- */
 
-/* Regenerate all 624 state words (called by rng_genrand32 when needed). */
+/* Twist the next RNG_CHUNK state words, first starting a new generation
+ * if all 624 are drawn (called by rng_genrand32 when mti reaches end). */
 void rng_refill(Rng *r);
 /* Next 32-bit output of the stream (CPython getrandbits(32)). */
 static inline uint32_t rng_genrand32(Rng *r);
@@ -65,7 +83,7 @@ void rng_shuffle_ints(Rng *r, int *v, int n);
 
 static inline uint32_t rng_genrand32(Rng *r)
 {
-    if (r->mti >= RNG_N) rng_refill(r);
+    if (r->mti >= r->end) rng_refill(r);
     uint32_t y = r->mt[r->mti++];
     r->draws++;
     y ^= y >> 11;

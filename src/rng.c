@@ -74,8 +74,20 @@ static void rng_init_by_array(Rng *r, const uint32_t *key, int len)
 
     /* Step 4. */
     mt[0] = 0x80000000u;
-    r->mti = RNG_N;
+    r->mti = r->end = RNG_N;
+    r->lazy = false;
     r->draws = 0;
+}
+
+/* Word i of rng_seed_mixed(n)'s state: splitmix64 output i + 1, each a
+ * bijective mix of n + (i + 1) * golden gamma. */
+static uint32_t rng_mixed_word(uint64_t n, int i)
+{
+    uint64_t z = n + (uint64_t)(i + 1) * 0x9E3779B97F4A7C15u;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    uint32_t w = (uint32_t)((z ^ (z >> 31)) >> 32);
+    return i == 0 ? w | 0x80000000u : w; /* never the all-zero state */
 }
 
 /* One twist step: new mt[k] from mt[k], mt[k1] (= k+1) and mt[km] (= k+397,
@@ -86,19 +98,36 @@ static inline uint32_t rng_twist(uint32_t a, uint32_t b, uint32_t m)
     return m ^ (y >> 1) ^ (-(y & 1u) & MT_MATRIX_A);
 }
 
-/* Regenerates in place, k = 0..623 in order. The loop is split where the
- * indices k+1 and k+397 wrap, so no modulo is needed; words below k are
- * already the new ones, exactly as in the reference algorithm. */
+/* Twists mt[end..end+RNG_CHUNK-1] in place, in order. New mt[k] needs old
+ * mt[k] and mt[k+1] (not yet twisted) and mt[k+397 mod 624] (old below
+ * k = 227, already new from there on; mt[0] is new for k = 623): exactly
+ * the reference algorithm's words, so twisting lazily, a chunk at a time,
+ * changes no output. The loops are split where k+1 and k+397 wrap. */
 void rng_refill(Rng *r)
 {
     uint32_t *mt = r->mt;
-    int k = 0;
-    for (; k < RNG_N - MT_M; k++)
-        mt[k] = rng_twist(mt[k], mt[k + 1], mt[k + MT_M]);
-    for (; k < RNG_N - 1; k++)
-        mt[k] = rng_twist(mt[k], mt[k + 1], mt[k + MT_M - RNG_N]);
-    mt[k] = rng_twist(mt[k], mt[0], mt[MT_M - 1]);
-    r->mti = 0;
+    if (r->end >= RNG_N) r->mti = r->end = 0; /* a new generation */
+    int k = r->end;
+    int stop = k + RNG_CHUNK < RNG_N ? k + RNG_CHUNK : RNG_N;
+    if (r->lazy) {
+        /* the old words are rng_seed_mixed's, computed where needed */
+        uint64_t n = r->mix;
+        for (; k < stop; k++) {
+            uint32_t b = k + 1 < RNG_N ? rng_mixed_word(n, k + 1) : mt[0];
+            uint32_t m = k < RNG_N - MT_M ? rng_mixed_word(n, k + MT_M) : mt[k + MT_M - RNG_N];
+            mt[k] = rng_twist(rng_mixed_word(n, k), b, m);
+        }
+        if (stop == RNG_N) r->lazy = false;
+    } else {
+        int s1 = stop < RNG_N - MT_M ? stop : RNG_N - MT_M;
+        for (; k < s1; k++)
+            mt[k] = rng_twist(mt[k], mt[k + 1], mt[k + MT_M]);
+        int s2 = stop < RNG_N - 1 ? stop : RNG_N - 1;
+        for (; k < s2; k++)
+            mt[k] = rng_twist(mt[k], mt[k + 1], mt[k + MT_M - RNG_N]);
+        if (k < stop) mt[k] = rng_twist(mt[k], mt[0], mt[MT_M - 1]);
+    }
+    r->end = stop;
 }
 
 /* ------------------------------------------------------------------------
@@ -116,6 +145,14 @@ void rng_seed_i64(Rng *r, int64_t n)
     /* |n| computed in unsigned arithmetic, so INT64_MIN works too. */
     uint64_t u = n < 0 ? 0u - (uint64_t)n : (uint64_t)n;
     rng_seed(r, u);
+}
+
+void rng_seed_mixed(Rng *r, uint64_t n)
+{
+    r->mix = n;
+    r->lazy = true;
+    r->mti = r->end = RNG_N; /* the seeded words are the "old" generation */
+    r->draws = 0;
 }
 
 int rng_seed_words(Rng *r, const uint32_t *key, int len)

@@ -16,8 +16,9 @@
 -- same whoever else plays). Each player draws from its own stream in each
 -- game, seeded (host.stream_seed) with host.tourney_seed(game seed, "o" or
 -- "x", 1) for its side, so no player can read or steer another's draws: a sandboxed
--- player's stream lives in its own state, a trusted player's is loaded
--- into mb.stream (where the trusted AIs draw) for its moves.
+-- player's stream lives in its own state; for a trusted player's moves,
+-- mb.stream (where the trusted AIs draw) points at its stream
+-- (host.stream_use: no state is copied).
 local mb, private = ...
 local host = private.host -- the host library (require "marubatsu.host")
 
@@ -532,14 +533,11 @@ local function seed_sides(ctx, seed, po, px)
     local so, sx = host.tourney_seed(seed, "o", 1), host.tourney_seed(seed, "x", 1)
     if po.sandbox then po.sandbox:seed(so, "game") else host.stream_seed(ctx.streams.o, so) end
     if px.sandbox then px.sandbox:seed(sx, "game") else host.stream_seed(ctx.streams.x, sx) end
-    ctx.loaded = nil
 end
 
--- before a trusted player's move: its side's stream in mb.stream
+-- before a trusted player's move: mb.stream draws from its side's stream
 local function load_stream(ctx, side)
-    local streams, copy = ctx.streams, host.stream_copy
-    if ctx.loaded then copy(streams[ctx.loaded], mb.stream) end
-    copy(mb.stream, streams[side])
+    host.stream_use(ctx.streams[side])
     ctx.loaded = side
 end
 
@@ -717,6 +715,7 @@ function host.tournament(t)
                 gc_done = true
             end
             local ok, err = host.tourney_run(todo, s.jobs, function(game_no) return play_game(ctx, game_no) end, done)
+            host.stream_use(nil) -- mb.stream draws from its own state again
             if write_error then
                 pcall(journal.close, journal)
                 fail(write_error .. stop_note, 0)

@@ -5,41 +5,40 @@
  * functions mb.seed, mb.choice, ... are the same C functions bound (as an
  * upvalue) to one default stream per Lua state, also reachable as mb.stream.
  * Each function serves both ways: with an upvalue it uses that stream and
- * its arguments start at 1, as a method they start after self. The upvalue
- * may also be a light userdata: lmb_bind_default_stream points a sandbox
- * state's module-level functions at its host's stream. */
+ * its arguments start at 1, as a method they start after self.
+ *
+ * A Random object holds its own state and a pointer to the state it draws
+ * from: its own, except for the default stream, which the host can point
+ * at another stream without copying any state: lmb_stream_use (the
+ * tournaments' per-player streams) and lmb_bind_default_stream (a sandbox
+ * state's mb.stream is its player's). */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "lmb.h"
 
+/* A Random object's userdata. */
+typedef struct Stream {
+    Rng *cur; /* the state drawn from: &own, or where the default stream points */
+    Rng own;
+} Stream;
+
+/* Registry key of this state's default stream (mb.stream). */
+static const char default_key = 0;
+
 Rng *lmb_check_random(lua_State *L, int arg)
 {
-    return luaL_checkudata(L, arg, LMB_RANDOM);
-}
-
-void lmb_seed_mixed(Rng *r, uint64_t n)
-{
-    /* splitmix64: each output a bijective mix of n + i * golden gamma */
-    for (int i = 0; i < RNG_N; i++) {
-        uint64_t z = (n += 0x9E3779B97F4A7C15u);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-        r->mt[i] = (uint32_t)((z ^ (z >> 31)) >> 32);
-    }
-    r->mt[0] |= 0x80000000u; /* never the all-zero state */
-    r->mti = RNG_N;           /* the first draw refills, as after seeding */
-    r->draws = 0;
+    return ((Stream *)luaL_checkudata(L, arg, LMB_RANDOM))->cur;
 }
 
 /* The stream a call works on, and the index of its first real argument. */
 static Rng *stream(lua_State *L, int *arg)
 {
-    Rng *r = lua_touserdata(L, lua_upvalueindex(1));
-    if (r) {
+    Stream *s = lua_touserdata(L, lua_upvalueindex(1));
+    if (s) {
         *arg = 1;
-        return r;
+        return s->cur;
     }
     *arg = 2;
     return lmb_check_random(L, 1);
@@ -183,35 +182,49 @@ static int l_no_seed(lua_State *L)
     return luaL_error(L, "seed: the random stream of this state is seeded by its host only");
 }
 
+/* This state's default stream, pushed. */
+static Stream *push_default(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &default_key);
+    Stream *d = lua_touserdata(L, -1);
+    if (!d) luaL_error(L, "the marubatsu module is not open in this state");
+    return d;
+}
+
 void lmb_bind_default_stream(lua_State *L, int mbindex, Rng *r)
 {
     mbindex = lua_absindex(L, mbindex);
-    for (const luaL_Reg *f = functions; f->name; f++) {
-        if (f->func == l_seed) {
-            lua_pushcfunction(L, l_no_seed);
-            lua_setfield(L, mbindex, f->name);
-            continue;
-        }
-        /* the closure object itself changes, so copies of it held
-         * elsewhere (local choice = mb.choice) follow */
-        if (lua_getfield(L, mbindex, f->name) == LUA_TFUNCTION &&
-            lua_tocfunction(L, -1) == f->func) {
-            lua_pushlightuserdata(L, r);
-            lua_setupvalue(L, -2, 1);
-        }
-        lua_pop(L, 1);
+    lua_pushcfunction(L, l_no_seed);
+    lua_setfield(L, mbindex, "seed");
+    push_default(L)->cur = r;
+    lua_pop(L, 1);
+}
+
+int lmb_stream_use(lua_State *L)
+{
+    Stream *t = lua_isnoneornil(L, 1) ? NULL : luaL_checkudata(L, 1, LMB_RANDOM);
+    Stream *d = push_default(L);
+    if (!t || t == d) {
+        d->cur = &d->own;
+        lua_pushnil(L);
+    } else {
+        d->cur = t->cur; /* t's own state: only the default stream points elsewhere */
+        lua_pushvalue(L, 1);
     }
+    lua_setiuservalue(L, -2, 1); /* keeps t alive while d points at it */
+    return 0;
 }
 
 /* ---- Objects ---- */
 
 static Rng *new_stream(lua_State *L)
 {
-    Rng *r = lua_newuserdatauv(L, sizeof *r, 0);
-    memset(r, 0, sizeof *r);
-    rng_seed(r, 0);
+    Stream *s = lua_newuserdatauv(L, sizeof *s, 1);
+    memset(s, 0, sizeof *s);
+    s->cur = &s->own;
+    rng_seed(s->cur, 0);
     luaL_setmetatable(L, LMB_RANDOM);
-    return r;
+    return s->cur;
 }
 
 /* mb.Random([seed]) -> stream */
@@ -247,6 +260,8 @@ void lmb_open_random(lua_State *L)
     /* the default stream starts from the clock, like a fresh CPython
      * process; scripts that want reproducibility call mb.seed(n) */
     seed_entropy(L, new_stream(L));
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &default_key);
     for (const luaL_Reg *f = functions; f->name; f++) {
         lua_pushvalue(L, -1);
         lua_pushcclosure(L, f->func, 1);

@@ -553,7 +553,7 @@ static int l_seed(lua_State *L)
         return 0;
     }
     luaL_argcheck(L, strcmp(luaL_checkstring(L, 3), "game") == 0, 3, "\"game\" or nothing expected");
-    lmb_seed_mixed(&p->rng, (uint64_t)n);
+    rng_seed_mixed(&p->rng, (uint64_t)n);
     return 0;
 }
 

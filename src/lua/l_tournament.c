@@ -17,6 +17,7 @@
  *   mb.rating.los(w, l), .sprt{...}, .fit(n, score, games), .elo(score),
  *   .score(elo)
  *   mb.stream_copy(dst, src)   one Random's state into another
+ *   mb.stream_use(r | nil)     point mb.stream at the Random r (lmb_stream_use)
  *   mb.stream_seed(stream, n)  seed a Random for a tournament game
  * (all of them fields of the host library, require "marubatsu.host", not
  * of mb)
@@ -507,9 +508,7 @@ static int l_score(lua_State *L)
     return 1;
 }
 
-/* stream_copy(dst, src): the state of the Random src copied into dst (the
- * tournaments load and save each trusted player's own stream in mb.stream,
- * the one the trusted AIs draw from). */
+/* stream_copy(dst, src): the state of the Random src copied into dst. */
 static int l_stream_copy(lua_State *L)
 {
     Rng *dst = lmb_check_random(L, 1), *src = lmb_check_random(L, 2);
@@ -518,10 +517,10 @@ static int l_stream_copy(lua_State *L)
 }
 
 /* stream_seed(stream, n): seed a Random for a tournament game
- * (lmb_seed_mixed). */
+ * (rng_seed_mixed). */
 static int l_stream_seed(lua_State *L)
 {
-    lmb_seed_mixed(lmb_check_random(L, 1), (uint64_t)luaL_checkinteger(L, 2));
+    rng_seed_mixed(lmb_check_random(L, 1), (uint64_t)luaL_checkinteger(L, 2));
     return 0;
 }
 
@@ -534,7 +533,7 @@ void lmb_open_tournament(lua_State *L)
         {"journal_split", l_journal_split},   {"journal_escape", l_journal_escape},
         {"playerspec", l_playerspec},         {"cpu_count", l_cpu_count},
         {"mkdir", l_mkdir},                   {"stream_copy", l_stream_copy},
-        {"stream_seed", l_stream_seed},
+        {"stream_seed", l_stream_seed},       {"stream_use", lmb_stream_use},
         {NULL, NULL},
     };
     static const luaL_Reg rating[] = {

@@ -70,19 +70,21 @@ void lmb_open_position(lua_State *L);
 
 /* The Rng inside the userdata at arg, or a Lua error. */
 Rng *lmb_check_random(lua_State *L, int arg);
-/* Seed r for a tournament game: its state filled from n by splitmix64 (not
- * CPython's seeding, which costs four times as much: tournaments seed two
- * streams a game, and their games need no match with the series). */
-void lmb_seed_mixed(Rng *r, uint64_t n);
 /* Register the Random metatable; put mb.Random and the module-level stream
  * functions (seed, choice, randbelow, random, ...) in the table on top, the
  * latter bound to one default stream per Lua state (also mb.stream). */
 void lmb_open_random(lua_State *L);
-/* Point the module-level stream functions of the mb table at mbindex
- * (random, choice, randbelow, ...) at r, which must outlive the state: a
- * sandbox state draws from its host's stream. mb.seed becomes an error (the
- * host seeds r). [-0, +0, m] */
+/* Point this state's default stream (mb.stream and the module-level
+ * functions random, choice, randbelow, ...) at r, which must outlive the
+ * state: a sandbox state draws from its player's stream, kept by the host.
+ * mb.seed of the mb table at mbindex becomes an error (the host seeds r).
+ * [-0, +0, m] */
 void lmb_bind_default_stream(lua_State *L, int mbindex, Rng *r);
+/* Lua: stream_use(r | nil): the default stream (mb.stream, the module-level
+ * functions and the searches' random choices) draws from the Random r's
+ * state, not a copy of it, until stream_use(nil) (or the default stream
+ * itself) points it back at its own. r is kept alive meanwhile. */
+int lmb_stream_use(lua_State *L);
 /* A registry key (light userdata &lmb_sandbox_key): set in a sandboxed
  * player's state before luaopen_marubatsu, which then runs only the part
  * of the embedded library AI scripts use (no matches, play, checks,

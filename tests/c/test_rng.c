@@ -1,7 +1,10 @@
 /* test_rng.c: checks that rng.c reproduces CPython's random exactly. */
 /* Covers the known values of spec/rng.md and ais.md, every value and draw
  * count in tests/data/rng_vectors.txt (written by gen_rng_vectors.py),
- * seeding from words and from decimal text, and stream independence. */
+ * seeding from words and from decimal text, and stream independence; the
+ * lazy refill against a textbook one, reseeding and copying mid-refill;
+ * rng_seed_mixed against known outputs (computed by a separate Python
+ * model of splitmix64 + MT19937) and against an eager textbook stream. */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -16,7 +19,44 @@
 
 static bool same_state(const Rng *a, const Rng *b)
 {
-    return a->mti == b->mti && memcmp(a->mt, b->mt, sizeof a->mt) == 0;
+    return a->mti == b->mti && a->end == b->end && a->lazy == b->lazy &&
+           memcmp(a->mt, b->mt, sizeof a->mt) == 0;
+}
+
+/* A textbook MT19937 stream (whole refills, modulo indices), the reference
+ * for the lazy one. */
+typedef struct RefMt {
+    uint32_t mt[RNG_N];
+    int mti;
+} RefMt;
+
+static uint32_t ref_next(RefMt *m)
+{
+    if (m->mti >= RNG_N) {
+        for (int k = 0; k < RNG_N; k++) {
+            uint32_t y = (m->mt[k] & 0x80000000u) | (m->mt[(k + 1) % RNG_N] & 0x7fffffffu);
+            m->mt[k] = m->mt[(k + 397) % RNG_N] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+        }
+        m->mti = 0;
+    }
+    uint32_t y = m->mt[m->mti++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+}
+
+/* rng_seed_mixed's state, filled eagerly. */
+static void ref_mixed(RefMt *m, uint64_t n)
+{
+    for (int i = 0; i < RNG_N; i++) {
+        uint64_t z = (n += 0x9E3779B97F4A7C15u);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+        m->mt[i] = (uint32_t)((z ^ (z >> 31)) >> 32);
+    }
+    m->mt[0] |= 0x80000000u;
+    m->mti = RNG_N;
 }
 
 /* Whole file as a NUL-terminated string, or NULL. */
@@ -304,6 +344,100 @@ TEST(randint_ranges)
     CHECK(r.draws >= 1); /* width 1 still draws, like randbelow(1) */
 }
 
+TEST(lazy_refill_matches_textbook)
+{
+    /* right after seeding the state is stored whole: the textbook stream
+     * starts from it; 2,000 outputs cross three generations */
+    Rng r;
+    RefMt m;
+    rng_seed(&r, 20240601);
+    memcpy(m.mt, r.mt, sizeof m.mt);
+    m.mti = RNG_N;
+    for (int i = 0; i < 2000; i++) {
+        uint32_t want = ref_next(&m);
+        if (rng_genrand32(&r) != want) {
+            CHECK_U64(i, 2000); /* the first output that differs */
+            break;
+        }
+    }
+    CHECK_U64(r.draws, 2000);
+}
+
+TEST(reseed_and_copy_mid_refill)
+{
+    /* reseeding a stream whose generation is partly twisted gives the fresh
+     * stream; a copy made mid-generation repeats the original */
+    Rng a, b;
+    rng_seed(&b, 5);
+    uint32_t fresh[700];
+    for (int i = 0; i < 700; i++) fresh[i] = rng_genrand32(&b);
+    rng_seed(&a, 99);
+    for (int i = 0; i < 37; i++) (void)rng_genrand32(&a);
+    rng_seed(&a, 5);
+    for (int i = 0; i < 700; i++) CHECK_U64(rng_genrand32(&a), fresh[i]);
+    Rng c = a;
+    for (int i = 0; i < 700; i++) CHECK_U64(rng_genrand32(&c), rng_genrand32(&a));
+}
+
+TEST(seed_mixed_known)
+{
+    static const struct {
+        uint64_t n;
+        uint32_t first, second, at623, at624, at1399;
+    } known[] = {
+        {0, 189719290u, 4032229626u, 3118827300u, 1872862261u, 971727327u},
+        {1, 3972108997u, 1171991484u, 798871078u, 2383461271u, 2863797767u},
+        {UINT64_MAX, 1382223331u, 3043212920u, 4066054633u, 2689036048u, 1628482788u},
+    };
+    for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
+        Rng r;
+        rng_seed_mixed(&r, known[k].n);
+        CHECK_U64(r.draws, 0);
+        uint32_t v[1400];
+        for (int i = 0; i < 1400; i++) v[i] = rng_genrand32(&r);
+        CHECK_U64(v[0], known[k].first);
+        CHECK_U64(v[1], known[k].second);
+        CHECK_U64(v[623], known[k].at623);
+        CHECK_U64(v[624], known[k].at624);
+        CHECK_U64(v[1399], known[k].at1399);
+        CHECK_U64(r.draws, 1400);
+    }
+}
+
+TEST(seed_mixed_matches_eager)
+{
+    /* every output of the lazy seeding equals the eager fill's, for seeds
+     * spread over 64 bits; copies made at several points of the first
+     * (lazy) generation go on as the original; reseeding mid-way restarts */
+    static const uint64_t seeds[] = {2, 12345, 0x8000000000000000u, 0x0123456789abcdefu,
+                                     UINT64_MAX - 1};
+    static const int copy_at[] = {0, 1, 15, 16, 17, 226, 227, 396, 397, 623, 624};
+    for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+        Rng r, copies[sizeof copy_at / sizeof copy_at[0]];
+        RefMt m;
+        rng_seed_mixed(&r, seeds[k]);
+        ref_mixed(&m, seeds[k]);
+        uint32_t want[1500];
+        size_t nc = 0;
+        for (int i = 0; i < 1500; i++) {
+            if (nc < sizeof copy_at / sizeof copy_at[0] && copy_at[nc] == i) copies[nc++] = r;
+            want[i] = ref_next(&m);
+            if (rng_genrand32(&r) != want[i]) {
+                CHECK_U64(i, 1500);
+                break;
+            }
+        }
+        for (size_t c = 0; c < nc; c++)
+            for (int i = copy_at[c]; i < copy_at[c] + 700; i++)
+                CHECK_U64(rng_genrand32(&copies[c]), want[i]);
+        rng_seed_mixed(&r, seeds[k]);
+        for (int i = 0; i < 30; i++) CHECK_U64(rng_genrand32(&r), want[i]);
+        rng_seed(&r, 0); /* CPython's seeding ends the lazy state */
+        CHECK(!r.lazy);
+        CHECK_U64(rng_genrand32(&r), 3626764237u); /* spec/rng.md */
+    }
+}
+
 /* ------------------------------------------------------------------------
  * The vector file
  * ------------------------------------------------------------------------ */
@@ -528,6 +662,10 @@ const TestCase rng_tests[] = {
     {"seed_decimal_bad", seed_decimal_bad},
     {"independent_streams", independent_streams},
     {"randint_ranges", randint_ranges},
+    {"lazy_refill_matches_textbook", lazy_refill_matches_textbook},
+    {"reseed_and_copy_mid_refill", reseed_and_copy_mid_refill},
+    {"seed_mixed_known", seed_mixed_known},
+    {"seed_mixed_matches_eager", seed_mixed_matches_eager},
     {"vectors", vectors},
     {0},
 };

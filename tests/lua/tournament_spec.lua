@@ -10,7 +10,10 @@
 -- accounted for with jobs = 2), finite Elo for perfect records,
 -- player specs with parameters, journal round trips, and the errors;
 -- forfeit reasons cut and escaped, names checked up front, journal lines
--- checked against the schedule on resume and merge (issue 16).
+-- checked against the schedule on resume and merge (issue 16);
+-- host.stream_use (mb.stream drawing from another Random's state, which
+-- the tournaments' trusted players use); a sandboxed script's searches
+-- drawing from its own stream (the same games as when trusted).
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -113,6 +116,34 @@ describe("the schedule", function()
         assert.are.equal(g.result, game.status)
     end)
 
+    it("host.stream_use: mb.stream draws from a Random's own state until pointed back", function()
+        local function first(seed, n) -- n getrandbits(32) of a fresh stream
+            local r, v = mb.Random(seed), {}
+            for i = 1, n do v[i] = r:getrandbits(32) end
+            return v
+        end
+        mb.seed(5)
+        local r = mb.Random(0)
+        host.stream_use(r)
+        local z = first(0, 4)
+        assert.are.equal(z[1], mb.getrandbits(32))
+        assert.are.equal(z[2], r:getrandbits(32)) -- one state, not a copy
+        assert.are.equal(z[3], mb.stream:getrandbits(32))
+        assert.are.equal(3, r:draws())
+        assert.are.equal(3, mb.draws())
+        mb.seed(3) -- seeds r
+        assert.are.equal(first(3, 1)[1], r:getrandbits(32))
+        host.stream_use(nil) -- mb.stream's own state is untouched
+        assert.are.equal(first(5, 1)[1], mb.getrandbits(32))
+        host.stream_use(mb.Random(7)) -- kept alive while pointed at
+        collectgarbage()
+        collectgarbage()
+        assert.are.same(first(7, 2), {mb.getrandbits(32), mb.getrandbits(32)})
+        host.stream_use(mb.stream) -- the same as nil
+        assert.are.equal(first(5, 2)[2], mb.getrandbits(32))
+        assert.has_error(function() host.stream_use(42) end)
+    end)
+
     it("a player can neither read nor steer its opponent's draws (own streams per side and game)", function()
         -- two sandboxed scripts that play the same moves; the second also
         -- burns draws and tries the host's streams: ai2's replies must not change
@@ -140,6 +171,36 @@ describe("the schedule", function()
         local a, b = moves(plain), moves(burner)
         assert.are.equal(a, b)
         assert.is_nil(b:find("error", 1, true))
+    end)
+
+    it("a sandboxed script's searches break ties from its own stream: as when trusted, every run", function()
+        -- mb.search_abs_dls chooses at random among equal moves (rand); in a
+        -- sandbox it draws from the player's stream, seeded for the game as
+        -- a trusted player's is, so the games equal the trusted run's
+        local dir = os.tmpname()
+        os.remove(dir)
+        assert(os.execute("mkdir -p " .. dir))
+        local path = dir .. "/searcher.lua"
+        write(path, "local mb = require 'marubatsu'\nreturn function(game)\n"
+            .. "return mb.search_abs_dls(game, {maxdepth = 1})\nend\n")
+        local function moves(sandbox)
+            local d = newdir()
+            run{players = {"ai2", {name = "searcher", ai = path}}, games = 20, seed = 9, jobs = 1, out = d,
+                sandbox = sandbox}
+            local out, seen = {}, {}
+            for _, g in ipairs(games_of(d)) do
+                out[#out + 1] = g.moves .. " " .. g.result .. " " .. g.reason
+                seen[g.o .. g.moves:sub(1, 5)] = true
+            end
+            local n = 0
+            for _ in pairs(seen) do n = n + 1 end
+            return table.concat(out, "\n"), n
+        end
+        local a, n = moves(true)
+        assert.are.equal(a, (moves(true)))
+        assert.are.equal(a, (moves(false)))
+        assert.is_true(n > 4) -- the openings do vary from game to game
+        assert.is_nil(a:find("error", 1, true))
     end)
 
     it("a pairing's games do not depend on the other players", function()
