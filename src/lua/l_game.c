@@ -13,8 +13,12 @@
  *           --metatable--> {__index = methods} (shared)
  *
  * so game.status is one table read and game:move one more. The state table
- * is also the userdata's user value, where C finds it to update it. The
- * records table is a live view, updated in place like the series' list:
+ * is the userdata's user value 1, where C finds it to update it (2 is the
+ * records view, 3 the field names). C rewrites a field only when the engine's
+ * value differs from the one it last wrote (sync()), so whatever moved the
+ * engine game (a method, a search before its Lua evaluator reads the game),
+ * one call brings the fields up to date, and no caller says what changed.
+ * The records table is a live view, updated in place like the series' list:
  * moves append to it, unmove pops it, and restart starts a new one.
  * Every method checks its arguments before the engine is touched, so a bad
  * call raises a Lua error and leaves the game as it was. The methods that
@@ -41,8 +45,13 @@ typedef struct LGame {
 /* No engine value: a field holding it is written by the next sync(). */
 #define NOT_SHOWN (-99)
 
-/* Marks the per-game metatables (a light userdata key). */
+/* Marks the per-game metatables (a light userdata at [1]). */
 static const char game_tag = 0;
+
+/* The shared values UV_STATUS..UV_DRAW in a table (index = UV_*), kept in
+ * the registry under &keys_key and as every game's user value 3: C code
+ * without the methods' upvalues (lmb_game_sync) syncs without a Lua call. */
+static const char keys_key = 0;
 
 /* Upvalues shared by every method: the field names and values C writes. */
 enum {
@@ -74,7 +83,8 @@ static LGame *test_game(lua_State *L, int arg)
     LGame *lg = NULL;
     arg = lua_absindex(L, arg);
     if (lua_type(L, arg) == LUA_TUSERDATA && lua_getmetatable(L, arg)) {
-        if (lua_rawgetp(L, -1, &game_tag) != LUA_TNIL) lg = lua_touserdata(L, arg);
+        lua_rawgeti(L, -1, 1); /* [1] = &game_tag: an array read, not a hash one */
+        if (lua_touserdata(L, -1) == &game_tag) lg = lua_touserdata(L, arg);
         lua_pop(L, 2);
     }
     return lg;
@@ -274,7 +284,7 @@ static int l_newindex(lua_State *L)
  * once the engine has made its Game. */
 static LGame *new_userdata(lua_State *L)
 {
-    LGame *lg = lua_newuserdatauv(L, sizeof *lg, 2);
+    LGame *lg = lua_newuserdatauv(L, sizeof *lg, 3);
     memset(lg, 0, sizeof *lg);
     unshow(lg);
     lua_createtable(L, 0, 2);
@@ -306,6 +316,8 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, st, "count_linemark");
     lua_pushvalue(L, st);
     lua_setiuservalue(L, ud, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &keys_key);
+    lua_setiuservalue(L, ud, 3);
     new_records_view(L, ud, lg);
     /* the per-game metatable */
     lua_createtable(L, 0, 32); /* sparse: __index is read on every access */
@@ -321,8 +333,8 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, -2, "__name");
     lua_pushliteral(L, LMB_GAME);
     lua_setfield(L, -2, "__metatable");
-    lua_pushboolean(L, 1);
-    lua_rawsetp(L, -2, &game_tag);
+    lua_pushlightuserdata(L, (void *)&game_tag);
+    lua_rawseti(L, -2, 1);
     lua_setmetatable(L, ud);
     lua_pop(L, 1);
     sync(L, ud, lg);
@@ -641,17 +653,12 @@ static int l_children(lua_State *L)
     return 4;
 }
 
-/* The shared values UV_STATUS..UV_DRAW in a table (index = UV_*), kept in
- * the registry under &keys_key for lmb_game_sync: C code without the
- * methods' upvalues syncs without a Lua call. */
-static const char keys_key = 0;
-
 Game *lmb_game_sync(lua_State *L, int index)
 {
     LGame *lg = check_lgame(L, index);
     if (!shown(lg)) {
         index = lua_absindex(L, index);
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &keys_key);
+        lua_getiuservalue(L, index, 3);
         sync_keys(L, index, lg, lua_gettop(L));
         lua_pop(L, 1);
     }

@@ -50,7 +50,7 @@ typedef struct LuaEval {
 static int protected_eval(lua_State *L)
 {
     Game *g = lmb_game_sync(L, 2);
-    const char *fname = lua_tostring(L, 3);
+    const char *fname = lua_touserdata(L, 3);
     int mc = g->move_count, lm = g->last_move;
     Status st = g->status;
     bool ed = g->edited;
@@ -80,7 +80,7 @@ static double lua_eval(Game *g, void *ud)
     lua_pushcfunction(L, protected_eval);
     lua_pushvalue(L, e->fn);
     lua_pushvalue(L, e->game);
-    lua_pushstring(L, e->name);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)e->name); /* static text: no string to make */
     if (e->params) lua_pushvalue(L, e->params);
     if (lua_pcall(L, e->params ? 4 : 3, 1, 0) != LUA_OK) {
         lua_replace(L, e->err);
