@@ -13,8 +13,12 @@
  *           --metatable--> {__index = methods} (shared)
  *
  * so game.status is one table read and game:move one more. The state table
- * is also the userdata's user value, where C finds it to update it. The
- * records table is a live view, updated in place like the series' list:
+ * is the userdata's user value 1, where C finds it to update it (2 is the
+ * records view, 3 the field names). C rewrites a field only when the engine's
+ * value differs from the one it last wrote (sync()), so whatever moved the
+ * engine game (a method, a search before its Lua evaluator reads the game),
+ * one call brings the fields up to date, and no caller says what changed.
+ * The records table is a live view, updated in place like the series' list:
  * moves append to it, unmove pops it, and restart starts a new one.
  * Every method checks its arguments before the engine is touched, so a bad
  * call raises a Lua error and leaves the game as it was. The methods that
@@ -24,14 +28,30 @@
 
 #include "lmb.h"
 
-/* The userdata: the engine's game and how far the records view reaches. */
+/* What the state table holds, as last written by sync(): a field is
+ * rewritten only when the engine's value differs from it. */
+typedef struct Synced {
+    int status, turn, last_turn, move_count, last_move;
+    int view_n;                 /* records[1..view_n] of the Lua view hold moves */
+    int view[MB_MAX_CELLS + 1]; /* and these are the moves they hold */
+} Synced;
+
+/* The userdata: the engine's game and what its state table shows. */
 typedef struct LGame {
     Game g;
-    int view_n; /* records[1..view_n] of the Lua view hold moves */
+    Synced shown;
 } LGame;
 
-/* Marks the per-game metatables (a light userdata key). */
+/* No engine value: a field holding it is written by the next sync(). */
+#define NOT_SHOWN (-99)
+
+/* Marks the per-game metatables (a light userdata at [1]). */
 static const char game_tag = 0;
+
+/* The shared values UV_STATUS..UV_DRAW in a table (index = UV_*), kept in
+ * the registry under &keys_key and as every game's user value 3: C code
+ * without the methods' upvalues (lmb_game_sync) syncs without a Lua call. */
+static const char keys_key = 0;
 
 /* Upvalues shared by every method: the field names and values C writes. */
 enum {
@@ -63,7 +83,8 @@ static LGame *test_game(lua_State *L, int arg)
     LGame *lg = NULL;
     arg = lua_absindex(L, arg);
     if (lua_type(L, arg) == LUA_TUSERDATA && lua_getmetatable(L, arg)) {
-        if (lua_rawgetp(L, -1, &game_tag) != LUA_TNIL) lg = lua_touserdata(L, arg);
+        lua_rawgeti(L, -1, 1); /* [1] = &game_tag: an array read, not a hash one */
+        if (lua_touserdata(L, -1) == &game_tag) lg = lua_touserdata(L, arg);
         lua_pop(L, 2);
     }
     return lg;
@@ -118,75 +139,105 @@ void lmb_check_xy(lua_State *L, int arg, const Game *g, int *x, int *y)
 
 /* ---- Keeping the state table in step ---- */
 
-static void push_mark(lua_State *L, Mark m)
+/* Push the shared value UV_* (a field name or value of the state table):
+ * the method's upvalue, or when keys is not 0 the entry of the table of
+ * them at that stack index (C code outside the methods, lmb_game_sync). */
+static void push_shared(lua_State *L, int keys, int uv)
+{
+    if (keys)
+        lua_rawgeti(L, keys, uv);
+    else
+        lua_pushvalue(L, lua_upvalueindex(uv));
+}
+
+static void push_mark(lua_State *L, int keys, Mark m)
 {
     if (m == MARK_EMPTY)
         lua_pushnil(L);
     else
-        lua_pushvalue(L, lua_upvalueindex(m == MARK_O ? UV_O : UV_X));
+        push_shared(L, keys, m == MARK_O ? UV_O : UV_X);
 }
 
-static void push_status(lua_State *L, Status s)
+static void push_status(lua_State *L, int keys, Status s)
 {
     if (s == STATUS_PLAYING)
-        lua_pushvalue(L, lua_upvalueindex(UV_PLAYING));
+        push_shared(L, keys, UV_PLAYING);
     else if (s == STATUS_DRAW)
-        lua_pushvalue(L, lua_upvalueindex(UV_DRAW));
+        push_shared(L, keys, UV_DRAW);
     else
-        push_mark(L, s);
+        push_mark(L, keys, s);
 }
 
-/* What a change touched, for sync(). */
-enum {
-    SYNC_STATUS = 1,     /* status */
-    SYNC_TURNS = 2,      /* turn, last_turn, move_count */
-    SYNC_LAST_MOVE = 4,  /* last_move */
-    SYNC_ALL = 7,
-};
-
-/* Bring the state table of the game at ud up to date: the fields named by
- * `what`, and the records view from index `from` on (1 rebuilds it, a
- * value past the end only trims it). Called by every method that changes
- * the game; a move rewrites four fields and one record (about 40 ns). */
-static void sync(lua_State *L, int ud, LGame *lg, int what, int from)
+/* Is the state table of lg up to date with its engine game? */
+static bool shown(const LGame *lg)
 {
     const Game *g = &lg->g;
+    const Synced *sh = &lg->shown;
+    return sh->status == (int)g->status && sh->turn == (int)g->turn &&
+           sh->last_turn == (int)g->last_turn && sh->move_count == g->move_count &&
+           sh->last_move == g->last_move && sh->view_n == g->nrecords - 1 &&
+           memcmp(sh->view + 1, g->records + 1, (size_t)sh->view_n * sizeof *sh->view) == 0;
+}
+
+/* Write the field named by upvalue `key` of the state table at st, if the
+ * engine's value differs from the one shown. */
+#define SYNC_FIELD(field, key, push)                                                        \
+    do {                                                                                   \
+        if (sh->field != (int)g->field) {                                                  \
+            push_shared(L, keys, key);                                                     \
+            push;                                                                          \
+            lua_rawset(L, st);                                                             \
+            sh->field = (int)g->field;                                                     \
+        }                                                                                  \
+    } while (0)
+
+/* Bring the state table of the game at ud up to date with its engine game,
+ * whatever changed it (a method, a search, another state's game): every
+ * field and record is compared with what was last written and only those
+ * that differ are rewritten, so a move costs its four fields and one record
+ * (about 40 ns) and a search leaf the few plies it changed. */
+static void sync_keys(lua_State *L, int ud, LGame *lg, int keys)
+{
+    const Game *g = &lg->g;
+    Synced *sh = &lg->shown;
     lua_getiuservalue(L, ud, 1);
     int st = lua_gettop(L);
-    if (what & SYNC_STATUS) {
-        lua_pushvalue(L, lua_upvalueindex(UV_STATUS));
-        push_status(L, g->status);
-        lua_rawset(L, st);
-    }
-    if (what & SYNC_TURNS) {
-        lua_pushvalue(L, lua_upvalueindex(UV_TURN));
-        push_mark(L, g->turn);
-        lua_rawset(L, st);
-        lua_pushvalue(L, lua_upvalueindex(UV_LAST_TURN));
-        push_mark(L, g->last_turn);
-        lua_rawset(L, st);
-        lua_pushvalue(L, lua_upvalueindex(UV_MOVE_COUNT));
-        lua_pushinteger(L, g->move_count);
-        lua_rawset(L, st);
-    }
-    if (what & SYNC_LAST_MOVE) {
-        lua_pushvalue(L, lua_upvalueindex(UV_LAST_MOVE));
-        lua_pushinteger(L, g->last_move);
-        lua_rawset(L, st);
-    }
+    SYNC_FIELD(status, UV_STATUS, push_status(L, keys, g->status));
+    SYNC_FIELD(turn, UV_TURN, push_mark(L, keys, g->turn));
+    SYNC_FIELD(last_turn, UV_LAST_TURN, push_mark(L, keys, g->last_turn));
+    SYNC_FIELD(move_count, UV_MOVE_COUNT, lua_pushinteger(L, g->move_count));
+    SYNC_FIELD(last_move, UV_LAST_MOVE, lua_pushinteger(L, g->last_move));
     /* the records view: records[0] = -1, records[i] = the i-th move */
-    lua_getiuservalue(L, ud, 2);
     int n = g->nrecords - 1;
-    for (int i = from; i <= n; i++) {
-        lua_pushinteger(L, g->records[i]);
-        lua_rawseti(L, -2, i);
+    int same = 0;
+    int common = n < sh->view_n ? n : sh->view_n;
+    while (same < common && sh->view[same + 1] == g->records[same + 1]) same++;
+    if (same < n || n < sh->view_n) {
+        lua_getiuservalue(L, ud, 2);
+        for (int i = same + 1; i <= n; i++) {
+            lua_pushinteger(L, g->records[i]);
+            lua_rawseti(L, -2, i);
+            sh->view[i] = g->records[i];
+        }
+        for (int i = n + 1; i <= sh->view_n; i++) {
+            lua_pushnil(L);
+            lua_rawseti(L, -2, i);
+        }
+        sh->view_n = n;
+        lua_pop(L, 1);
     }
-    for (int i = n + 1; i <= lg->view_n; i++) {
-        lua_pushnil(L);
-        lua_rawseti(L, -2, i);
-    }
-    lg->view_n = n;
-    lua_pop(L, 2);
+    lua_pop(L, 1);
+}
+
+/* sync_keys() from a method, which has the shared values as upvalues. */
+static void sync(lua_State *L, int ud, LGame *lg) { sync_keys(L, ud, lg, 0); }
+
+/* Forget what the state table shows: the next sync() writes every field. */
+static void unshow(LGame *lg)
+{
+    Synced *sh = &lg->shown;
+    sh->status = sh->turn = sh->last_turn = NOT_SHOWN;
+    sh->move_count = sh->last_move = NOT_SHOWN;
 }
 
 /* Give the game at ud a new, empty records view, as the series' restart
@@ -203,7 +254,7 @@ static void new_records_view(lua_State *L, int ud, LGame *lg)
     lua_rawset(L, -3);
     lua_pop(L, 1);
     lua_setiuservalue(L, ud, 2);
-    lg->view_n = 0;
+    lg->shown.view_n = 0;
 }
 
 /* ---- Construction ---- */
@@ -233,8 +284,9 @@ static int l_newindex(lua_State *L)
  * once the engine has made its Game. */
 static LGame *new_userdata(lua_State *L)
 {
-    LGame *lg = lua_newuserdatauv(L, sizeof *lg, 2);
+    LGame *lg = lua_newuserdatauv(L, sizeof *lg, 3);
     memset(lg, 0, sizeof *lg);
+    unshow(lg);
     lua_createtable(L, 0, 2);
     lua_pushcfunction(L, l_gc);
     lua_setfield(L, -2, "__gc");
@@ -264,6 +316,8 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, st, "count_linemark");
     lua_pushvalue(L, st);
     lua_setiuservalue(L, ud, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &keys_key);
+    lua_setiuservalue(L, ud, 3);
     new_records_view(L, ud, lg);
     /* the per-game metatable */
     lua_createtable(L, 0, 32); /* sparse: __index is read on every access */
@@ -279,11 +333,11 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, -2, "__name");
     lua_pushliteral(L, LMB_GAME);
     lua_setfield(L, -2, "__metatable");
-    lua_pushboolean(L, 1);
-    lua_rawsetp(L, -2, &game_tag);
+    lua_pushlightuserdata(L, (void *)&game_tag);
+    lua_rawseti(L, -2, 1);
     lua_setmetatable(L, ud);
     lua_pop(L, 1);
-    sync(L, ud, lg, SYNC_ALL, 1);
+    sync(L, ud, lg);
 }
 
 /* An optional integer field of the options table at 1. */
@@ -416,16 +470,15 @@ static int l_move(lua_State *L)
     if (game_get(g, m) != MARK_EMPTY)
         return luaL_argerror(L, 2, lua_pushfstring(L, "square %d is occupied", m));
     game_move(g, m);
-    sync(L, 1, lg, SYNC_TURNS | SYNC_LAST_MOVE | (g->status != STATUS_PLAYING), g->move_count);
+    sync(L, 1, lg);
     return 0;
 }
 
 static int l_unmove(lua_State *L)
 {
     LGame *lg = check_lgame(L, 1);
-    Status before = lg->g.status;
     game_unmove(&lg->g);
-    sync(L, 1, lg, SYNC_TURNS | SYNC_LAST_MOVE | (before != lg->g.status), lg->g.nrecords);
+    sync(L, 1, lg);
     return 0;
 }
 
@@ -434,7 +487,7 @@ static int l_restart(lua_State *L)
     LGame *lg = check_lgame(L, 1);
     game_restart(&lg->g);
     new_records_view(L, 1, lg);
-    sync(L, 1, lg, SYNC_ALL, 1);
+    sync(L, 1, lg);
     return 0;
 }
 
@@ -445,7 +498,7 @@ static int l_change_step(lua_State *L)
     if (step < 0) step = 0;
     if (step > MB_MAX_CELLS) step = MB_MAX_CELLS;
     game_change_step(&lg->g, (int)step);
-    sync(L, 1, lg, SYNC_ALL, 1);
+    sync(L, 1, lg);
     return 0;
 }
 
@@ -485,7 +538,7 @@ static int checked(lua_State *L, int which)
         rc = game_remove_mark(g, (int)x.value, (int)y.value);
     }
     if (rc == MB_OK) {
-        sync(L, 1, lg, SYNC_ALL, 1);
+        sync(L, 1, lg);
         lua_pushboolean(L, 1);
         return 1;
     }
@@ -539,11 +592,10 @@ static int children_step(lua_State *L)
     int ud = lua_gettop(L);
     LGame *lg = lua_touserdata(L, ud);
     Game *g = &lg->g;
-    Status before = g->status;
     bool sibling = c->active;
     if (c->active) children_back(L, c, g);
     if (c->next >= c->n) {
-        sync(L, ud, lg, SYNC_TURNS | SYNC_LAST_MOVE | (before != g->status), g->nrecords);
+        sync(L, ud, lg);
         return 0;
     }
     int m = c->moves[c->next];
@@ -556,9 +608,7 @@ static int children_step(lua_State *L)
     c->next++;
     game_move(g, m);
     c->active = true;
-    /* between siblings only the last move, the status and one record change */
-    sync(L, ud, lg, (sibling ? 0 : SYNC_TURNS) | SYNC_LAST_MOVE | (before != g->status),
-         g->move_count);
+    sync(L, ud, lg); /* between siblings: the last move, one record, maybe the status */
     lua_pushinteger(L, m);
     return 1;
 }
@@ -570,10 +620,8 @@ static int children_close(lua_State *L)
     if (!c->active) return 0;
     lua_getiuservalue(L, 1, 1);
     LGame *lg = lua_touserdata(L, -1);
-    Status before = lg->g.status;
     children_back(L, c, &lg->g);
-    sync(L, lua_gettop(L), lg, SYNC_TURNS | SYNC_LAST_MOVE | (before != lg->g.status),
-         lg->g.nrecords);
+    sync(L, lua_gettop(L), lg);
     return 0;
 }
 
@@ -605,23 +653,16 @@ static int l_children(lua_State *L)
     return 4;
 }
 
-/* The full sync as a closure with the methods' upvalues, kept in the
- * registry under &sync_key for lmb_game_sync (C code without the upvalues). */
-static const char sync_key = 0;
-
-static int l_sync_all(lua_State *L)
+Game *lmb_game_sync(lua_State *L, int index)
 {
-    LGame *lg = check_lgame(L, 1);
-    sync(L, 1, lg, SYNC_ALL, 1);
-    return 0;
-}
-
-void lmb_game_sync(lua_State *L, int index)
-{
-    index = lua_absindex(L, index);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &sync_key);
-    lua_pushvalue(L, index);
-    lua_call(L, 1, 0);
+    LGame *lg = check_lgame(L, index);
+    if (!shown(lg)) {
+        index = lua_absindex(L, index);
+        lua_getiuservalue(L, index, 3);
+        sync_keys(L, index, lg, lua_gettop(L));
+        lua_pop(L, 1);
+    }
+    return &lg->g;
 }
 
 /* assign(game, src): the registry closure behind lmb_game_assign (it needs
@@ -648,7 +689,7 @@ static int l_assign(lua_State *L)
          * records view gets the new moves only */
         int from = lg->g.move_count + 1;
         for (int i = from; i <= src->move_count; i++) game_move(&lg->g, src->records[i]);
-        sync(L, 1, lg, SYNC_ALL, from);
+        sync(L, 1, lg);
         return 0;
     }
     Game fresh;
@@ -673,7 +714,7 @@ static int l_assign(lua_State *L)
         lua_pop(L, 1);
     }
     new_records_view(L, 1, lg);
-    sync(L, 1, lg, SYNC_ALL, 1);
+    sync(L, 1, lg);
     return 0;
 }
 
@@ -734,9 +775,12 @@ void lmb_open_game(lua_State *L)
     push_upvalues(L, state_mt, children_mt, false);
     lua_pushcclosure(L, l_new, UV_COUNT);
     lua_setfield(L, mb, "Marubatsu");
-    push_upvalues(L, state_mt, children_mt, true);
-    lua_pushcclosure(L, l_sync_all, UV_BASE);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &sync_key);
+    lua_createtable(L, UV_DRAW, 0);
+    for (int i = UV_STATUS; i <= UV_DRAW; i++) {
+        lua_pushstring(L, upvalue_strings[i - UV_STATUS]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &keys_key);
     push_upvalues(L, state_mt, children_mt, true);
     lua_pushcclosure(L, l_assign, UV_BASE);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &assign_key);

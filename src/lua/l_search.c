@@ -19,8 +19,8 @@
  *
  * The search moves the engine game in place and restores it exactly. A
  * Lua evaluator reads the game's fields, which live in the state table C
- * keeps in sync (l_game.c), so before every Lua call the state table is
- * brought up to date (lmb_game_sync), and once more after the search. An
+ * keeps in sync (l_game.c), so before every Lua call the fields the search
+ * changed are rewritten (lmb_game_sync), and once more after the search. An
  * error in the evaluator aborts the search (SEARCH_ABORTED); after the game
  * is restored the error is raised again. A timeout returns nil, "time out".
  * Unknown option names are errors (they are usually typos). */
@@ -49,13 +49,12 @@ typedef struct LuaEval {
  * then checks that the evaluator left the game where it was. */
 static int protected_eval(lua_State *L)
 {
-    Game *g = lmb_check_game(L, 2);
-    const char *fname = lua_tostring(L, 3);
+    Game *g = lmb_game_sync(L, 2);
+    const char *fname = lua_touserdata(L, 3);
     int mc = g->move_count, lm = g->last_move;
     Status st = g->status;
     bool ed = g->edited;
     bool params = lua_gettop(L) >= 4;
-    lmb_game_sync(L, 2);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);
     if (params) lua_pushvalue(L, 4);
@@ -81,7 +80,7 @@ static double lua_eval(Game *g, void *ud)
     lua_pushcfunction(L, protected_eval);
     lua_pushvalue(L, e->fn);
     lua_pushvalue(L, e->game);
-    lua_pushstring(L, e->name);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)e->name); /* static text: no string to make */
     if (e->params) lua_pushvalue(L, e->params);
     if (lua_pcall(L, e->params ? 4 : 3, 1, 0) != LUA_OK) {
         lua_replace(L, e->err);

@@ -50,10 +50,12 @@ Game *lmb_check_game(lua_State *L, int arg);
 /* Register the Game metatable and put the constructor in the table on top:
  * mb.Marubatsu. [-0, +0, e] */
 void lmb_open_game(lua_State *L);
-/* Bring the state table (fields and records view) of the game userdata at
- * index up to date with its engine Game, in full: for C code that moved the
- * engine game directly (l_search.c, before a Lua evaluator reads it). */
-void lmb_game_sync(lua_State *L, int index);
+/* The Game of the game userdata at index (checked, as lmb_check_game), its
+ * fields and records view brought up to date with whatever moved the engine
+ * game since they were last written (a search, before its Lua evaluator
+ * reads the game): only what differs is rewritten, and nothing when nothing
+ * moved. Every method keeps them up to date itself. [-0, +0, e] */
+Game *lmb_game_sync(lua_State *L, int index);
 /* Make the game userdata at index an exact copy of src, which may belong
  * to another Lua state (a sandbox's game): engine state, shape fields and a
  * fresh records view. [-0, +0, m] */

@@ -79,6 +79,7 @@ describe("mb.search_abs_dls", function()
         local g = mb.Marubatsu()
         g:move(4)
         local before = snapshot(g)
+        local held = g.records
         local leaves = 0
         local function check(game)
             leaves = leaves + 1
@@ -90,9 +91,18 @@ describe("mb.search_abs_dls", function()
             assert(game.status == game:judge(), "status stale")
             local turn = game.move_count % 2 == 0 and "o" or "x"
             assert(game.turn == turn, "turn stale")
+            -- every record, not only the last: the moves replayed give the board
+            assert(game.records == held, "records view replaced")
+            local replay = mb.Marubatsu()
+            for i = 1, #game.records do replay:move(game.records[i]) end
+            assert(replay:board_to_str() == board, "records stale")
             return ai14s(game, {calc_score = true, minimax = true})
         end
         local a = mb.search_abs_dls(g, {maxdepth = 4, eval = check, analyze = true, rand = false})
+        local t = mb.search_abs_dls(g, {maxdepth = 5, use_tt = true, eval = check, analyze = true,
+            rand = false})
+        assert.are.equal(mb.search_abs_dls(g, {maxdepth = 5, use_tt = true, analyze = true,
+            rand = false}).count, t.count)
         local b = mb.search_abs_dls(g, {maxdepth = 4, analyze = true, rand = false})
         assert.is_true(leaves > 0)
         assert.are.equal(b.count, a.count)
