@@ -91,15 +91,22 @@ static void sym_key(const Search *s, int i, char *buf)
  * in table order, so that the last transform yielding a key decides its
  * move (search.md §3.4). keys: the images' packed keys, or NULL (a board
  * too large to pack: string keys). */
-static void tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper,
-                               int best)
+static void tt_store_strings(Search *s, double lower, double upper, int best);
+static inline __attribute__((always_inline)) void
+tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, int best)
 {
-    int n = game_geom(s->game)->ncells;
-    if (keys) {
-        const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
-        if (tt_store_packed_n(&s->tt, n, keys, mv, s->nsym, lower, upper)) s->status = SEARCH_ENOMEM;
+    if (!keys) {
+        tt_store_strings(s, lower, upper, best);
         return;
     }
+    const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
+    if (tt_store_packed_n(&s->tt, game_geom(s->game)->ncells, keys, mv, s->nsym, lower, upper))
+        s->status = SEARCH_ENOMEM;
+}
+
+/* The same with string keys (a board too large to pack). */
+static void tt_store_strings(Search *s, double lower, double upper, int best)
+{
     char key[MB_MAX_CELLS + 1];
     for (int i = 0; i < s->nsym; i++) {
         sym_key(s, i, key);
