@@ -62,8 +62,11 @@ typedef struct Search {
     int *sym_src;  /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
     int *sym_move; /* ncells * nsym: move m maps to sym_move[m*nsym + i] in
                       image i (a stored best move's images, side by side) */
-    int *sym_dest; /* ncells * nsym: the square where the mark on move m lands
-                      in image i, sym_dest[m*nsym + i] (packed keys, tt.h) */
+    uint64_t *sym_add; /* boards of at most TT_PACKED_MAX_CELLS squares (else
+                          NULL): mark c (1 or 2) on move m, as it reads in
+                          image i's packed key (tt.h), at
+                          sym_add[(m*2 + c-1)*nsym + i]: a child's keys are
+                          its parent's OR these, one word an image */
 } Search;
 
 /* One root driver call (ai_by_mmscore with analyze). */

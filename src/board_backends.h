@@ -118,6 +118,12 @@ HOT int bits_empty_squares(const Board *b, int *out)
     const Geometry *g = b->geom;
     const uint64_t *o = b->plane[MARK_O], *x = b->plane[MARK_X];
     int n = 0;
+    if (g->nwords == 1) { /* up to 64 squares: one word, no outer loop */
+        const int16_t *move_of = g->move_of;
+        for (uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]); empty; empty &= empty - 1)
+            out[n++] = move_of[__builtin_ctzll(empty)];
+        return n;
+    }
     for (int w = 0; w < g->nwords; w++) {
         uint64_t empty = g->full_mask[w] & ~(o[w] | x[w]);
         const int16_t *move_of = g->move_of + w * 64;

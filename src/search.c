@@ -29,8 +29,8 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     size_t cells = (size_t)s->nsym * (size_t)n;
     s->sym_src = malloc(cells * sizeof *s->sym_src);
     s->sym_move = malloc(cells * sizeof *s->sym_move);
-    s->sym_dest = malloc(cells * sizeof *s->sym_dest);
-    if (!s->sym_src || !s->sym_move || !s->sym_dest) {
+    s->sym_add = n <= TT_PACKED_MAX_CELLS ? malloc(2 * cells * sizeof *s->sym_add) : NULL;
+    if (!s->sym_src || !s->sym_move || (n <= TT_PACKED_MAX_CELLS && !s->sym_add)) {
         search_free(s);
         return MB_ENOMEM;
     }
@@ -41,7 +41,9 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
             int src = geometry_xy_to_move(geo, sx, sy);
             s->sym_src[i * n + m] = src;
             s->sym_move[m * s->nsym + i] = symmetry_move(geo, s->sym_ids[i], m);
-            if (src >= 0 && src < n) s->sym_dest[src * s->nsym + i] = m;
+            if (s->sym_add && src >= 0 && src < n)
+                for (unsigned c = 1; c <= 2; c++)
+                    s->sym_add[(src * 2 + (int)c - 1) * s->nsym + i] = tt_key_add(0, m, c);
         }
     return MB_OK;
 }
@@ -51,8 +53,9 @@ void search_free(Search *s)
     tt_free(&s->tt);
     free(s->sym_src);
     free(s->sym_move);
-    free(s->sym_dest);
-    s->sym_src = s->sym_move = s->sym_dest = NULL;
+    free(s->sym_add);
+    s->sym_src = s->sym_move = NULL;
+    s->sym_add = NULL;
     s->nsym = 0;
 }
 
@@ -88,15 +91,22 @@ static void sym_key(const Search *s, int i, char *buf)
  * in table order, so that the last transform yielding a key decides its
  * move (search.md §3.4). keys: the images' packed keys, or NULL (a board
  * too large to pack: string keys). */
-static void tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper,
-                               int best)
+static void tt_store_strings(Search *s, double lower, double upper, int best);
+static inline __attribute__((always_inline)) void
+tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, int best)
 {
-    int n = game_geom(s->game)->ncells;
-    if (keys) {
-        const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
-        if (tt_store_packed_n(&s->tt, n, keys, mv, s->nsym, lower, upper)) s->status = SEARCH_ENOMEM;
+    if (!keys) {
+        tt_store_strings(s, lower, upper, best);
         return;
     }
+    const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
+    if (tt_store_packed_n(&s->tt, game_geom(s->game)->ncells, keys, mv, s->nsym, lower, upper))
+        s->status = SEARCH_ENOMEM;
+}
+
+/* The same with string keys (a board too large to pack). */
+static void tt_store_strings(Search *s, double lower, double upper, int best)
+{
     char key[MB_MAX_CELLS + 1];
     for (int i = 0; i < s->nsym; i++) {
         sym_key(s, i, key);
@@ -118,8 +128,8 @@ static bool packed_keys(const Search *s, uint64_t *keys)
     for (int m = 0; m < n; m++) {
         unsigned c = game_get(g, m); /* the mark is its code */
         if (!c) continue;
-        const int *dest = s->sym_dest + m * s->nsym;
-        for (int i = 0; i < s->nsym; i++) keys[i] = tt_key_add(keys[i], dest[i], c);
+        const uint64_t *add = s->sym_add + (m * 2 + (int)c - 1) * s->nsym;
+        for (int i = 0; i < s->nsym; i++) keys[i] |= add[i];
     }
     return true;
 }
@@ -137,12 +147,13 @@ static bool probe(const Search *s, const TT *t, const uint64_t *keys, char *key,
 
 /* The packed keys of the child just played (move m by `mark`), or NULL
  * when the parent has none or the child is a leaf (never stored). */
-static inline const uint64_t *child_keys(const Search *s, const uint64_t *keys, int m,
-                                         unsigned mark, int depth, uint64_t *child)
+static inline const uint64_t *child_keys(const Search *s, const uint64_t *restrict keys, int m,
+                                         unsigned mark, int depth, uint64_t *restrict child)
 {
     if (!keys || s->game->status != STATUS_PLAYING || depth + 1 == s->maxdepth) return NULL;
-    const int *dest = s->sym_dest + m * s->nsym;
-    for (int j = 0; j < s->nsym; j++) child[j] = tt_key_add(keys[j], dest[j], mark);
+    int nsym = s->nsym;
+    const uint64_t *restrict add = s->sym_add + (m * 2 + (int)mark - 1) * nsym;
+    for (int j = 0; j < nsym; j++) child[j] = keys[j] | add[j];
     return child;
 }
 
@@ -273,14 +284,14 @@ dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *keys, Boa
                 score = v;
             }
             if (score >= beta) break;
-            alpha = fmax(alpha, score);
+            if (score > alpha) alpha = score; /* fmax without the call */
         } else {
             if (v < score) {
                 best = moves[i];
                 score = v;
             }
             if (score <= alpha) break;
-            beta = fmin(beta, score);
+            if (score < beta) beta = score;
         }
     }
 

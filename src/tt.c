@@ -187,8 +187,11 @@ int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves,
                       double lower, double upper)
 {
     if (!packed_mode(ncells)) return MB_EINVAL;
-    int rc = prepare_store(t, ncells, (size_t)n);
-    if (rc) return rc;
+    /* the usual case, a key of the table's length with room: no call */
+    if (ncells != t->ncells || (t->count + (size_t)n) * 2 > t->cap) {
+        int rc = prepare_store(t, ncells, (size_t)n);
+        if (rc) return rc;
+    }
     for (int j = 0; j < n; j++) {
         bool found;
         size_t i = find64(t, keys[j], &found);
