@@ -1,0 +1,184 @@
+-- scripts/lib/schedule.lua: a tournament's schedule and settings: the
+-- pairings, where game g falls (pairing, index, pair, colour), the
+-- openings, the options of host.tournament checked (settings_of), SPRT and
+-- shard specs, and how many games a shard plays. Embedded; runs once with
+-- mb and the library's private table, where it leaves `schedule` for
+-- scripts/lib/journals.lua and scripts/lib/tournament.lua (the schedule
+-- itself is described at the top of tournament.lua).
+local mb, private = ...
+local host = private.host -- the host library (require "marubatsu.host")
+local files = private.files
+local printable = files.printable
+
+local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+
+local OPENINGS_MAX = 16 * 1024 * 1024 -- bytes of an --openings file
+
+-- ---------------------------------------------------------------- schedule
+
+local function pairings_of(n, format)
+    local list = {}
+    if format == "gauntlet" then
+        for j = 2, n do list[#list + 1] = {1, j} end
+    else
+        for i = 1, n - 1 do
+            for j = i + 1, n do list[#list + 1] = {i, j} end
+        end
+    end
+    return list
+end
+
+-- game number -> pairing, index (1-based in the pairing), pair, colour
+local function locate(g, npairings)
+    local r = (g - 1) // 2
+    local colour = (g - 1) % 2
+    local pair = r // npairings + 1
+    return r % npairings + 1, 2 * (pair - 1) + colour + 1, pair, colour
+end
+
+-- Openings: a list of move lists ("B2,A1" strings or tables of squares in
+-- Excel notation), or a file with one opening per line (moves separated by
+-- commas or spaces; blank lines and # comments skipped). Each is checked on
+-- an empty board: legal moves, game not over.
+local function read_openings(spec, mbparams)
+    if spec == nil then return {} end
+    local lines, where = {}, {}
+    if type(spec) == "string" then
+        local ok, err = pcall(function()
+            local f = files.open_input(spec)
+            for line, n in files.bounded_lines(f, spec, 8192, OPENINGS_MAX) do
+                local text = line:gsub("#.*", ""):gsub("^%s+", ""):gsub("%s+$", "")
+                if text ~= "" then
+                    lines[#lines + 1] = text
+                    where[#lines] = ("%s:%d"):format(spec, n)
+                end
+            end
+            f:close()
+        end)
+        if not ok then fail("openings: " .. tostring(err), 3) end
+    elseif type(spec) == "table" then
+        for i, o in ipairs(spec) do
+            lines[i] = type(o) == "table" and table.concat(o, ",") or tostring(o)
+            where[i] = ("openings[%d]"):format(i)
+        end
+    else
+        fail("openings: a file name or a list of move lists expected", 3)
+    end
+    local game = mb.Marubatsu(mbparams)
+    local out = {}
+    for i, text in ipairs(lines) do
+        game:restart()
+        local moves = {}
+        for sq in text:gmatch("[^,%s]+") do
+            local ok, m = pcall(mb.move, sq:upper(), game)
+            if not ok then fail(("%s: '%s' is not a square of this board"):format(where[i], printable(sq, 40)), 3) end
+            if game.status ~= "playing" then fail(("%s: the game is already over before %s"):format(where[i], sq), 3) end
+            if game:getmark_by_move(m) ~= "." then fail(("%s: %s is occupied"):format(where[i], sq), 3) end
+            game:move(m)
+            moves[#moves + 1] = m
+        end
+        if game.status ~= "playing" then fail(("%s: the opening ends the game"):format(where[i]), 3) end
+        out[i] = moves
+    end
+    if #lines > 0 and #out == 0 then fail("openings: no openings found", 3) end
+    return out
+end
+
+-- ---------------------------------------------------------------- settings
+
+local function int_opt(t, key, lo, hi, default)
+    local v = t[key]
+    if v == nil then return default end
+    if type(v) == "string" and v:match("^%s*[-+]?%d+%s*$") then v = math.tointeger(tonumber(v)) end
+    v = math.tointeger(v)
+    if v == nil or v < lo or (hi and v > hi) then
+        fail(("tournament: %s must be an integer %s"):format(key, hi and ("in " .. lo .. ".." .. hi) or (">= " .. lo)), 3)
+    end
+    return v
+end
+
+local function parse_kv(text, what)
+    local t = {}
+    for item in text:gmatch("[^,]+") do
+        local k, v = item:match("^%s*([%w_]+)%s*=%s*(.-)%s*$")
+        if not k then fail(("%s: '%s' is not key=value"):format(what, item), 3) end
+        t[k] = tonumber(v) or fail(("%s: %s must be a number, not '%s'"):format(what, k, v), 3)
+    end
+    return t
+end
+
+local function sprt_of(s)
+    if s == nil or s == false then return nil end
+    if type(s) == "string" then s = parse_kv(s, "sprt") end
+    if type(s) ~= "table" then fail("sprt: a table {elo0 =, elo1 =, alpha =, beta =} expected", 3) end
+    local r = {elo0 = s.elo0 or 0, elo1 = s.elo1 or 5, alpha = s.alpha or 0.05, beta = s.beta or 0.05}
+    for k in pairs(s) do
+        if r[k] == nil then fail(("sprt: unknown key '%s' (elo0, elo1, alpha, beta)"):format(k), 3) end
+    end
+    if not (r.elo0 < r.elo1) then fail("sprt: elo0 must be below elo1", 3) end
+    if not (r.alpha > 0 and r.alpha < 0.5 and r.beta > 0 and r.beta < 0.5) then
+        fail("sprt: alpha and beta must be in (0, 0.5)", 3)
+    end
+    return r
+end
+
+local function shard_of(s)
+    if s == nil then return nil end
+    local i, n
+    if type(s) == "string" then
+        i, n = s:match("^(%d+)/(%d+)$")
+        i, n = tonumber(i), tonumber(n)
+    elseif type(s) == "table" then
+        i, n = s[1], s[2]
+    end
+    if not (math.tointeger(i) and math.tointeger(n) and n >= 1 and i >= 1 and i <= n) then
+        fail("shard: I/N with 1 <= I <= N expected, e.g. 2/8", 3)
+    end
+    return {i = math.tointeger(i), n = math.tointeger(n)}
+end
+
+local function settings_of(t)
+    if type(t) ~= "table" then fail("bad argument #1 to 'tournament' (table expected)", 3) end
+    local known = {players = 1, format = 1, games = 1, seed = 1, jobs = 1, width = 1, height = 1, k = 1,
+        board = 1, openings = 1, out = 1, resume = 1, sprt = 1, shard = 1, sandbox = 1, limits = 1,
+        progress = 1, quiet = 1, count_linemark = 1}
+    for k in pairs(t) do
+        if not known[k] then fail(("tournament: unknown option '%s'"):format(tostring(k)), 3) end
+    end
+    local s = {}
+    s.format = t.format or "round_robin"
+    if s.format ~= "round_robin" and s.format ~= "gauntlet" then
+        fail(("tournament: format must be round_robin or gauntlet, not '%s'"):format(tostring(s.format)), 3)
+    end
+    s.games = int_opt(t, "games", 2, nil, 100)
+    if s.games % 2 ~= 0 then fail(("tournament: games must be even (pairs of games), not %d"):format(s.games), 3) end
+    s.seed = int_opt(t, "seed", math.mininteger, nil, 1)
+    s.jobs = int_opt(t, "jobs", 1, 256, host.cpu_count())
+    s.mbparams = {width = t.width and int_opt(t, "width", 1, 32), height = t.height and int_opt(t, "height", 1, 32),
+        k = t.k and int_opt(t, "k", 1, 32), board = t.board, count_linemark = t.count_linemark}
+    local probe = mb.Marubatsu(s.mbparams) -- checks the shape
+    s.mbparams.width, s.mbparams.height, s.mbparams.k = probe.width, probe.height, probe.k
+    s.openings_spec = t.openings
+    s.openings = read_openings(t.openings, s.mbparams)
+    s.sprt = sprt_of(t.sprt)
+    s.shard = shard_of(t.shard)
+    s.out = t.out
+    s.resume = t.resume
+    if s.resume and not s.out then fail("tournament: resume needs out = DIR (where the journal is)", 3) end
+    if s.sprt and s.shard then fail("tournament: sprt cannot be combined with shards", 3) end
+    s.progress = t.progress
+    s.quiet = t.quiet
+    return s
+end
+
+-- The number of games of a schedule of `total` games that shard {i, n}
+-- (or the whole run) plays.
+local function games_of_shard(total, shard)
+    if not shard then return total end
+    if total < shard.i then return 0 end
+    return (total - shard.i) // shard.n + 1
+end
+
+private.schedule = {pairings_of = pairings_of, locate = locate, read_openings = read_openings,
+    sprt_of = sprt_of, shard_of = shard_of, settings_of = settings_of, games_of_shard = games_of_shard,
+    OPENINGS_MAX = OPENINGS_MAX}
