@@ -56,6 +56,11 @@ typedef struct Geometry {
                                    holds a full line through move m */
     int win_words;              /* 64-bit words per row of win_table */
     int8_t *x_of, *y_of;        /* move -> x, y without a division */
+    bool exact;                 /* the rule: true when only exactly k in a row
+                                   wins (an overline does not: standard
+                                   gomoku); false when k or more wins
+                                   (freestyle, the series' rule and the
+                                   default) */
     int win_from;               /* min(2k - 1, ncells): the first move count
                                    at which a game can end (a win, or a full
                                    board when it is too small to hold one) */
