@@ -23,11 +23,11 @@ static const char usage[] =
 
 enum { OPT_TIME_LIMIT = 1, OPT_NO_TIME };
 
-static void progress(void *ud, uint64_t nodes, size_t table, int pass, int done, int total)
+static void progress(void *ud, uint64_t nodes, size_t table, int done, int total)
 {
     (void)ud;
-    fprintf(stderr, "\r\033[Kpass %d: root move %d/%d, %llu nodes, table %zu", pass, done + 1,
-            total, (unsigned long long)nodes, table);
+    fprintf(stderr, "\r\033[Kroot move %d/%d, %llu nodes, table %zu", done + 1, total,
+            (unsigned long long)nodes, table);
     fflush(stderr);
 }
 

@@ -1,4 +1,4 @@
-/* test_solve.c: solve_position's values, distances and best moves against an independent plain minimax without table (3x3, 4x3 and positions after moves), the published boards (3,3,3), (4,4,4), (5,4,4), the game left unchanged, finished games, the size limit and the time limit. */
+/* test_solve.c: solve_position's values, distances and best moves against an independent plain minimax without table (3x3, 4x3 and positions after moves), random positions with 8 empty squares on 4x4, 5x3, 5x4 and 4x3 boards, the published boards (3,3,3), (4,4,4), (5,4,4), the game left unchanged, finished games, the size limit and the time limit. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +126,55 @@ TEST(small_brute)
     }
 }
 
+/* True if the side that just moved threatens to win: a line holding k - 1
+ * of its marks and one empty square. */
+static bool threatens(const Game *g)
+{
+    const Geometry *geo = game_geom(g);
+    for (int l = 0; l < geo->nlines; l++) {
+        int mine = 0, empty = 0;
+        for (int j = 0; j < geo->k; j++) {
+            Mark m = game_get(g, geo->line_cells[l * geo->k + j]);
+            mine += m == g->last_turn;
+            empty += m == MARK_EMPTY;
+        }
+        if (mine == geo->k - 1 && empty == 1) return true;
+    }
+    return false;
+}
+
+/* Quiet random positions (no move ended the game or made a threat) with 8
+ * empty squares, so that brute force stays small and play is left: lines
+ * still open beside dead squares. */
+TEST(random_brute)
+{
+    static const int shapes[][3] = {{4, 4, 3}, {4, 4, 4}, {5, 3, 3}, {5, 4, 4}, {4, 3, 2}, {6, 2, 2}};
+    uint32_t seed = 12345;
+    int checked = 0;
+    for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+        for (int rep = 0; rep < 12; rep++) {
+            Game g;
+            make(&g, shapes[sh][0], shapes[sh][1], shapes[sh][2], "");
+            int moves[MB_MAX_CELLS], tries = 0;
+            while (game_geom(&g)->ncells - g.move_count > 8 && tries++ < 1000) {
+                int n = game_legal_moves(&g, moves);
+                seed = seed * 1103515245u + 12345u;
+                game_move(&g, moves[(seed >> 16) % (uint32_t)n]);
+                if (g.status != STATUS_PLAYING || threatens(&g)) game_unmove(&g);
+            }
+            if (game_geom(&g)->ncells - g.move_count == 8) {
+                char what[64];
+                snprintf(what, sizeof what, "%dx%d k%d random %d", shapes[sh][0], shapes[sh][1],
+                         shapes[sh][2], rep);
+                check_brute(&g, what);
+                checked++;
+            }
+            game_free(&g);
+        }
+    }
+    CHECK(checked >= 40);
+}
+
 TEST(positions)
 {
     check_solve(3, 3, 3, "B2,A2", 1, 5);      /* x on an edge loses */
@@ -198,6 +247,7 @@ const TestCase solve_tests[] = {
     {"k4_4x4_draw", k4_4x4_draw},
     {"k4_5x4_draw", k4_5x4_draw},
     {"ttt_brute", ttt_brute},
+    {"random_brute", random_brute},
     {"small_brute", small_brute},
     {"positions", positions},
     {"game_unchanged", game_unchanged},
