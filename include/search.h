@@ -90,7 +90,8 @@ typedef struct SearchRootResult {
 int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth);
 /* Release the table and the maps. */
 void search_free(Search *s);
-/* Seconds on the monotonic clock. */
+/* Seconds on the monotonic clock: the program's one clock (searches,
+ * budgets, time controls, mb.clock, the brains' milliseconds, perft --time). */
 double search_now(void);
 /* Give up `seconds` from now (search_now() + seconds); negative: no limit. */
 void search_set_timelimit(Search *s, double seconds);

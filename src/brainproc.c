@@ -24,6 +24,7 @@
 #endif
 
 #include "mberror.h"
+#include "search.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -39,9 +40,7 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 
 double brainproc_now_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+    return search_now() * 1000.0;
 }
 
 void brainproc_clear(BrainProc *p)

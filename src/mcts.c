@@ -8,9 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "mberror.h"
+#include "search.h"
 
 #define UNPROVEN 2
 
@@ -75,12 +75,6 @@ static uint64_t next_u64(Mcts *m)
 /* Uniform in [0, n) (Lemire's multiply-shift, unbiased enough for n < 2^16). */
 static int below(Mcts *m, int n) { return (int)(((next_u64(m) >> 32) * (uint64_t)n) >> 32); }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---- life cycle ---- */
 
@@ -443,7 +437,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     if (caller->status != STATUS_PLAYING) return MB_OK;
     int rc = ensure_shape(m, caller);
     if (rc != MB_OK) return rc;
-    double t0 = now();
+    double t0 = search_now();
     Game *g = work_game(m, caller);
     r->reused = reuse_root(m, g);
     if (!r->reused) new_root(m, g);
@@ -451,7 +445,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     long done = 0;
     while (rc == MB_OK) {
         if (max_playouts > 0 && done >= max_playouts) break;
-        if ((done & 31) == 0 && ((seconds > 0 && now() - t0 >= seconds) || (m->o.stop && m->o.stop(m->o.stop_ud))))
+        if ((done & 31) == 0 && ((seconds > 0 && search_now() - t0 >= seconds) || (m->o.stop && m->o.stop(m->o.stop_ud))))
             break;
         if (m->o.solver && m->nodes[m->root].proven != UNPROVEN) break;
         /* Step 1. select down to a leaf */
@@ -544,7 +538,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     r->value = root->visits ? 1.0 - (double)root->score / root->visits : 0.5;
     r->proven = root->proven == UNPROVEN ? MCTS_UNPROVEN : -root->proven;
     if (r->proven != MCTS_UNPROVEN) r->value = 0.5 + 0.5 * r->proven;
-    r->seconds = now() - t0;
+    r->seconds = search_now() - t0;
     if (best >= 0) {
         r->move = m->nodes[best].move;
     } else if (rc == MB_OK) {

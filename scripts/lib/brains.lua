@@ -13,6 +13,13 @@
 --   max_memory    bytes of address space (default 1 GiB; 0: no limit)
 --   tolerance     ms added to both limits for pipes and scheduling (0)
 --   log           a file the brain's stderr is appended to (default: dropped)
+-- A tournament's time control (--move-time S, --game-time S[+INC]:
+-- scripts/lib/timecontrol.lua) sets the timeout keys a spec leaves out:
+-- timeout_turn = the move time (the game time when only a clock is given),
+-- timeout_match = the game time, and the increment is added to the brain's
+-- clock after each of its moves (time_left tells it; the protocol has no
+-- increment of its own). Keys the spec gives are that brain's own time
+-- control and win over the tournament's.
 -- The brain hears INFO timeout_turn / timeout_match / max_memory / rule 0
 -- (five or more wins) / game_type 1, then START N (RECTSTART W,H off the
 -- square), then BEGIN, TURN X,Y or, after an opening or on any surprise,
@@ -38,8 +45,9 @@ function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == 
 
 local function fail(msg, level) error(msg, (level or 1) + 1) end
 
--- Read "brain:COMMAND[:key=value,...]" into p.brain; the spec text back.
-function B.setup(p, entry, i)
+-- Read "brain:COMMAND[:key=value,...]" into p.brain, under the
+-- tournament's time control tc (nil: none); the spec text back.
+function B.setup(p, entry, i, tc)
     local base, params = host.playerspec(entry:sub(7))
     if not base then fail(("players[%d]: bad brain '%s': %s"):format(i, entry, params), 4) end
     local argv = {}
@@ -60,6 +68,13 @@ function B.setup(p, entry, i)
         end
     end
     if b.timeout_turn == 0 then fail(("players[%d]: timeout_turn must be > 0 ms"):format(i), 4) end
+    b.increment = 0
+    if tc and params.timeout_turn == nil and params.timeout_match == nil then
+        local ms = function(s) return math.max(1, math.floor(s * 1000 + 0.5)) end
+        b.timeout_turn = ms(tc.move or tc.game)
+        b.timeout_match = tc.game and ms(tc.game) or 0
+        b.increment = tc.game and math.floor(tc.increment * 1000 + 0.5) or 0
+    end
     p.brain = b
     return entry
 end
@@ -144,9 +159,10 @@ end
 -- Start the brain's process for game g: ok | nil, reason.
 local function start(b, g)
     if g.k ~= 5 then return nil, ("error: Gomocup brains play five in a row, this board has k=%d"):format(g.k) end
+    local cells = g.width * g.height
     local proc, err = host.brainproc.spawn{argv = b.argv, memory = b.max_memory, stderr = b.log,
-        cpu = b.timeout_match > 0 and (b.timeout_match + b.tolerance) // 1000 + 2
-            or (b.timeout_turn + b.tolerance) * g.width * g.height // 1000 + 2}
+        cpu = b.timeout_match > 0 and (b.timeout_match + b.tolerance + b.increment * cells) // 1000 + 2
+            or (b.timeout_turn + b.tolerance) * cells // 1000 + 2}
     if not proc then return nil, "error: " .. err end
     b.proc = proc
     local lines = {("INFO timeout_turn %d"):format(b.timeout_turn), ("INFO timeout_match %d"):format(b.timeout_match),
@@ -222,6 +238,7 @@ function B.move(b, g)
             local a
             if ok then a, why = answer(b, t0 + math.max(limit, 0) + b.tolerance, reason) end
             b.used = b.used + (host.brainproc.now() - t0)
+            if a and a.kind == "move" then b.used = b.used - b.increment end -- may be refused below: the game ends then
             if not a then
                 ok = false
             elseif a.kind == "move" then

@@ -45,6 +45,7 @@ local function header_lines(s, players)
     end
     setting("openings", table.concat(ops, " "))
     if s.sprt then setting("sprt", ("elo0=%g,elo1=%g,alpha=%g,beta=%g"):format(s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta)) end
+    if s.tc then setting("time_control", private.timecontrol.text(s.tc)) end
     for i, p in ipairs(players) do h[#h + 1] = ("P\t%d\t%s\t%s"):format(i, esc(p.name), esc(p.spec)) end
     return h
 end
@@ -216,6 +217,11 @@ local function context_of_header(path, header)
                 s.mbparams = {width = tonumber(w), height = tonumber(h), k = tonumber(kk)}
             elseif k == "openings" then openings = v
             elseif k == "sprt" then s.sprt = sprt_of(v)
+            elseif k == "time_control" then
+                local ok, tc = pcall(private.timecontrol.parse_text, v)
+                if not ok or not tc then fail(("%s:%d: a time control like move=1 game=60+0.5 expected, not '%s'")
+                    :format(path, n, printable(v, 80)), 0) end
+                s.tc = tc
             end
         elseif f[1] == "P" then
             if #f ~= 4 or math.tointeger(tonumber(f[2])) ~= #players + 1 or f[3] == "" then
@@ -318,6 +324,7 @@ function host.journal_game(file, g)
     local rec = host.journal_parse(line)
     local s = context_of_header(file, j.header)
     rec.board = s.mbparams
+    rec.time_control = s.tc and private.timecontrol.text(s.tc) or nil
     return rec
 end
 
@@ -332,6 +339,7 @@ function host.replay_journal(t)
     io.write(("game %d: %s (〇) vs %s (×), pairing %d game %d, seed %d\n"):format(rec.game, o, x, rec.pairing,
         rec.index, rec.seed))
     io.write(("result: %s%s\n"):format(result, rec.reason ~= "" and (" by forfeit: " .. printable(rec.reason)) or ""))
+    if rec.time_control then io.write(("time control: %s\n"):format(rec.time_control)) end
     io.write(("moves: %s\n\n"):format(rec.moves ~= "" and rec.moves or "(none)"))
     print(game)
     for sq in rec.moves:gmatch("[^,]+") do

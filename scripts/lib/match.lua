@@ -35,11 +35,45 @@ local function play_game(game, a0, a1, p0, p1)
         tostring(game), tostring(result)), 0)
 end
 
+local TC = private.timecontrol -- scripts/lib/timecontrol.lua
+
+-- Who moves in a timed game: a sandboxed AI of `marubatsu match` as its
+-- sandbox (so the time control shortens its budget), any other AI trusted.
+local function timed_mover(ai)
+    if ai.sandbox_player then return {sandbox = ai.sandbox_player, sandbox_time = ai.sandbox_time, name = ai.name} end
+    return {ai = ai, name = ai.name}
+end
+
+local function lost_on_time(why) return why == "time" or why:sub(1, 6) == "time: " end
+
+-- One game under the time control tc, movers m0 (〇) and m1 (×): the final
+-- status, and the mark of the side that lost on time (nil if none). Any
+-- other failed move stops it with an error, as play_game's do.
+local function timed_game(game, m0, m1, p0, p1, tc)
+    game:restart()
+    local clocks = TC.clocks(tc)
+    while game.status == "playing" do
+        local side = game.turn
+        local mover, params = m0, p0
+        if side == "x" then mover, params = m1, p1 end
+        local m, why, used = TC.move(mover, game, params, tc, clocks[side])
+        clocks[side] = TC.charge(tc, clocks[side], used)
+        if m == nil then
+            if lost_on_time(why) then return side == "o" and "x" or "o", side end
+            error(("%s (%s) did not play a legal move in position\n%s%s"):format(mover.name, side,
+                tostring(game), why), 0)
+        end
+        game:move(m)
+    end
+    return game.status
+end
+
 -- The options each function takes (any other key is refused: a typo must
 -- not be ignored).
 local OPTIONS = {
     play = {"ai", "params", "verbose", "seed", "game", "mbparams"},
-    ai_match = {"ai", "params", "match_num", "mbparams", "seed", "progress", "quiet"},
+    ai_match = {"ai", "params", "match_num", "mbparams", "seed", "progress", "quiet", "move_time", "game_time",
+        "increment"},
     show_progress = {"ai", "winner", "params", "mbparams", "max_games"},
 }
 
@@ -120,12 +154,16 @@ local function format_tables(t, match_num)
 end
 
 -- mb.ai_match{ai = {A, B}, params = {pA, pB}, match_num = 10000,
---             mbparams = {...}, seed =, progress =, quiet =} -> tallies
+--             mbparams = {...}, seed =, progress =, quiet =,
+--             move_time =, game_time =, increment =} -> tallies
 -- match_num iterations of two games each, A as 〇 then as ×, on one game
 -- made from mbparams. With seed, mb.seed(seed) once before. Prints
 -- "A VS B" and the count and ratio tables on stdout (unless quiet), a
 -- progress bar on stderr when it is a terminal (progress = false: never).
 -- Returns {o = {win, lose, draw}, x = {...}, total = {...}} from A's view.
+-- With a time control (move_time, game_time: scripts/lib/timecontrol.lua)
+-- every move is timed; a loss on time counts as a loss of that game, and
+-- the tallies' time_forfeits = {A's, B's} are printed after the tables.
 function mb.ai_match(t)
     local a0, a1 = two_ais(t, "ai_match")
     local params = t.params or EMPTY
@@ -134,18 +172,34 @@ function mb.ai_match(t)
     if math.type(match_num) ~= "integer" or match_num < 1 then
         error("bad argument 'match_num' to 'ai_match' (positive integer expected)", 2)
     end
+    local tc = TC.of(t, "ai_match: ")
     local game = mb.Marubatsu(t.mbparams)
     if t.seed ~= nil then mb.seed(t.seed) end
     local quiet = t.quiet
+    local one_game, forfeits = play_game, {0, 0}
+    if tc then
+        local movers, a_first = {timed_mover(a0), timed_mover(a1)}, false
+        -- called with A as 〇, then with B as 〇: alternate
+        one_game = function(g, _, _, q0, q1)
+            a_first = not a_first
+            local first = a_first and 1 or 2
+            local s, loser = timed_game(g, movers[first], movers[3 - first], q0, q1, tc)
+            if loser then
+                local who = loser == "o" and first or 3 - first
+                forfeits[who] = forfeits[who] + 1
+            end
+            return s
+        end
+    end
     if not quiet then io.write(("%s VS %s\n"):format(a0.name, a1.name)) end
     local show = t.progress ~= false and mb.isatty(2)
     local c0 = {o = 0, x = 0, draw = 0}
     local c1 = {o = 0, x = 0, draw = 0}
     local t0, step = mb.clock(), math.max(1, match_num // 200)
     for i = 1, match_num do
-        local s = play_game(game, a0, a1, p0, p1)
+        local s = one_game(game, a0, a1, p0, p1)
         c0[s] = c0[s] + 1
-        s = play_game(game, a1, a0, p1, p0)
+        s = one_game(game, a1, a0, p1, p0)
         c1[s] = c1[s] + 1
         if show and (i % step == 0 or i == match_num) then progress(i, match_num, t0) end
     end
@@ -159,6 +213,13 @@ function mb.ai_match(t)
         tallies.total[key] = tallies.o[key] + tallies.x[key]
     end
     if not quiet then io.write(format_tables(tallies, match_num)) end
+    if tc then
+        tallies.time_forfeits = forfeits
+        if not quiet then
+            io.write(("time control %s: lost on time: %s %d, %s %d\n"):format(TC.text(tc), a0.name, forfeits[1],
+                a1.name, forfeits[2]))
+        end
+    end
     tallies.names = {a0.name, a1.name}
     return tallies
 end
@@ -229,7 +290,19 @@ local function command_limits(t)
     return limits
 end
 
-private.command = {is_path = is_path, builtin = builtin, script_problem = script_problem, limits = command_limits}
+-- Check the --move-time and --game-time texts of command `cmd` (fields
+-- move_time, game_time of t): true, or false after a one-line message.
+local function check_time_control(cmd, t)
+    local ok, err = pcall(TC.of, {move_time = t.move_time, game_time = t.game_time})
+    if ok then return true end
+    err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("move_time", "--move-time"):gsub("game_time", "--game-time")
+        :gsub("^increment", "the increment of --game-time")
+    io.stderr:write(("marubatsu %s: %s\n"):format(cmd, err))
+    return false
+end
+
+private.command = {is_path = is_path, builtin = builtin, script_problem = script_problem, limits = command_limits,
+    check_time_control = check_time_control}
 
 -- The AI for `spec` in `marubatsu match`: a built-in AI as it is, any other
 -- script (a file, or a name found in -I directories) in the sandbox with
@@ -253,11 +326,14 @@ local function command_ai(spec, i, seed, sandbox, limits)
         player:seed(mb.getrandbits(62))
     end
     local move = player.move
+    local own = limits and limits.time
+    if own == nil then own = mb.sandbox.defaults.time end
+    -- sandbox_player, sandbox_time: for a time control (timed_mover)
     return mb.make_ai(player.ai_name or spec, function(game, params)
         local m, reason = move(player, game, params)
         if m == nil then error(private.files.printable(reason, 1000), 0) end
         return m
-    end)
+    end, {sandbox_player = player, sandbox_time = own or nil})
 end
 
 -- mb.match_main{ai0 =, ai1 =, match_num =, seed =, progress =, sandbox =,
@@ -275,6 +351,7 @@ function mb.match_main(t)
             return 2
         end
     end
+    if not check_time_control("match", t) then return 2 end
     local limits = command_limits(t)
     local function num(v) return v ~= nil and math.tointeger(tonumber(v)) or nil end
     local ok, err = pcall(function()
@@ -285,6 +362,7 @@ function mb.match_main(t)
             ais[i] = ai
         end
         mb.ai_match{ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress ~= "0",
+            move_time = t.move_time, game_time = t.game_time,
             mbparams = {width = num(t.width), height = num(t.height), k = num(t.k), board = t.board,
                 count_linemark = t.count_linemark == "1"}}
         private.files.write_checked(io.stdout, "standard output", "")

@@ -3,7 +3,7 @@
 -- src/lua/l_sandbox.c (one Lua state per player, budgets, moves), the
 -- player's environment scripts/lib/sandbox_env.lua. Embedded; runs once
 -- with mb and the library's private table, where C left sandbox_c = {
--- new_player, raw_move, fields, close, stats, seed, check_params, inventory,
+-- new_player, raw_move, fields, close, stats, seed, check_params, set_time, inventory,
 -- Player }.
 -- Leaves private.illegal for the tournaments (scripts/lib/tournament.lua).
 local mb, private = ...
@@ -70,7 +70,8 @@ end
 -- can reach (sandbox_env.lua's inventory, run in a fresh player state)
 sandbox.inventory = c.inventory
 
-local methods = {close = c.close, stats = c.stats, seed = c.seed, check_params = c.check_params}
+local methods = {close = c.close, stats = c.stats, seed = c.seed, check_params = c.check_params,
+    set_time = c.set_time}
 
 -- player:move(game, params) -> move | nil, reason
 function methods.move(p, game, params)

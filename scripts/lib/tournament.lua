@@ -95,7 +95,7 @@ local function make_player(entry, i, opts)
         if entry == nil then fail(("players[%d]: a table needs ai = NAME, FILE, function or AI"):format(i), 3) end
     end
     if private.brains.is_spec(entry) then
-        spec = private.brains.setup(p, entry, i) -- an external brain (scripts/lib/brains.lua)
+        spec = private.brains.setup(p, entry, i, opts.tc) -- an external brain (scripts/lib/brains.lua)
         name = name or spec
     elseif type(entry) == "string" then
         local base, params = check_spec(entry, i)
@@ -106,9 +106,14 @@ local function make_player(entry, i, opts)
         if p.force_sandbox ~= nil then sandboxed = p.force_sandbox end
         if opts.sandbox == false then sandboxed = false end
         if sandboxed then
-            local player, msg = mb.sandbox.load(base, p.limits or opts.limits)
+            local limits = p.limits or opts.limits
+            local player, msg = mb.sandbox.load(base, limits)
             if player then
                 p.sandbox = player
+                -- its own time budget, which a time control's limit may shorten
+                local own = limits and limits.time
+                if own == nil then own = mb.sandbox.defaults.time end
+                p.sandbox_time = own or nil
                 p.sandbox_move = player.move -- looked up once, not per move
                 -- NAME:key=value: keys its AI does not take are refused now
                 local checked, err = player:check_params(p.params)
@@ -176,10 +181,15 @@ end
 -- describe a move that is not legal in game g, or nil if it is legal
 local illegal = private.illegal -- scripts/lib/sandbox.lua
 
--- The move of player p in game g: move | nil, reason.
-local function player_move(p, g)
+local TC = private.timecontrol -- scripts/lib/timecontrol.lua
+
+-- The move of player p in game g: move | nil, reason. With a time control
+-- tc, left is the clock of p's side (nil: no game clock); the seconds it
+-- used come third (brains keep their own clock: scripts/lib/brains.lua).
+local function player_move(p, g, tc, left)
     if p.broken then return nil, p.broken end
     if p.brain then return private.brains.move(p.brain, g) end
+    if tc then return TC.move(p, g, p.params, tc, left) end
     if p.sandbox then return p.sandbox_move(p.sandbox, g, p.params) end
     local ok, m = pcall(p.ai.fn, g, p.params)
     if not ok then return nil, "error: " .. tostring(m) end
@@ -236,11 +246,14 @@ local function play_game(ctx, g)
     seed_sides(ctx, seed, po, px)
     private.brains.begin(po, px)
     local reason, result = "", nil
+    local tc = s.tc
+    local clocks = tc and TC.clocks(tc)
     while game.status == "playing" do
         local side = game.turn
         local p = side == "o" and po or px
         if not p.sandbox and ctx.loaded ~= side then load_stream(ctx, side) end
-        local m, why = player_move(p, game)
+        local m, why, used = player_move(p, game, tc, clocks and clocks[side])
+        if clocks and used then clocks[side] = TC.charge(tc, clocks[side], used) end
         if m == nil then
             reason = printable(why or "error: (no reason)", REASON_MAX)
             result = side == "o" and "x" or "o"
@@ -259,7 +272,7 @@ end
 -- host.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
 function host.tournament(t)
     local s = settings_of(t)
-    local players = make_players(t.players, {sandbox = t.sandbox, limits = t.limits})
+    local players = make_players(t.players, {sandbox = t.sandbox, limits = t.limits, tc = s.tc})
     if s.sprt and #players ~= 2 then fail("tournament: sprt needs exactly two players", 2) end
     local pairings = pairings_of(#players, s.format)
     local total = #pairings * s.games
@@ -448,8 +461,10 @@ function host.tournament_main(t)
     local players = {}
     for p in (t.players or ""):gmatch("[^\n]+") do players[#players + 1] = p end
     if not check_command_players("tournament", players) then return 2 end
+    if not private.command.check_time_control("tournament", t) then return 2 end
     local limits = private.command.limits(t)
     return command("tournament", host.tournament, {players = players, games = t.games, seed = t.seed, jobs = t.jobs,
+        move_time = t.move_time, game_time = t.game_time,
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
         shard = t.shard, width = t.width, height = t.height, k = t.k, board = t.board,
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,

@@ -29,12 +29,16 @@ AI.__tostring = function(self) return "AI " .. self.name end
 -- parameters (ai.params, a set: every built-in AI does) refuses any other
 -- key with "AI NAME: unknown parameter 'KEY' (known: ...)"; an AI without
 -- a list takes anything. Called by ai(game, params), the matches and the
--- tournaments (once per player), not by ai.fn itself.
+-- tournaments (once per player), not by ai.fn itself. The two keys a time
+-- control gives every AI (timelimit, time_left: scripts/lib/timecontrol.lua)
+-- are always taken, so that an AI handing its params on to another one
+-- keeps working in a timed game.
+local TIME_KEYS = {timelimit = true, time_left = true}
 function mb.check_params(ai, params, level)
     local known = ai.params
     if known == nil or params == nil or params == EMPTY then return params end
     for k in pairs(params) do
-        if not known[k] then
+        if not known[k] and not TIME_KEYS[k] then
             local list = {}
             for name in pairs(known) do list[#list + 1] = name end
             table.sort(list)

@@ -23,9 +23,16 @@ static const char usage[] =
     "  -n N, --match-num N     iterations (default 10000)\n"
     "  --seed S                seed the random stream once before the match,\n"
     "                          exactly like CPython's random.seed(S)\n"
+    "  --move-time S           time control: at most S seconds per move\n"
+    "  --game-time S[+INC]     time control: a clock of S seconds per AI and game,\n"
+    "                          INC seconds added after each of its moves; with\n"
+    "                          either, every move is timed, a loss on time counts\n"
+    "                          as a lost game (the count follows the tables), and\n"
+    "                          the AIs see params.timelimit and time_left\n"
     "  --time S, --instructions N, --memory BYTES\n"
     "                          per-move budgets of sandboxed scripts (defaults:\n"
-    "                          5 s, 10000000, 64 MiB; 0 turns one off)\n"
+    "                          5 s, 10000000, 64 MiB; 0 turns one off); a time\n"
+    "                          control can only shorten --time\n"
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n" CLI_BOARD_HELP
     "\n"
@@ -34,7 +41,10 @@ static const char usage[] =
     "exit status: 0 done, 1 an AI failed (the message names it), 2 bad options\n"
     "or an AI that does not exist.\n";
 
-enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX };
+enum {
+    OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX, OPT_MOVE_TIME,
+    OPT_GAME_TIME
+};
 
 int cmd_match(int argc, char **argv, Host *h)
 {
@@ -44,6 +54,8 @@ int cmd_match(int argc, char **argv, Host *h)
                                      {"seed", true, OPT_SEED},
                                      {"no-progress", false, OPT_NO_PROGRESS},
                                      {"time", true, OPT_TIME},
+                                     {"move-time", true, OPT_MOVE_TIME},
+                                     {"game-time", true, OPT_GAME_TIME},
                                      {"instructions", true, OPT_INSTR},
                                      {"memory", true, OPT_MEMORY},
                                      {"no-sandbox", false, OPT_NO_SANDBOX},
@@ -84,6 +96,9 @@ int cmd_match(int argc, char **argv, Host *h)
             cli_put(&p, name, arg);
             break;
         }
+        /* checked by scripts/lib/timecontrol.lua (exit status 2) */
+        case OPT_MOVE_TIME: cli_put(&p, "move_time", arg); break;
+        case OPT_GAME_TIME: cli_put(&p, "game_time", arg); break;
         case OPT_NO_SANDBOX: cli_put(&p, "sandbox", "0"); break;
         case CLI_POSITIONAL:
             if (nai == 2) {

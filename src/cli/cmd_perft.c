@@ -1,13 +1,13 @@
 /* cmd_perft.c: `marubatsu perft`: game-tree counts by depth. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "mberror.h"
 #include "notation.h"
 #include "perft.h"
+#include "search.h"
 
 static const char usage[] =
     "usage: marubatsu perft [options]\n"
@@ -34,12 +34,6 @@ static void progress(void *ud, int done, int total)
     fflush(stderr);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 int cmd_perft(int argc, char **argv)
 {
@@ -85,11 +79,11 @@ int cmd_perft(int argc, char **argv)
 
     uint64_t *nodes = calloc((size_t)depth + 1, sizeof *nodes);
     uint64_t *finished = calloc((size_t)depth + 1, sizeof *finished);
-    double t0 = now();
+    double t0 = search_now();
     int rc = nodes && finished
                  ? perft_run(&g, depth, nodes, finished, isatty(2) ? progress : NULL, NULL)
                  : MB_ENOMEM;
-    double dt = now() - t0;
+    double dt = search_now() - t0;
     if (rc) {
         cli_error(a.cmd, "%s", mb_strerror(rc));
         status = 1;

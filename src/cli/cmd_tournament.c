@@ -35,9 +35,17 @@ static const char usage[] =
     "                          two players: stop when the SPRT decides\n"
     "  --shard I/N             play only games I, I+N, I+2N, ... of the schedule\n"
     "                          (combine the shards' --out with 'marubatsu merge')\n"
+    "  --move-time S           time control: at most S seconds per move\n"
+    "  --game-time S[+INC]     time control: a clock of S seconds per player and\n"
+    "                          game, INC seconds added after each of its moves;\n"
+    "                          with either, every player (built-in, script or\n"
+    "                          brain) is timed, loses on time past its limit,\n"
+    "                          and its AI sees params.timelimit and time_left\n"
+    "                          (docs/lua-api.md 5.12)\n"
     "  --time S, --instructions N, --memory BYTES\n"
     "                          per-move budgets of sandboxed scripts (defaults:\n"
-    "                          5 s, 10000000, 64 MiB; 0 turns one off)\n"
+    "                          5 s, 10000000, 64 MiB; 0 turns one off); a time\n"
+    "                          control can only shorten --time\n"
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n"
     "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP
@@ -59,7 +67,8 @@ static const char merge_usage[] =
 
 enum {
     OPT_GAMES = 1, OPT_SEED, OPT_JOBS, OPT_FORMAT, OPT_OPENINGS, OPT_OUT, OPT_RESUME, OPT_SPRT,
-    OPT_SHARD, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX, OPT_NO_PROGRESS, OPT_QUIET
+    OPT_SHARD, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX, OPT_NO_PROGRESS, OPT_QUIET,
+    OPT_MOVE_TIME, OPT_GAME_TIME
 };
 
 /* Call mb.FUNCTION with the options in p and key = the n words joined by
@@ -92,6 +101,8 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"sprt", true, OPT_SPRT},
                                      {"shard", true, OPT_SHARD},
                                      {"time", true, OPT_TIME},
+                                     {"move-time", true, OPT_MOVE_TIME},
+                                     {"game-time", true, OPT_GAME_TIME},
                                      {"instructions", true, OPT_INSTR},
                                      {"memory", true, OPT_MEMORY},
                                      {"no-sandbox", false, OPT_NO_SANDBOX},
@@ -160,6 +171,9 @@ int cmd_tournament(int argc, char **argv, Host *h)
             cli_put(&p, name, arg);
             break;
         }
+        /* checked by scripts/lib/timecontrol.lua (exit status 2) */
+        case OPT_MOVE_TIME: cli_put(&p, "move_time", arg); break;
+        case OPT_GAME_TIME: cli_put(&p, "game_time", arg); break;
         case OPT_NO_SANDBOX: cli_put(&p, "sandbox", "0"); break;
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;

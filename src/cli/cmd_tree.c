@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "mberror.h"
 #include "notation.h"
+#include "search.h"
 #include "tree.h"
 #include "treeview.h"
 
@@ -151,12 +151,6 @@ static int parse_args(int argc, char **argv, TreeArgs *ta)
     return -1;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* The line "board scores: S xN, ..." in ascending score order. */
 static void print_score_counts(const TreeTable *table)
@@ -319,14 +313,14 @@ int cmd_tree(int argc, char **argv)
     /* Step 2. tree, scores and table, timed */
     Tree t;
     TreeTable table = {0};
-    double t0 = now();
+    double t0 = search_now();
     int rc = tree_build(&t, ta.order, ta.quiet ? NULL : stdout);
-    double t1 = now();
+    double t1 = search_now();
     if (rc == MB_OK) rc = tree_score(&t, ta.scoring);
-    double t2 = now();
+    double t2 = search_now();
     if (rc == MB_OK) rc = tree_table_init(&table);
     if (rc == MB_OK) rc = tree_bestmoves_by_board(&t, &table);
-    double t3 = now();
+    double t3 = search_now();
     if (rc != MB_OK) {
         cli_error(argv[0], "%s", mb_strerror(rc));
         tree_table_free(&table);

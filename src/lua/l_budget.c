@@ -14,15 +14,10 @@
 #include <lauxlib.h>
 
 #include "budget.h"
+#include "search.h"
 
 #define HOOK_EVERY 1000 /* instructions per tick of the count hook */
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---- The allocator and the hook ---- */
 
@@ -43,7 +38,7 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > old && b->max_memory && b->used + (nsize - old) > b->max_memory) {
         if (!b->reason) {
             b->reason = "memory";
-            b->exceeded_at = now();
+            b->exceeded_at = search_now();
             /* make sure a hook runs at the next instruction to end the call
              * (with only a time budget no count hook is set); lua_sethook
              * only stores fields, as it may even be called from a signal */
@@ -68,15 +63,15 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     if (!b->armed) return;
     if (!b->reason && b->timed_out) {
         b->reason = "time";
-        b->exceeded_at = now();
+        b->exceeded_at = search_now();
     }
     b->count += b->every;
     if (!b->reason && b->max_instructions && b->count >= b->max_instructions) {
         b->reason = "instructions";
-        b->exceeded_at = now();
+        b->exceeded_at = search_now();
     }
     if (!b->reason && b->deadline > 0) {
-        double t = now();
+        double t = search_now();
         if (t > b->deadline) {
             b->reason = "time";
             b->exceeded_at = t;
@@ -125,7 +120,7 @@ static void sb_arm(double seconds)
     struct itimerspec its = {{0, 0}, {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)}};
     if (timer_settime(sb_timer, 0, &its, NULL) == 0) {
         sb_pending = 1;
-        sb_fires_at = now() + seconds;
+        sb_fires_at = search_now() + seconds;
     }
 }
 
@@ -136,7 +131,7 @@ static void sb_on_timer(int sig)
     sb_pending = 0;
     Budget *b = sb_active;
     if (b && b->armed && b->deadline > 0) {
-        double t = now();
+        double t = search_now();
         if (t >= b->deadline) {
             b->timed_out = 1;
             lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
@@ -209,7 +204,7 @@ NativeLimits budget_native(lua_State *L)
     if (!b || !b->armed) return nl;
     nl.b = b;
     if (b->deadline > 0) {
-        nl.seconds = b->deadline - now();
+        nl.seconds = b->deadline - search_now();
         if (nl.seconds < 0) nl.seconds = 0;
     }
     if (b->max_instructions) {
@@ -230,13 +225,13 @@ void budget_native_done(lua_State *L, const NativeLimits *nl, unsigned long long
     b->count += (long long)(nodes > 1000000000000ULL ? 1000000000000ULL : nodes) *
                 BUDGET_INSTRUCTIONS_PER_NODE;
     if (!why && b->max_instructions && b->count >= b->max_instructions) why = "instructions";
-    if (!why && (b->timed_out || (b->deadline > 0 && now() > b->deadline))) why = "time";
+    if (!why && (b->timed_out || (b->deadline > 0 && search_now() > b->deadline))) why = "time";
     if (!why && b->reason) why = b->reason;
     if (!why) return;
     if (!b->reason) {
         b->reason = why;
         /* a deadline ran out when it passed, not when the call noticed */
-        b->exceeded_at = strcmp(why, "time") == 0 && b->deadline > 0 ? b->deadline : now();
+        b->exceeded_at = strcmp(why, "time") == 0 && b->deadline > 0 ? b->deadline : search_now();
     }
     /* as the hook: every instruction raises until the call unwinds */
     b->every = 1;
@@ -256,7 +251,7 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
     if (armed) {
         b->every = HOOK_EVERY;
         if (b->max_instructions && b->max_instructions < b->every) b->every = (int)b->max_instructions;
-        b->deadline = b->time_limit > 0 ? now() + b->time_limit : 0;
+        b->deadline = b->time_limit > 0 ? search_now() + b->time_limit : 0;
         b->timed_out = 0;
         b->child = C;
         b->armed = true;
@@ -276,7 +271,7 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
         b->armed = false;
         lua_sethook(C, NULL, 0, 0);
     }
-    b->overrun = b->exceeded_at > 0 ? now() - b->exceeded_at : -1;
+    b->overrun = b->exceeded_at > 0 ? search_now() - b->exceeded_at : -1;
     if (status == LUA_OK && b->reason) {
         lua_settop(C, 0);
         status = LUA_ERRRUN;

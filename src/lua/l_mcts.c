@@ -23,7 +23,6 @@
 #include <limits.h>
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include "budget.h"
 #include "lmb.h"
@@ -151,18 +150,12 @@ static int playout_cb(Game *g, int *m, void *ud)
     return MB_OK;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* In a sandboxed state: the call's budget has run out. */
 static bool budget_stop(void *ud)
 {
     const Budget *b = ud;
-    return b->timed_out || b->reason != NULL || (b->deadline > 0 && now() >= b->deadline);
+    return b->timed_out || b->reason != NULL || (b->deadline > 0 && search_now() >= b->deadline);
 }
 
 /* ---- options ---- */

@@ -37,7 +37,7 @@
 const char lmb_sandbox_key = 0;
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/sandbox", "lib/match", "lib/play", "lib/check", "lib/results", "lib/brains", "lib/gomocup_brain", "lib/schedule", "lib/journals", "lib/tournament", "lib/records", NULL};
+static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/sandbox", "lib/timecontrol", "lib/match", "lib/play", "lib/check", "lib/results", "lib/brains", "lib/gomocup_brain", "lib/schedule", "lib/journals", "lib/tournament", "lib/records", NULL};
 /* How many of them a sandboxed player's state gets (what AI scripts use:
  * AI objects, wrappers, rules, loading): see LMB_SANDBOX_KEY. */
 #define SANDBOX_LIBRARY 3 /* wrappers, rules, loader */
@@ -267,9 +267,7 @@ static void fill_path(lua_State *L)
 /* mb.clock() -> seconds on a monotonic clock (for rates and timeouts). */
 static int l_clock(lua_State *L)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    lua_pushnumber(L, (lua_Number)ts.tv_sec + 1e-9 * (lua_Number)ts.tv_nsec);
+    lua_pushnumber(L, (lua_Number)search_now());
     return 1;
 }
 
@@ -395,6 +393,7 @@ int luaopen_marubatsu(lua_State *L)
         lua_newtable(L);
         lmb_open_tournament(L);
         lmb_open_brain(L);
+        lmb_open_timed(L);
         lua_pushvalue(L, -1);
         lua_setfield(L, LUA_REGISTRYINDEX, HOST_KEY);
         lua_setfield(L, private, "host");

@@ -5,6 +5,7 @@
  *   player:move(game, params) -> move | nil, reason
  *   player(game, params) -> move, or an error naming the reason
  *   player:stats() -> {memory, peak, baseline, instructions, overrun}
+ *   player:set_time(seconds | false) -> previous   (the time budget of next moves)
  *   player:close()  (also __close and __gc)
  *   player.name, .spec, .limits, .ai_name, .last_reason
  *   mb.sandbox.defaults   the default limits (instructions, time, memory)
@@ -557,6 +558,26 @@ static int l_seed(lua_State *L)
     return 0;
 }
 
+/* player:set_time(seconds | false) -> previous: the time budget of the
+ * player's next moves (false or 0: none), for a time control that gives
+ * each move min(its limit, the clock left); the previous budget back
+ * (false for none). player.limits keeps the limits it was loaded with. */
+static int l_set_time(lua_State *L)
+{
+    Player *p = check_player(L, 1);
+    double v = 0;
+    if (!(lua_isboolean(L, 2) && !lua_toboolean(L, 2))) {
+        v = luaL_checknumber(L, 2);
+        luaL_argcheck(L, v >= 0 && v <= 1e9, 2, "seconds in [0, 1e9] or false expected");
+    }
+    if (p->b.time_limit > 0)
+        lua_pushnumber(L, p->b.time_limit);
+    else
+        lua_pushboolean(L, 0);
+    p->b.time_limit = v;
+    return 1;
+}
+
 /* In the child, protected: ctl.inventory() packed for the host. */
 static int child_inventory(lua_State *L)
 {
@@ -622,7 +643,7 @@ void lmb_open_sandbox(lua_State *L, int private)
     static const luaL_Reg fns[] = {{"raw_move", l_raw_move}, {"fields", l_fields},
                                    {"close", l_close},       {"stats", l_stats},
                                    {"seed", l_seed},         {"check_params", l_check_params},
-                                   {NULL, NULL}};
+                                   {"set_time", l_set_time},  {NULL, NULL}};
     lua_pop(L, 1); /* the metatable */
     luaL_setfuncs(L, fns, 0);
     lua_setfield(L, private, "sandbox_c");

@@ -122,6 +122,9 @@ void lmb_open_search(lua_State *L);
 /* Put gomocup and brainproc in the table on top: the host library (l_brain.c; not in
  * sandboxed states). */
 void lmb_open_brain(lua_State *L);
+/* Put timed_call in the table on top: the host library (l_timed.c: trusted
+ * calls under a deadline, for the time controls). */
+void lmb_open_timed(lua_State *L);
 /* Put mb.mcts in the table on top (l_mcts.c: native MCTS searchers). */
 void lmb_open_mcts(lua_State *L);
 

@@ -1,0 +1,161 @@
+#!/bin/sh
+# tests/timecontrol/run.sh: time controls (--move-time, --game-time) end to
+# end. Checks:
+#   - time forfeits: an AI that spins forever (tests/timecontrol/spin.lua),
+#     sandboxed and trusted (--no-sandbox), loses every game of a
+#     tournament with the exact reason under --move-time and under
+#     --game-time; a sandbox budget (--time) shorter than the move time
+#     still ends the move as "time"; in `match` a loss on time counts as a
+#     lost game and the count follows the tables;
+#   - what an AI sees (tests/timecontrol/seer.lua reports it in its forfeit
+#     reason): time_left starts at the game time and decreases, timelimit
+#     is the documented share (0.8 x 1/8 of the clock; 0.8 x the move time);
+#     without a game clock there is no time_left;
+#   - brains: without timeout keys they hear INFO timeout_turn, timeout_match
+#     and time_left from the tournament's time control (a transcript through
+#     tests/brain/recorder.sh), with their own keys those; a stalling fake
+#     brain loses on the tournament's move time;
+#   - the journal's T time_control line; --resume and merge refuse a journal
+#     of another time control (or of none); replay shows the time control;
+#   - bad --move-time / --game-time values exit 2 with a message naming
+#     the option, in tournament and match.
+# No check depends on the machine's speed: the spinning AIs never answer,
+# the others answer at once.
+# Usage: sh tests/timecontrol/run.sh PROGRAM
+set -u
+prog=$1
+here=tests/timecontrol
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+unset MARUBATSU_PATH
+. "$(dirname "$0")/../checks.sh"
+tour() { "$prog" tournament --no-progress --quiet --jobs 1 "$@"; }
+
+# reasons REASON DIR: every game of the journal in DIR lost by spin with REASON
+reasons() {
+    got=$(grep '^G' "$2/journal.tsv" | cut -f 6,7,9,10 | tr '\t' '|' | sort -u | tr '\n' ' ')
+    want=$(printf '%s\n' "$here/spin.lua|ai2|x|$1" "ai2|$here/spin.lua|o|$1" | sort | tr '\n' ' ')
+    if [ "$got" = "$want" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "not ok: $3: got '$got', expected '$want'"
+    fi
+}
+
+# ---- time forfeits ----
+tour "$here/spin.lua" ai2 --games 2 --move-time 0.2 --instructions 0 --out "$tmp/s1"
+reasons "time: no move within 0.2 s (move time)" "$tmp/s1" "sandboxed spin, --move-time"
+tour "$here/spin.lua" ai2 --games 2 --game-time 0.3+0.1 --instructions 0 --out "$tmp/s2"
+reasons "time: the game clock of 0.3 s ran out (game time)" "$tmp/s2" "sandboxed spin, --game-time"
+tour "$here/spin.lua" ai2 --games 2 --move-time 0.2 --no-sandbox --out "$tmp/t1"
+reasons "time: no move within 0.2 s (move time)" "$tmp/t1" "trusted spin, --move-time"
+tour "$here/spin.lua" ai2 --games 2 --game-time 0.3 --no-sandbox --out "$tmp/t2"
+reasons "time: the game clock of 0.3 s ran out (game time)" "$tmp/t2" "trusted spin, --game-time"
+tour "$here/spin.lua" ai2 --games 2 --move-time 0.5 --game-time 0.2 --no-sandbox --out "$tmp/t3"
+reasons "time: the game clock of 0.2 s ran out (game time)" "$tmp/t3" "trusted spin, the clock binds before the move time"
+tour "$here/spin.lua" ai2 --games 2 --move-time 5 --time 0.1 --instructions 0 --out "$tmp/s3"
+reasons "time" "$tmp/s3" "sandboxed spin, --time shorter than --move-time"
+check "journal: T time_control" grep -q "^T	time_control	move=0.2$" "$tmp/s1/journal.tsv"
+check "journal: T time_control with increment" grep -q "^T	time_control	game=0.3+0.1$" "$tmp/s2/journal.tsv"
+check "journal: both" grep -q "^T	time_control	move=0.5 game=0.2$" "$tmp/t3/journal.tsv"
+"$prog" replay "$tmp/s1/journal.tsv" 1 >"$tmp/replay"
+check "replay shows the time control" grep -q "^time control: move=0.2$" "$tmp/replay"
+
+"$prog" match "$here/spin.lua" ai2 -n 1 --move-time 0.1 --instructions 0 --no-progress >"$tmp/m1" 2>&1
+check "match: a loss on time is a lost game (exit 0)" test $? -eq 0
+check "match: the count" grep -q "^time control move=0.1: lost on time: spin 2, ai2 0$" "$tmp/m1"
+check "match: the table" grep -q "^total       0       2       0$" "$tmp/m1"
+"$prog" match ai2 "$here/spin.lua" -n 1 --game-time 0.1 --no-sandbox --no-progress >"$tmp/m2" 2>&1
+check "match trusted: the count" grep -q "^time control game=0.1: lost on time: ai2 0, spin 2$" "$tmp/m2"
+
+# ---- what an AI sees ----
+# seen FIELD DIR GAME: the seer's reason in game GAME, field 3.. of "seen L1 L2 L3 / T1 T2 T3"
+seen() { grep "^G	$2	" "$1/journal.tsv" | cut -f 10 | sed 's/^error: seen //'; }
+for mode in sandbox no-sandbox; do
+    flag=""
+    [ "$mode" = no-sandbox ] && flag=--no-sandbox
+    rm -rf "$tmp/seer"
+    tour "$here/seer.lua" ai2 --games 2 --game-time 5 $flag --out "$tmp/seer"
+    for g in 1 2; do
+        s=$(seen "$tmp/seer" $g)
+        check "$mode game $g: time_left 5 then decreasing, timelimit 0.8 x 5/8 then less ($s)" \
+            awk -v s="$s" 'BEGIN { split(s, v, " "); exit !(v[1] == 5 && v[2] < v[1] && v[3] < v[2] && v[3] > 4 \
+                && v[5] == 0.5 && v[6] < 0.5 && v[7] < v[6] && v[7] > 0.4) }'
+    done
+done
+rm -rf "$tmp/seer"
+tour "$here/seer.lua" ai2 --games 2 --move-time 2 --out "$tmp/seer"
+check "move time only: no time_left, timelimit 1.6" test "$(seen "$tmp/seer" 1)" = \
+    "-1.000000000 -1.000000000 -1.000000000 / 1.600000000 1.600000000 1.600000000"
+rm -rf "$tmp/seer"
+tour "$here/seer.lua:timelimit=0.25" ai2 --games 2 --move-time 2 --out "$tmp/seer"
+check "a timelimit of the spec wins" test "$(seen "$tmp/seer" 1)" = \
+    "-1.000000000 -1.000000000 -1.000000000 / 0.250000000 0.250000000 0.250000000"
+
+# ---- brains ----
+export BRAIN_LOG="$tmp/log" BRAIN_PROG="$prog"
+btour() { tour --width 9 --height 9 --k 5 "$@"; }
+btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:max_memory=0" ai2 --games 2 --move-time 2 \
+    --game-time 30+0.5 --out "$tmp/b1"
+head -n 7 "$tmp/log.in" >"$tmp/b1.head"
+printf 'INFO timeout_turn 2000\nINFO timeout_match 30000\nINFO max_memory 0\nINFO rule 0\nINFO game_type 1\nSTART 9\nINFO time_left 30000\n' \
+    >"$tmp/b1.want"
+same "brain: INFO lines from --move-time and --game-time" "$tmp/b1.want" "$tmp/b1.head"
+check "brain: time_left before every move" test "$(grep -c '^INFO time_left' "$tmp/log.in")" -eq \
+    "$(grep -c '^[0-9]*,[0-9]*$' "$tmp/log.out")"
+check "brain: time_left never above the game time plus increments" \
+    awk '/^INFO time_left/ { n++; if ($3 > 30000 + 500 * n) bad = 1 } END { exit bad }' "$tmp/log.in"
+check "brain: games played to their end" test "$(grep '^G' "$tmp/b1/journal.tsv" | cut -f 10 | sort -u)" = ""
+rm -f "$tmp/log.in" "$tmp/log.out"
+btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,max_memory=0" ai2 --games 2 \
+    --move-time 2 --out "$tmp/b2"
+check "brain: its own timeout_turn wins" test "$(head -n 2 "$tmp/log.in" | tr '\n' '|')" = \
+    "INFO timeout_turn 5000|INFO timeout_match 0|"
+btour "brain:tests/brain/fake_brain.sh stall" ai1 --games 2 --move-time 0.3 --out "$tmp/b3" 2>/dev/null
+check "stalling brain: lost on the move time" test "$(grep -c '	time: no move within 300 ms (timeout_turn)$' "$tmp/b3/journal.tsv")" -eq 2
+
+# ---- journals of another time control ----
+tour ai1 ai2 --games 4 --move-time 1 --out "$tmp/r"
+tour ai1 ai2 --games 4 --move-time 2 --out "$tmp/r" --resume 2>"$tmp/err"
+check "resume with another --move-time: exit 1" test $? -eq 1
+check "resume with another --move-time: message" grep -q "journal is of another tournament" "$tmp/err"
+check "the message shows the line" grep -q "T time_control move=1" "$tmp/err"
+tour ai1 ai2 --games 4 --out "$tmp/r" --resume 2>"$tmp/err"
+check "resume without a time control: exit 1" test $? -eq 1
+tour ai1 ai2 --games 4 --move-time 1 --out "$tmp/r" --resume
+check "resume with the same time control: exit 0" test $? -eq 0
+tour ai1 ai2 --games 4 --game-time 10 --shard 1/2 --out "$tmp/h1"
+tour ai1 ai2 --games 4 --game-time 10+1 --shard 2/2 --out "$tmp/h2"
+"$prog" merge "$tmp/h1" "$tmp/h2" --quiet 2>"$tmp/err"
+check "merge of two time controls: exit 1" test $? -eq 1
+check "merge of two time controls: message" grep -q "is of another tournament" "$tmp/err"
+
+# ---- bad options ----
+bad() { # bad COMMAND OPTION VALUE MESSAGE
+    if [ "$1" = tournament ]; then
+        "$prog" tournament ai1 ai2 --games 2 --quiet "$2" "$3" >/dev/null 2>"$tmp/err"
+    else
+        "$prog" match ai1 ai2 -n 1 "$2" "$3" >/dev/null 2>"$tmp/err"
+    fi
+    rc=$?
+    if [ $rc -eq 2 ] && grep -qF -- "$4" "$tmp/err"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "not ok: $1 $2 '$3': exit $rc, $(cat "$tmp/err")"
+    fi
+}
+for cmd in tournament match; do
+    bad $cmd --move-time -1 "marubatsu $cmd: --move-time must be a number of seconds > 0 (at most 1e+07), not '-1'"
+    bad $cmd --move-time 0 "--move-time must be a number of seconds > 0"
+    bad $cmd --move-time abc "--move-time must be a number of seconds > 0 (at most 1e+07), not 'abc'"
+    bad $cmd --move-time 1e9 "--move-time must be a number of seconds > 0 (at most 1e+07), not '1e9'"
+    bad $cmd --game-time nan "--game-time must be a number of seconds > 0 (at most 1e+07), not 'nan'"
+    bad $cmd --game-time 5+x "the increment of --game-time must be a number of seconds >= 0 (at most 1e+07), not 'x'"
+    bad $cmd --game-time 5+ "the increment of --game-time must be a number of seconds >= 0"
+    bad $cmd --game-time +5 "--game-time must be a number of seconds > 0"
+    bad $cmd --game-time 5+-1 "the increment of --game-time must be a number of seconds >= 0"
+done
+
+summary
