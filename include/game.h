@@ -29,6 +29,8 @@ typedef struct GameOptions {
     int k;             /* 0: min(width, height) */
     BoardKind board;
     bool count_linemark;
+    bool exact;        /* the rule: false freestyle (k or more wins, the
+                          default), true exactly k (geometry.h) */
 } GameOptions;
 
 typedef struct Game {

@@ -74,12 +74,26 @@ typedef struct Geometry {
 int geometry_check(int width, int height, int k, char *err, size_t errlen);
 /* The k a game gets when none is given: min(width, height). */
 int geometry_default_k(int width, int height);
-/* Build a shape (k = 0: default); NULL on a bad shape or out of memory. */
+/* Build a shape (k = 0: default) under the freestyle rule; NULL on a bad
+ * shape or out of memory. */
 Geometry *geometry_new(int width, int height, int k);
+/* The same under a rule: exact true for "exactly k wins" (see `exact`). */
+Geometry *geometry_new_rule(int width, int height, int k, bool exact);
 /* Take one more reference; returns g. */
 Geometry *geometry_ref(Geometry *g);
 /* Drop a reference; frees the shape when it was the last. NULL is a no-op. */
 void geometry_unref(Geometry *g);
+
+/* ---- The rule ---- */
+
+/* The rules' names for people, as one literal. */
+#define GEOMETRY_RULE_NAMES "freestyle or exact"
+/* The rule's name: "freestyle" (k or more wins) or "exact" (exactly k). */
+const char *geometry_rule_name(bool exact);
+/* Parse a rule's name into *exact: MB_OK, or MB_EINVAL with a message in
+ * err naming the known rules ("renju" gets its own: its forbidden moves
+ * are not supported). */
+int geometry_rule_parse(const char *name, bool *exact, char *err, size_t errlen);
 
 /* ---- Coordinates ---- */
 

@@ -9,7 +9,9 @@
  * searched.) The search uses:
  * - a table keyed by the canonical position (the smallest (o, x) pair of
  *   bitboards over the board's symmetries) storing bounds and a best move;
- * - threat pruning: a side that can complete a line wins at once; a side
+ * - threat pruning: a side that can complete a line wins at once (under
+ *   the exact rule only a line whose two outside neighbours are not its
+ *   own: else it would make an overline); a side
  *   facing two different winning squares of the opponent loses; a side
  *   facing one must block it; a position where neither side has a line left
  *   without the other's marks is a draw;
@@ -55,6 +57,9 @@ typedef struct Solve {
     /* the rest is private working state */
     int ncells, k, nsym, nlines, mc0;
     uint64_t *lines;
+    uint64_t *flank;          /* per line: the squares just outside it (exact
+                                 rule; all 0 under freestyle) */
+    bool exact;               /* the rule the tables were built for */
     uint64_t (*perm)[8][256]; /* perm[t][byte][v]: image of byte v of a mask */
     int8_t (*move_to)[SOLVE_MAX_CELLS], (*move_from)[SOLVE_MAX_CELLS];
     int order[SOLVE_MAX_CELLS]; /* squares centre first */

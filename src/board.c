@@ -136,6 +136,27 @@ bool board_is_winner(const Board *b, Mark player, int m)
     return board_is_winner_inline(b, player, m);
 }
 
+/* The four directions of a run: along a row, a column and both diagonals. */
+static const int8_t run_step[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
+
+/* Is there a run of exactly k of player's marks through m (which holds
+ * one) in some direction? Walks both ways from m, stopping past k. */
+bool board_exact_run(const Board *b, Mark player, int m)
+{
+    const Geometry *g = b->geom;
+    int x0 = g->x_of[m], y0 = g->y_of[m], k = g->k;
+    for (int d = 0; d < 4; d++) {
+        int dx = run_step[d][0], dy = run_step[d][1], run = 1;
+        for (int s = -1; s <= 1; s += 2)
+            for (int x = x0 + s * dx, y = y0 + s * dy; run <= k && geometry_on_board(g, x, y) &&
+                                                       board_get(b, geometry_xy_to_move(g, x, y)) == player;
+                 x += s * dx, y += s * dy)
+                run++;
+        if (run == k) return true;
+    }
+    return false;
+}
+
 int board_empty_squares(const Board *b, int *out) { return board_empty_squares_inline(b, out); }
 
 void board_scan_line_counts(const Board *b, Mark first, int32_t *hist)

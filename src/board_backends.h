@@ -102,9 +102,16 @@ HOT bool bits_table_wins(const Geometry *g, uint64_t p, int m)
 {
     return (g->win_table[(size_t)m * (size_t)g->win_words + (p >> 6)] >> (p & 63)) & 1;
 }
+/* Under the exact rule a full window is only the first test (exactly k
+ * in a row implies one): board_exact_run and bits_word_exact decide, out of
+ * line, only when it passed, so freestyle's paths keep their code and the
+ * exact rule costs nothing until someone completes a line. */
+bool bits_word_exact(const Geometry *g, uint64_t plane, int m);
+bool board_exact_run(const Board *b, Mark player, int m);
 HOT bool bits_word_wins(const Geometry *g, uint64_t plane, int m)
 {
-    return g->win_table ? bits_table_wins(g, plane, m) : bits_word_wins_scan(g, plane, m);
+    bool full = g->win_table ? bits_table_wins(g, plane, m) : bits_word_wins_scan(g, plane, m);
+    return full && (!g->exact || bits_word_exact(g, plane, m));
 }
 HOT bool bits_is_winner(const Board *b, Mark player, int m)
 {
@@ -191,13 +198,18 @@ HOT void board_lift_k(Board *b, int m, Mark mark, BoardKind kind, bool counters)
 
 HOT bool board_is_winner_k(const Board *b, Mark player, int m, BoardKind kind, bool counters)
 {
-    if (counters) return counters_win(b, player, m);
-    switch (kind) {
-#define X(id, p, name, sep) case BOARD_##id: return p##_is_winner(b, player, m);
-        BOARD_BACKENDS(X)
+    bool full;
+    if (counters) {
+        full = counters_win(b, player, m);
+    } else {
+        switch (kind) {
+#define X(id, p, name, sep) case BOARD_##id: full = p##_is_winner(b, player, m); break;
+            BOARD_BACKENDS(X)
 #undef X
-    default: return false;
+        default: full = false; break;
+        }
     }
+    return full && (!b->geom->exact || board_exact_run(b, player, m));
 }
 
 /* The same, reading the setting from the board. */

@@ -12,7 +12,7 @@
 
 GameOptions game_default_options(void)
 {
-    return (GameOptions){3, 3, 0, BOARD_BITS, false};
+    return (GameOptions){3, 3, 0, BOARD_BITS, false, false};
 }
 
 int game_init(Game *g, const GameOptions *opt, char *err, size_t errlen)
@@ -24,7 +24,7 @@ int game_init(Game *g, const GameOptions *opt, char *err, size_t errlen)
     int rc = geometry_check(o.width, o.height, o.k, err, errlen);
     if (rc) return rc;
     if ((unsigned)o.board >= BOARD_KINDS) return MB_EINVAL;
-    Geometry *geom = geometry_new(o.width, o.height, o.k);
+    Geometry *geom = geometry_new_rule(o.width, o.height, o.k, o.exact);
     if (!geom) return MB_ENOMEM;
     rc = game_init_geometry(g, geom, o.board, o.count_linemark);
     geometry_unref(geom); /* the board holds its own reference */
@@ -78,7 +78,8 @@ int game_copy(Game *dst, const Game *src)
 GameOptions game_options(const Game *g)
 {
     const Geometry *geo = g->board.geom;
-    return (GameOptions){geo->width, geo->height, geo->k, g->board.kind, g->board.counters};
+    return (GameOptions){geo->width, geo->height, geo->k, g->board.kind, g->board.counters,
+                         geo->exact};
 }
 
 void game_restart(Game *g)

@@ -84,6 +84,29 @@ static bool build_win_table(Geometry *g)
 
 Geometry *geometry_new(int width, int height, int k)
 {
+    return geometry_new_rule(width, height, k, false);
+}
+
+const char *geometry_rule_name(bool exact) { return exact ? "exact" : "freestyle"; }
+
+int geometry_rule_parse(const char *name, bool *exact, char *err, size_t errlen)
+{
+    if (strcmp(name, "freestyle") == 0 || strcmp(name, "exact") == 0) {
+        *exact = name[0] == 'e';
+        return MB_OK;
+    }
+    if (err && errlen) {
+        if (strcmp(name, "renju") == 0)
+            snprintf(err, errlen, "the renju rule is not supported (its forbidden moves are not "
+                                  "implemented): the rules are " GEOMETRY_RULE_NAMES);
+        else
+            snprintf(err, errlen, "unknown rule '%s' (" GEOMETRY_RULE_NAMES ")", name);
+    }
+    return MB_EINVAL;
+}
+
+Geometry *geometry_new_rule(int width, int height, int k, bool exact)
+{
     if (k == 0) k = geometry_default_k(width, height);
     if (geometry_check(width, height, k, NULL, 0) != MB_OK) return NULL;
     Geometry *g = calloc(1, sizeof *g);
@@ -91,6 +114,7 @@ Geometry *geometry_new(int width, int height, int k)
     g->width = width;
     g->height = height;
     g->k = k;
+    g->exact = exact;
     g->ncells = width * height;
     g->nwords = (g->ncells + 63) / 64;
     g->refs = 1;

@@ -35,10 +35,11 @@ void solve_init(Solve *s)
 static void free_shape(Solve *s)
 {
     free(s->lines);
+    free(s->flank);
     free(s->perm);
     free(s->move_to);
     free(s->move_from);
-    s->lines = NULL;
+    s->lines = s->flank = NULL;
     s->perm = NULL;
     s->move_to = s->move_from = NULL;
     s->width = s->height = 0;
@@ -55,25 +56,51 @@ void solve_free(Solve *s)
 /* The lines, the symmetry maps and the centre-first order of g's shape. */
 static int build_shape(Solve *s, const Geometry *geo)
 {
-    if (s->lines && s->width == geo->width && s->height == geo->height && s->k == geo->k)
+    if (s->lines && s->width == geo->width && s->height == geo->height && s->k == geo->k &&
+        s->exact == geo->exact)
         return MB_OK;
     free_shape(s);
     int n = geo->ncells, ids[SYM_COUNT];
     s->ncells = n;
     s->k = geo->k;
-    s->nlines = geo->nlines; /* at most 4 x 64 <= LIVE_WORDS * 64 */
+    /* exactly one in a row can run along any of the four directions, but a
+     * shape with k = 1 lists only one: here each square is a line once
+     * per direction, with that direction's neighbours as its flank */
+    bool exact1 = geo->exact && geo->k == 1;
+    s->nlines = exact1 ? 4 * n : geo->nlines; /* at most 4 x 64 <= LIVE_WORDS * 64 */
     s->nsym = symmetry_list(geo, ids);
-    s->lines = calloc((size_t)geo->nlines + 1, sizeof *s->lines);
+    s->exact = geo->exact;
+    s->lines = calloc((size_t)s->nlines + 1, sizeof *s->lines);
+    s->flank = calloc((size_t)s->nlines + 1, sizeof *s->flank);
     s->perm = calloc((size_t)s->nsym, sizeof *s->perm);
     s->move_to = calloc((size_t)s->nsym, sizeof *s->move_to);
     s->move_from = calloc((size_t)s->nsym, sizeof *s->move_from);
-    if (!s->lines || !s->perm || !s->move_to || !s->move_from) {
+    if (!s->lines || !s->flank || !s->perm || !s->move_to || !s->move_from) {
         free_shape(s);
         return MB_ENOMEM;
     }
     for (int l = 0; l < geo->nlines; l++)
         for (int j = 0; j < geo->k; j++)
             s->lines[l] |= (uint64_t)1 << geo->line_cells[l * geo->k + j];
+    /* exact rule: the squares just outside each window, whose own mark
+     * there would make a completed window an overline */
+    static const int8_t dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
+    for (int l = 0; exact1 && l < s->nlines; l++) {
+        int m = l % n, x = geo->x_of[m], y = geo->y_of[m], dx = dirs[l / n][0], dy = dirs[l / n][1];
+        s->lines[l] = (uint64_t)1 << m;
+        if (geometry_on_board(geo, x - dx, y - dy))
+            s->flank[l] |= (uint64_t)1 << geometry_xy_to_move(geo, x - dx, y - dy);
+        if (geometry_on_board(geo, x + dx, y + dy))
+            s->flank[l] |= (uint64_t)1 << geometry_xy_to_move(geo, x + dx, y + dy);
+    }
+    for (int l = 0; !exact1 && geo->exact && l < geo->nlines; l++) {
+        const Line *ln = &geo->lines[l];
+        int xs[2] = {ln->x - ln->dx, ln->x + geo->k * ln->dx};
+        int ys[2] = {ln->y - ln->dy, ln->y + geo->k * ln->dy};
+        for (int e = 0; e < 2; e++)
+            if (geometry_on_board(geo, xs[e], ys[e]))
+                s->flank[l] |= (uint64_t)1 << geometry_xy_to_move(geo, xs[e], ys[e]);
+    }
     for (int t = 0; t < s->nsym; t++) {
         for (int m = 0; m < n; m++) {
             int i = symmetry_move(geo, ids[t], m);
@@ -265,12 +292,12 @@ static void scan(const Solve *s, uint64_t me, uint64_t op, Scan *sc, bool weight
             int add = 0;
             if (!b) {
                 sc->my_live = true;
-                if (a == k - 1) sc->my_threats |= L & ~me;
+                if (a == k - 1 && !(s->flank[l] & me)) sc->my_threats |= L & ~me;
                 add += ATTACK * w[a < 7 ? a : 7];
             }
             if (!a) {
                 sc->op_live = true;
-                if (b == k - 1) sc->op_threats |= L & ~op;
+                if (b == k - 1 && !(s->flank[l] & op)) sc->op_threats |= L & ~op;
                 add += w[b < 7 ? b : 7];
             }
             if (weights)

@@ -78,13 +78,15 @@ MB.board = function (rows, opts = {}) {
 };
 
 // The squares of a k-in-a-row line of the winner, or [] (for highlighting).
-MB.winLine = function (rows, k, mark) {
+MB.winLine = function (rows, k, mark, exact) {
   const h = rows.length, w = rows[0].length;
   const at = (x, y) => x >= 0 && y >= 0 && x < w && y < h && rows[y][x] === mark;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
       let n = 0;
       while (n < k && at(x + n * dx, y + n * dy)) n++;
+      // the exact rule: a run of exactly k, nothing of the mark on either side
+      if (n === k && exact && (at(x - dx, y - dy) || at(x + k * dx, y + k * dy))) continue;
       if (n === k) return Array.from({ length: k }, (_, i) => MB.square(x + i * dx, y + i * dy));
     }
   }

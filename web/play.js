@@ -26,6 +26,9 @@ MB.Play = (function () {
         MB.el('label', {}, '×', playerSelect('player-x', 'ai14s')),
         MB.el('label', {}, 'width', size('width', 3)), MB.el('label', {}, 'height', size('height', 3)),
         MB.el('label', {}, 'k', size('k', 3)),
+        MB.el('label', { title: 'freestyle: k or more in a row wins; exact: exactly k (an overline does not win)' }, 'rule',
+          MB.el('select', { id: 'rule' }, MB.el('option', { value: 'freestyle' }, 'freestyle'),
+            MB.el('option', { value: 'exact' }, 'exact'))),
         MB.el('button', { id: 'new-game', class: 'primary', type: 'button', onclick: newGame }, 'New game'),
         MB.el('button', { id: 'apply-players', type: 'button', onclick: applyPlayers, title: 'keep the position, change who plays' }, 'Change players')),
       MB.el('div', { class: 'row' },
@@ -82,7 +85,7 @@ MB.Play = (function () {
     if (!game) return;
     const humanTurn = game.status === 'playing' && game.players[game.turn] === 'human';
     const cell = Math.max(22, Math.min(88, Math.floor(440 / Math.max(game.width, game.height))));
-    const win = game.status === 'o' || game.status === 'x' ? MB.winLine(game.board, game.k, game.status) : [];
+    const win = game.status === 'o' || game.status === 'x' ? MB.winLine(game.board, game.k, game.status, game.rule === 'exact') : [];
     $('#board').replaceChildren(MB.board(game.board, {
       cell, last: game.last, win, onclick: humanTurn && !busy ? sq => move(sq) : null,
       scores: hint && hint.scores, values: hint && hint.values, candidates: hint && hint.candidate,
@@ -146,7 +149,7 @@ MB.Play = (function () {
 
   async function newGame() {
     const q = new URLSearchParams({ o: $('#player-o').value, x: $('#player-x').value,
-      width: $('#width').value, height: $('#height').value, k: $('#k').value });
+      width: $('#width').value, height: $('#height').value, k: $('#k').value, rule: $('#rule').value });
     hint = null;
     const g = await call('POST', 'games?' + q);
     if (g) setGame(g);

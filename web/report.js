@@ -102,7 +102,7 @@ MB.Report = (function () {
       const draw = () => {
         const rows = MB.replay(board.width, board.height, g.moves.slice(0, step));
         const end = step === g.moves.length;
-        const win = end && (g.result === 'o' || g.result === 'x') ? MB.winLine(rows, board.k, g.result) : [];
+        const win = end && (g.result === 'o' || g.result === 'x') ? MB.winLine(rows, board.k, g.result, board.rule === 'exact') : [];
         const cell = Math.max(20, Math.min(64, Math.floor(320 / Math.max(board.width, board.height))));
         pos.replaceChildren(MB.board(rows, { cell, last: g.moves[step - 1], win }));
         label.textContent = `move ${step} of ${g.moves.length}` + (step ? `: ${MB.markName(step % 2 ? 'o' : 'x')} ${g.moves[step - 1]}` : '') +
@@ -121,7 +121,7 @@ MB.Report = (function () {
     pairing.addEventListener('change', filter);
     result.addEventListener('change', filter);
     root.replaceChildren(
-      MB.el('p', {}, `${res.games_played} games of ${res.games_scheduled} (${res.format}, ${res.games_per_pairing} per pairing, seed ${res.seed}); board ${board.width}×${board.height}, k=${board.k}`),
+      MB.el('p', {}, `${res.games_played} games of ${res.games_scheduled} (${res.format}, ${res.games_per_pairing} per pairing, seed ${res.seed}); board ${board.width}×${board.height}, k=${board.k}${board.rule === 'exact' ? ' (exact)' : ''}`),
       MB.el('h2', {}, 'Ranking'), ranking(res),
       MB.el('h2', {}, 'Crosstable'), crosstable(res),
       MB.el('h2', {}, 'Games'),

@@ -21,7 +21,7 @@
 -- increment of its own). Keys the spec gives are that brain's own time
 -- control and win over the tournament's.
 -- The brain hears INFO timeout_turn / timeout_match / max_memory / rule 0
--- (five or more wins) / game_type 1, then START N (RECTSTART W,H off the
+-- (five or more wins; rule 1, exactly five, in an exact-rule game) / game_type 1, then START N (RECTSTART W,H off the
 -- square), then BEGIN, TURN X,Y or, after an opening or on any surprise,
 -- BOARD ... DONE; INFO time_left before each move when the game is timed;
 -- END when the game is over. MESSAGE and DEBUG lines go to its log.
@@ -166,7 +166,7 @@ local function start(b, g)
     if not proc then return nil, "error: " .. err end
     b.proc = proc
     local lines = {("INFO timeout_turn %d"):format(b.timeout_turn), ("INFO timeout_match %d"):format(b.timeout_match),
-        ("INFO max_memory %d"):format(b.max_memory), "INFO rule 0", "INFO game_type 1",
+        ("INFO max_memory %d"):format(b.max_memory), g.rule == "exact" and "INFO rule 1" or "INFO rule 0", "INFO game_type 1",
         g.width == g.height and ("START %d"):format(g.width) or ("RECTSTART %d,%d"):format(g.width, g.height)}
     for _, line in ipairs(lines) do
         local ok, why = send(b, line)

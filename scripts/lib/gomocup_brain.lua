@@ -86,10 +86,10 @@ local function think_loop(chan, think)
     while true do
         local line = chan:recv()
         if not line then host.brainproc.exit(0) end
-        local seq, w, h, k, moves, ms = line:match("^(%d+) (%d+) (%d+) (%d+) ([%d,]*) (%d+)$")
-        local this_shape = ("%s %s %s"):format(w, h, k)
+        local seq, w, h, k, rule, moves, ms = line:match("^(%d+) (%d+) (%d+) (%d+) (%a+) ([%d,]*) (%d+)$")
+        local this_shape = ("%s %s %s %s"):format(w, h, k, rule)
         if shape ~= this_shape then
-            game = mb.Marubatsu{width = tonumber(w), height = tonumber(h), k = tonumber(k)}
+            game = mb.Marubatsu{width = tonumber(w), height = tonumber(h), k = tonumber(k), rule = rule}
             shape = this_shape
         end
         game:restart()
@@ -103,11 +103,12 @@ local function think_loop(chan, think)
     end
 end
 
--- host.brain_main{ai =, fd =, k =, margin =, sandbox = "0"|"1", name =, seed =, debug =}
+-- host.brain_main{ai =, fd =, k =, rule =, margin =, sandbox = "0"|"1", name =, seed =, debug =}
 -- (strings, from cmd_brain.c) -> exit status
 function host.brain_main(t)
     local out = host.brainproc.channel(0, math.tointeger(tonumber(t.fd)) or 1)
     local k = math.tointeger(tonumber(t.k or "5"))
+    local rule = t.rule or "freestyle" -- INFO rule switches it (bit 1: exactly five)
     local margin = math.tointeger(tonumber(t.margin or "30"))
     local ok, name, params, ai = pcall(load_ai, t.ai, t.sandbox ~= "0")
     if not ok then
@@ -174,7 +175,7 @@ function host.brain_main(t)
             seq = seq + 1
             local recs = {}
             for i = 1, game.move_count do recs[i] = game.records[i] end
-            local sent = child:send(("%d %d %d %d %s %d"):format(seq, game.width, game.height, game.k,
+            local sent = child:send(("%d %d %d %d %s %s %d"):format(seq, game.width, game.height, game.k, game.rule,
                 table.concat(recs, ","), math.floor((deadline - t0) * 0.8)))
             local line
             while sent do
@@ -213,7 +214,7 @@ function host.brain_main(t)
     end
 
     local function start(w, h)
-        local okg, g = pcall(mb.Marubatsu, {width = w, height = h, k = k})
+        local okg, g = pcall(mb.Marubatsu, {width = w, height = h, k = k, rule = rule})
         if not okg then
             game = nil
             return say("ERROR", ("unsupported board %dx%d with k=%d: %s"):format(w, h, k,
@@ -222,6 +223,31 @@ function host.brain_main(t)
         game = g
         say("OK")
         ensure_child()
+    end
+
+    -- INFO rule: bit 1 exactly five (an overline does not win), bit 2 a
+    -- continuous game, bit 4 renju. A game already started takes the new
+    -- rule with its moves replayed; ERROR (and the rule unchanged) for what
+    -- cannot be played.
+    local function set_rule(r)
+        if r & 4 ~= 0 then
+            return say("ERROR", "rule " .. r .. ": renju's forbidden moves are not supported (freestyle or exactly five)")
+        elseif r & 2 ~= 0 then
+            return say("ERROR", "rule " .. r .. ": a continuous game is not supported")
+        end
+        local new = r & 1 ~= 0 and "exact" or "freestyle"
+        if new == rule then return end
+        if game then
+            local g = mb.Marubatsu{width = game.width, height = game.height, k = game.k, rule = new}
+            for i = 1, game.move_count do
+                if g.status ~= "playing" then
+                    return say("ERROR", ("rule %d: the game so far is already over under it"):format(r))
+                end
+                g:move(game.records[i])
+            end
+            game = g
+        end
+        rule = new
     end
 
     local function on_board(x, y)
@@ -249,14 +275,7 @@ function host.brain_main(t)
             out:send(about)
         elseif c.kind == "INFO" then
             if c.key == "rule" and c.int then
-                local r = c.int
-                if r & 4 ~= 0 then
-                    say("ERROR", "rule " .. r .. ": renju's forbidden moves are not supported")
-                elseif r & 1 ~= 0 then
-                    say("ERROR", "rule " .. r .. ": exactly five is not supported (five or more wins)")
-                elseif r & 2 ~= 0 then
-                    say("ERROR", "rule " .. r .. ": a continuous game is not supported")
-                end
+                set_rule(c.int)
             elseif c.int then
                 info[c.key] = c.int
             end

@@ -37,6 +37,9 @@ local function header_lines(s, players)
     setting("seed", s.seed)
     local shape = mb.Marubatsu(s.mbparams)
     setting("board", ("%dx%d k%d"):format(shape.width, shape.height, shape.k))
+    -- the rule only when it is not the default, so freestyle journals stay
+    -- as they were (and a journal without the line is freestyle)
+    if shape.rule ~= "freestyle" then setting("rule", shape.rule) end
     local ops = {}
     for i, o in ipairs(s.openings) do
         local sq = {}
@@ -203,7 +206,7 @@ end
 -- = {{name =, spec =}, ...}.
 local function context_of_header(path, header)
     local s = {mbparams = {}, openings = {}}
-    local players, openings = {}, nil
+    local players, openings, rule = {}, nil, nil
     for n, line in ipairs(header) do
         local f, err = host.journal_split(line)
         if not f then fail(("%s:%d: %s"):format(path, n, err), 0) end
@@ -215,6 +218,7 @@ local function context_of_header(path, header)
             elseif k == "board" then
                 local w, h, kk = v:match("^(%d+)x(%d+) k(%d+)$")
                 s.mbparams = {width = tonumber(w), height = tonumber(h), k = tonumber(kk)}
+            elseif k == "rule" then rule = v
             elseif k == "openings" then openings = v
             elseif k == "sprt" then s.sprt = sprt_of(v)
             elseif k == "time_control" then
@@ -237,11 +241,12 @@ local function context_of_header(path, header)
     local ok, err = pcall(function()
         local list = {}
         for o in (openings or ""):gmatch("%S+") do list[#list + 1] = o end
+        s.mbparams.rule = rule
         local probe = mb.Marubatsu(s.mbparams)
-        s.mbparams = {width = probe.width, height = probe.height, k = probe.k}
+        s.mbparams = {width = probe.width, height = probe.height, k = probe.k, rule = probe.rule}
         s.openings = read_openings(list, s.mbparams)
     end)
-    if not ok then fail(("%s: the header's board or openings: %s"):format(path, tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")), 0) end
+    if not ok then fail(("%s: the header's board, rule or openings: %s"):format(path, tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")), 0) end
     return s, players
 end
 

@@ -337,7 +337,7 @@ local function command_ai(spec, i, seed, sandbox, limits)
 end
 
 -- mb.match_main{ai0 =, ai1 =, match_num =, seed =, progress =, sandbox =,
--- time =, instructions =, memory =, width =, height =, k =, board =,
+-- time =, instructions =, memory =, width =, height =, k =, rule =, board =,
 -- count_linemark =} (strings, from `marubatsu match`) -> exit status: 0,
 -- 1 for an error of the match (an AI that fails), 2 for an AI that does not
 -- exist; errors are one line (plus the position where an AI failed), no
@@ -363,7 +363,7 @@ function mb.match_main(t)
         end
         mb.ai_match{ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress ~= "0",
             move_time = t.move_time, game_time = t.game_time,
-            mbparams = {width = num(t.width), height = num(t.height), k = num(t.k), board = t.board,
+            mbparams = {width = num(t.width), height = num(t.height), k = num(t.k), rule = t.rule, board = t.board,
                 count_linemark = t.count_linemark == "1"}}
         private.files.write_checked(io.stdout, "standard output", "")
     end)

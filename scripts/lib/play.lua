@@ -127,19 +127,22 @@ local function parse_record(lines, path, mbparams)
         if spec then
             if shape then return fail(n, "a second board header") end
             if #moves > 0 then return fail(n, "the board header must come before the moves") end
-            local w, h, k = spec:match("^(%d+)x(%d+)%s+k=(%d+)$")
+            local w, h, k, rule = spec:match("^(%d+)x(%d+)%s+k=(%d+)%s+rule=(%S+)$")
+            if not w then w, h, k = spec:match("^(%d+)x(%d+)%s+k=(%d+)$") end
             if not w then w, h = spec:match("^(%d+)x(%d+)$") end
             if not w then
-                return fail(n, ("bad board header '%s' (expected '# board WxH k=K')"):format(files.printable(line, 80)))
+                return fail(n, ("bad board header '%s' (expected '# board WxH k=K [rule=RULE]')")
+                    :format(files.printable(line, 80)))
             end
-            shape = {width = tonumber(w), height = tonumber(h), k = tonumber(k), line = n}
+            shape = {width = tonumber(w), height = tonumber(h), k = tonumber(k), rule = rule, line = n}
         elseif not line:match("^#") then
             for item in line:gmatch("[^,%s]+") do moves[#moves + 1] = {text = item, line = n} end
         end
     end
     shape = shape or {width = 3, height = 3}
-    local options = {width = shape.width, height = shape.height, k = shape.k}
+    local options = {width = shape.width, height = shape.height, k = shape.k, rule = shape.rule}
     for key, v in pairs(mbparams or {}) do options[key] = v end
+    options.rule = shape.rule -- the record's own rule (freestyle when it names none)
     local ok, game = pcall(mb.Marubatsu, options)
     if not ok then
         return fail(shape.line, "bad board header: " .. tostring(game):gsub("^Marubatsu: ", ""))
@@ -178,7 +181,8 @@ end
 local function format_record(game)
     local squares = {}
     for i = 1, game.move_count do squares[i] = game:excel(game.records[i]) end
-    return "# marubatsu game record\n" .. ("# board %dx%d k=%d\n"):format(game.width, game.height, game.k)
+    local rule = game.rule == "freestyle" and "" or " rule=" .. game.rule
+    return "# marubatsu game record\n" .. ("# board %dx%d k=%d%s\n"):format(game.width, game.height, game.k, rule)
         .. table.concat(squares, ",") .. "\n"
 end
 
@@ -389,7 +393,7 @@ local function load_ai(spec)
 end
 
 -- mb.play_terminal{o =, x =, seed =, hint =, ascii =, input =, width =,
---                  height =, k =, board =, count_linemark =} -> exit status
+--                  height =, k =, rule =, board =, count_linemark =} -> exit status
 -- The options are strings, as given on the command line ("human" or an AI
 -- name or file for o and x).
 function mb.play_terminal(t)
@@ -413,7 +417,7 @@ function mb.play_terminal(t)
     if not s.hint then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
     s.mbparams = {board = t.board, count_linemark = t.count_linemark and true or nil}
     local function num(v) return v ~= nil and tonumber(v) or nil end
-    local options = {width = num(t.width), height = num(t.height), k = num(t.k),
+    local options = {width = num(t.width), height = num(t.height), k = num(t.k), rule = t.rule,
                      board = t.board, count_linemark = s.mbparams.count_linemark}
     local ok, game = pcall(mb.Marubatsu, options)
     if not ok then return fail(game) end
@@ -445,9 +449,10 @@ function mb.replay_terminal(t)
     local s = {fancy = not t.ascii and fancy_terminal(), input = io.stdin, echo = false}
     local wait = not t.all and mb.isatty(0)
     local records, n = final.records, final.move_count
-    s.game = mb.Marubatsu{width = final.width, height = final.height, k = final.k}
-    say(("%s: %d move%s, board %dx%d k=%d")
-        :format(t.file, n, n == 1 and "" or "s", final.width, final.height, final.k))
+    s.game = mb.Marubatsu{width = final.width, height = final.height, k = final.k, rule = final.rule}
+    say(("%s: %d move%s, board %dx%d k=%d%s")
+        :format(t.file, n, n == 1 and "" or "s", final.width, final.height, final.k,
+            final.rule == "exact" and " (exact)" or ""))
     show(s)
     for i = 1, n do
         if wait then

@@ -31,7 +31,8 @@ local function xml(s)
     return (tostring(s):gsub("[&<>\"]", {["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;"}))
 end
 
--- The winning run through the last move (its two end squares), if any.
+-- The winning run through the last move (its two end squares), if any:
+-- k or more in a row, exactly k under the exact rule.
 local function winning_run(game)
     if game.status ~= "o" and game.status ~= "x" then return nil end
     local lx, ly = game:move_to_xy(game.last_move)
@@ -44,7 +45,8 @@ local function winning_run(game)
         local ax, ay, bx, by = lx, ly, lx, ly
         while at(ax - d[1], ay - d[2]) do ax, ay = ax - d[1], ay - d[2] end
         while at(bx + d[1], by + d[2]) do bx, by = bx + d[1], by + d[2] end
-        if math.max(math.abs(bx - ax), math.abs(by - ay)) + 1 >= game.k then return ax, ay, bx, by end
+        local len = math.max(math.abs(bx - ax), math.abs(by - ay)) + 1
+        if len == game.k or (len > game.k and game.rule ~= "exact") then return ax, ay, bx, by end
     end
     return nil
 end

@@ -326,7 +326,8 @@ local function json_report(res, s, players, total)
     local doc = obj({"format", "games_per_pairing", "seed", "board", "players", "games_played", "games_scheduled",
         "sprt", "ranking", "forfeits"}, {
         format = s.format, games_per_pairing = s.games, seed = s.seed,
-        board = obj({"width", "height", "k"}, {width = shape.width, height = shape.height, k = shape.k}),
+        board = obj({"width", "height", "k", "rule"}, {width = shape.width, height = shape.height, k = shape.k,
+            rule = shape.rule}),
         players = (function()
             local l = {}
             for i, p in ipairs(players) do l[i] = obj({"name", "spec", "sandboxed"}, {name = p.name, spec = p.spec, sandboxed = p.sandbox ~= nil or p.broken ~= nil}) end

@@ -139,7 +139,7 @@ end
 
 local function settings_of(t)
     if type(t) ~= "table" then fail("bad argument #1 to 'tournament' (table expected)", 3) end
-    local known = {players = 1, format = 1, games = 1, seed = 1, jobs = 1, width = 1, height = 1, k = 1,
+    local known = {players = 1, format = 1, games = 1, seed = 1, jobs = 1, width = 1, height = 1, k = 1, rule = 1,
         board = 1, openings = 1, out = 1, resume = 1, sprt = 1, shard = 1, sandbox = 1, limits = 1,
         progress = 1, quiet = 1, count_linemark = 1, move_time = 1, game_time = 1, increment = 1}
     for k in pairs(t) do
@@ -155,9 +155,10 @@ local function settings_of(t)
     s.seed = int_opt(t, "seed", math.mininteger, nil, 1)
     s.jobs = int_opt(t, "jobs", 1, 256, host.cpu_count())
     s.mbparams = {width = t.width and int_opt(t, "width", 1, 32), height = t.height and int_opt(t, "height", 1, 32),
-        k = t.k and int_opt(t, "k", 1, 32), board = t.board, count_linemark = t.count_linemark}
-    local probe = mb.Marubatsu(s.mbparams) -- checks the shape
-    s.mbparams.width, s.mbparams.height, s.mbparams.k = probe.width, probe.height, probe.k
+        k = t.k and int_opt(t, "k", 1, 32), rule = t.rule, board = t.board, count_linemark = t.count_linemark}
+    local ok, probe = pcall(mb.Marubatsu, s.mbparams) -- checks the shape and the rule
+    if not ok then fail("tournament: " .. tostring(probe):gsub("^bad option '(%w+)' to 'Marubatsu' ", "bad %1 "), 3) end
+    s.mbparams.width, s.mbparams.height, s.mbparams.k, s.mbparams.rule = probe.width, probe.height, probe.k, probe.rule
     s.openings_spec = t.openings
     s.openings = read_openings(t.openings, s.mbparams)
     s.sprt = sprt_of(t.sprt)

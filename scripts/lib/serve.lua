@@ -167,7 +167,7 @@ local function state(s, extra)
     local history = {}
     for i, m in ipairs(s.history) do history[i] = g:excel(m) end
     local t = {
-        id = s.id, width = g.width, height = g.height, k = g.k, board = rows,
+        id = s.id, width = g.width, height = g.height, k = g.k, rule = g.rule, board = rows,
         turn = g.turn, status = g.status, step = g.move_count, history = array(history),
         last = g.move_count > 0 and g:excel(g.records[g.move_count]) or nil,
         players = {o = player_label(s.players.o), x = player_label(s.players.x)},
@@ -203,8 +203,12 @@ local function new_game(params)
     if not w or not h then return fail(400, "width and height must be integers from 1 to 32") end
     local k = int_param(params.k, math.min(w, h), 1, 32)
     if not k then return fail(400, "k must be an integer from 1 to 32") end
-    local ok, game = pcall(mb.Marubatsu, {width = w, height = h, k = k})
-    if not ok then return fail(400, tostring(game):gsub("^Marubatsu: ", "")) end
+    local rule = params.rule
+    if rule == "" then rule = nil end
+    local ok, game = pcall(mb.Marubatsu, {width = w, height = h, k = k, rule = rule})
+    if not ok then
+        return fail(400, (tostring(game):gsub("^Marubatsu: ", ""):gsub("^bad option 'rule' to 'Marubatsu' %((.*)%)$", "%1")))
+    end
     make_room()
     counter = counter + 1
     local s = {id = ("%s%x"):format(prefix, counter), game = game, history = {},

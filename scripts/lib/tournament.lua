@@ -466,7 +466,7 @@ function host.tournament_main(t)
     return command("tournament", host.tournament, {players = players, games = t.games, seed = t.seed, jobs = t.jobs,
         move_time = t.move_time, game_time = t.game_time,
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
-        shard = t.shard, width = t.width, height = t.height, k = t.k, board = t.board,
+        shard = t.shard, width = t.width, height = t.height, k = t.k, rule = t.rule, board = t.board,
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
         progress = t.progress ~= "0", quiet = t.quiet == "1"})
 end

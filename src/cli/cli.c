@@ -108,6 +108,12 @@ bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt
     case OPT_HEIGHT: return cli_int(cmd, "--height", arg, 1, MB_MAX_SIDE, &opt->height);
     case OPT_K: return cli_int(cmd, "--k", arg, 1, MB_MAX_SIDE, &opt->k);
     case OPT_COUNT_LINEMARK: opt->count_linemark = true; return true;
+    case OPT_RULE: {
+        char err[160];
+        if (geometry_rule_parse(arg, &opt->exact, err, sizeof err) == MB_OK) return true;
+        cli_error(cmd, "%s", err);
+        return false;
+    }
     case OPT_BOARD:
         if (board_kind_parse(arg, &opt->board) == MB_OK) return true;
         cli_error(cmd, "unknown board back-end '%s' (" BOARD_NAMES ")", arg);

@@ -1,5 +1,5 @@
 /* cli.h: what the subcommands of the program share: long-option parsing,
- * the board options (--width --height --k --board --count-linemark), number
+ * the board options (--width --height --k --rule --board --count-linemark), number
  * parsing, and error reporting with the usage exit status 2.
  * Uses game.h. */
 #ifndef MB_CLI_H
@@ -37,14 +37,16 @@ CliArgs cli_args(int argc, char **argv);
 int cli_next(CliArgs *a, const CliOption *opts, const char **arg);
 
 /* Board option ids, shared by every command that makes a game. */
-enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_HELP };
+enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_RULE, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_HELP };
 #define CLI_BOARD_OPTIONS                                                                    \
     {"width", true, OPT_WIDTH}, {"height", true, OPT_HEIGHT}, {"k", true, OPT_K},            \
-        {"board", true, OPT_BOARD}, {"count-linemark", false, OPT_COUNT_LINEMARK},          \
+        {"rule", true, OPT_RULE}, {"board", true, OPT_BOARD}, {"count-linemark", false, OPT_COUNT_LINEMARK},          \
         {"help", false, OPT_HELP}
 #define CLI_BOARD_HELP                                                                       \
     "  --width W, --height H   board size (default 3x3; each side 1..32)\n"                  \
     "  --k K                   marks in a row to win (default min(W, H))\n"                  \
+    "  --rule RULE             freestyle (k or more in a row wins; the default) or\n"        \
+    "                          exact (exactly k: an overline does not win)\n"               \
     "  --board NAME            back-end: " BOARD_NAMES " (default bitboard)\n"              \
     "  --count-linemark        keep per-line counters (the series' count_linemark)\n"        \
     "  --help                  show this help\n"

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mberror.h"
 
 static const char usage[] =
     "usage: marubatsu [options] brain AI [options]\n"
@@ -19,12 +20,14 @@ static const char usage[] =
     "thinks in a child process; a move is always sent within timeout_turn and\n"
     "the time_left share of timeout_match: when the AI is late, a fallback move\n"
     "(win, block, or next to the stones) is sent and a MESSAGE line says so.\n"
-    "INFO rule with renju (4), exactly five (1) or a continuous game (2) is\n"
-    "answered with ERROR: five or more in a row wins. Only protocol lines go to\n"
-    "stdout; the AI's prints and any logs go to stderr.\n"
+    "INFO rule 1 (exactly five) switches to the exact rule, 0 back to freestyle;\n"
+    "renju (4) or a continuous game (2) is answered with ERROR. Only protocol\n"
+    "lines go to stdout; the AI's prints and any logs go to stderr.\n"
     "\n"
     "options:\n"
     "  --k K           stones in a row to win (default 5)\n"
+    "  --rule RULE     freestyle (k or more wins; the default) or exact (exactly\n"
+    "                  k), until an INFO rule says otherwise\n"
     "  --margin MS     safety margin kept from each deadline (default 30)\n"
     "  --name NAME     the name in ABOUT (default: the AI's)\n"
     "  --no-sandbox    run a Lua file AI without the sandbox (trusted code)\n"
@@ -35,11 +38,12 @@ static const char usage[] =
     "\n"
     "example:  printf 'START 15\\nBEGIN\\nEND\\n' | marubatsu brain ai14s\n";
 
-enum { OPT_K_ = 1, OPT_MARGIN, OPT_NAME, OPT_NO_SANDBOX, OPT_SEED, OPT_DEBUG, OPT_HELP_ };
+enum { OPT_K_ = 1, OPT_RULE_, OPT_MARGIN, OPT_NAME, OPT_NO_SANDBOX, OPT_SEED, OPT_DEBUG, OPT_HELP_ };
 
 int cmd_brain(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {{"k", true, OPT_K_},           {"margin", true, OPT_MARGIN},
+    static const CliOption opts[] = {{"k", true, OPT_K_},           {"rule", true, OPT_RULE_},
+                                     {"margin", true, OPT_MARGIN},
                                      {"name", true, OPT_NAME},      {"no-sandbox", false, OPT_NO_SANDBOX},
                                      {"seed", true, OPT_SEED},      {"debug", false, OPT_DEBUG},
                                      {"help", false, OPT_HELP_},    {0}};
@@ -56,6 +60,16 @@ int cmd_brain(int argc, char **argv, Host *h)
             if (!cli_int(a.cmd, "--k", arg, 1, 32, &n)) return EXIT_USAGE;
             cli_put(&p, "k", arg);
             break;
+        case OPT_RULE_: {
+            char err[160];
+            bool exact;
+            if (geometry_rule_parse(arg, &exact, err, sizeof err) != MB_OK) {
+                cli_error(a.cmd, "%s", err);
+                return EXIT_USAGE;
+            }
+            cli_put(&p, "rule", geometry_rule_name(exact));
+            break;
+        }
         case OPT_MARGIN:
             if (!cli_int(a.cmd, "--margin", arg, 0, 60000, &n)) return EXIT_USAGE;
             cli_put(&p, "margin", arg);

@@ -130,6 +130,7 @@ int cmd_match(int argc, char **argv, Host *h)
     cli_put(&p, "width", width);
     cli_put(&p, "height", height);
     if (opt.k > 0) cli_put(&p, "k", kk); /* 0: k from the board's size */
+    if (opt.exact) cli_put(&p, "rule", "exact");
     if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
     if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
     return host_call_table(h, "match_main", p.keys, p.values, p.n);

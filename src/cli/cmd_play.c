@@ -161,6 +161,7 @@ int cmd_play(int argc, char **argv, Host *h)
     cli_put(&all, "width", width);
     cli_put(&all, "height", height);
     cli_put(&all, "k", kk);
+    cli_put(&all, "rule", geometry_rule_name(opt.exact));
     if (board_set) cli_put(&all, "board", board_kind_name(opt.board));
     if (opt.count_linemark) cli_put(&all, "count_linemark", "1");
     for (int i = 0; i < p.n; i++) cli_put(&all, p.keys[i], p.values[i]);

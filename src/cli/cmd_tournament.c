@@ -201,6 +201,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
     cli_put(&p, "width", width);
     cli_put(&p, "height", height);
     cli_put(&p, "k", kk);
+    if (opt.exact) cli_put(&p, "rule", "exact");
     if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
     if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
     rc = call_with_list(h, "tournament_main", &p, "players", players, nplayers);

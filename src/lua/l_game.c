@@ -9,7 +9,7 @@
  *
  *   userdata --metatable--> per-game table {__index = state, __gc, ...}
  *   state = {status, turn, last_turn, move_count, last_move, records,
- *            width, height, k, board, count_linemark}
+ *            width, height, k, rule, board, count_linemark}
  *           --metatable--> {__index = methods} (shared)
  *
  * so game.status is one table read and game:move one more. The state table
@@ -310,6 +310,8 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, st, "height");
     lua_pushinteger(L, geo->k);
     lua_setfield(L, st, "k");
+    lua_pushstring(L, geometry_rule_name(geo->exact));
+    lua_setfield(L, st, "rule");
     lua_pushstring(L, board_kind_name(g->board.kind));
     lua_setfield(L, st, "board");
     lua_pushboolean(L, g->board.counters);
@@ -366,7 +368,8 @@ static GameOptions read_options(lua_State *L)
     GameOptions o = game_default_options();
     if (lua_isnoneornil(L, 1)) return o;
     luaL_checktype(L, 1, LUA_TTABLE);
-    static const char *const known[] = {"width", "height", "k", "board", "count_linemark", NULL};
+    static const char *const known[] = {"width", "height", "k", "rule", "board", "count_linemark",
+                                        NULL};
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
@@ -374,7 +377,7 @@ static GameOptions read_options(lua_State *L)
         for (int i = 0; known[i] && !ok; i++)
             ok = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), known[i]) == 0;
         if (!ok)
-            luaL_error(L, "unknown option %s to 'Marubatsu' (width, height, k, board, "
+            luaL_error(L, "unknown option %s to 'Marubatsu' (width, height, k, rule, board, "
                           "count_linemark)",
                        luaL_tolstring(L, -1, NULL));
     }
@@ -386,6 +389,15 @@ static GameOptions read_options(lua_State *L)
         if (!lua_isstring(L, -1) || board_kind_parse(name, &o.board) != MB_OK)
             luaL_error(L, "bad option 'board' to 'Marubatsu' (" BOARD_NAMES " expected, got %s)",
                        luaL_tolstring(L, -1, NULL));
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, 1, "rule") != LUA_TNIL) {
+        char err[160];
+        if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_error(L, "bad option 'rule' to 'Marubatsu' (" GEOMETRY_RULE_NAMES " expected, got %s)",
+                       luaL_typename(L, -1));
+        if (geometry_rule_parse(lua_tostring(L, -1), &o.exact, err, sizeof err) != MB_OK)
+            luaL_error(L, "bad option 'rule' to 'Marubatsu' (%s)", err);
     }
     lua_pop(L, 1);
     lua_getfield(L, 1, "count_linemark");
@@ -403,7 +415,7 @@ static int geometry_gc(lua_State *L)
     return 0;
 }
 
-/* The shape (width, height, k), built once per Lua state and kept in the
+/* The shape (width, height, k, rule), built once per Lua state and kept in the
  * registry: building one (its lines and win tables) costs more than the rest
  * of a new game. Raises with the engine's message on a bad shape. */
 static Geometry *shared_geometry(lua_State *L, const GameOptions *o)
@@ -413,7 +425,7 @@ static Geometry *shared_geometry(lua_State *L, const GameOptions *o)
     if (geometry_check(o->width, o->height, k, err, sizeof err) != MB_OK)
         luaL_error(L, "Marubatsu: %s", err);
     lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.geometries");
-    lua_pushfstring(L, "%d,%d,%d", o->width, o->height, k);
+    lua_pushfstring(L, "%d,%d,%d,%s", o->width, o->height, k, geometry_rule_name(o->exact));
     if (lua_rawget(L, -2) == LUA_TUSERDATA) {
         Geometry *geo = *(Geometry **)lua_touserdata(L, -1);
         lua_pop(L, 2);
@@ -426,15 +438,16 @@ static Geometry *shared_geometry(lua_State *L, const GameOptions *o)
     lua_pushcfunction(L, geometry_gc);
     lua_setfield(L, -2, "__gc");
     lua_setmetatable(L, -2);
-    if (!(*held = geometry_new(o->width, o->height, k))) luaL_error(L, "Marubatsu: out of memory");
-    lua_pushfstring(L, "%d,%d,%d", o->width, o->height, k);
+    if (!(*held = geometry_new_rule(o->width, o->height, k, o->exact)))
+        luaL_error(L, "Marubatsu: out of memory");
+    lua_pushfstring(L, "%d,%d,%d,%s", o->width, o->height, k, geometry_rule_name(o->exact));
     lua_insert(L, -2);
     lua_rawset(L, -3);
     lua_pop(L, 1);
     return *held;
 }
 
-/* mb.Marubatsu{width=, height=, k=, board=, count_linemark=} -> game */
+/* mb.Marubatsu{width=, height=, k=, rule=, board=, count_linemark=} -> game */
 static int l_new(lua_State *L)
 {
     GameOptions o = read_options(L);
@@ -707,6 +720,8 @@ static int l_assign(lua_State *L)
         lua_setfield(L, -2, "height");
         lua_pushinteger(L, geo->k);
         lua_setfield(L, -2, "k");
+        lua_pushstring(L, geometry_rule_name(geo->exact));
+        lua_setfield(L, -2, "rule");
         lua_pushstring(L, board_kind_name(lg->g.board.kind));
         lua_setfield(L, -2, "board");
         lua_pushboolean(L, lg->g.board.counters);

@@ -40,6 +40,50 @@ unset MARUBATSU_PATH
 same "brain session transcript" "$here/cases/session.out" "$tmp/session.out"
 check "brain session: nothing on stderr" test ! -s "$tmp/session.err"
 
+# INFO rule 1 (exactly five): A5 would make six in a row, not a win; ai5
+# takes the first square that wins, C5 under the exact rule, A5 under
+# freestyle (INFO rule 0, the default); a rule given after START replays
+# the game under it; --rule exact starts there; renju and bad --rule
+board='BOARD
+0,0,1
+1,0,1
+2,0,1
+3,0,1
+5,0,1
+0,2,1
+1,2,1
+2,2,1
+3,2,1
+0,4,2
+2,4,2
+4,4,2
+6,4,2
+8,4,2
+0,6,2
+2,6,2
+4,6,2
+6,6,2
+DONE'
+printf 'INFO rule 1\nSTART 9\n%s\nEND\n' "$board" | "$prog" brain ai5 --seed 1 >"$tmp/exact.out"
+printf 'OK\n4,2\n' >"$tmp/exact.want"
+same "brain: INFO rule 1 plays the exact rule" "$tmp/exact.want" "$tmp/exact.out"
+printf 'INFO rule 1\nINFO rule 0\nSTART 9\n%s\nEND\n' "$board" | "$prog" brain ai5 --seed 1 >"$tmp/free.out"
+printf 'OK\n4,0\n' >"$tmp/free.want"
+same "brain: INFO rule 0 plays freestyle" "$tmp/free.want" "$tmp/free.out"
+printf 'START 9\n%s\nTAKEBACK 4,0\nTAKEBACK 6,6\nINFO rule 1\nTURN 6,6\nEND\n' "$board" |
+    "$prog" brain ai5 --seed 1 >"$tmp/late.out"
+printf 'OK\n4,0\nOK\nOK\n4,2\n' >"$tmp/late.want"
+same "brain: INFO rule 1 after START replays the game" "$tmp/late.want" "$tmp/late.out"
+printf 'START 9\n%s\nEND\n' "$board" | "$prog" brain ai5 --seed 1 --rule exact >"$tmp/opt.out"
+same "brain: --rule exact" "$tmp/exact.want" "$tmp/opt.out"
+printf 'INFO rule 5\nINFO rule 2\nEND\n' | "$prog" brain ai5 >"$tmp/renju.out"
+printf 'ERROR rule 5: renju%s forbidden moves are not supported (freestyle or exactly five)\nERROR rule 2: a continuous game is not supported\n' "'s" >"$tmp/renju.want"
+same "brain: renju and continuous games refused" "$tmp/renju.want" "$tmp/renju.out"
+"$prog" brain ai5 --rule renju </dev/null >"$tmp/bad.out" 2>"$tmp/bad.err"
+check "brain --rule renju exits 2" test $? -eq 2
+grep -q "renju rule is not supported.*freestyle or exact" "$tmp/bad.err"
+check "brain --rule renju: the message names the rules" test $? -eq 0
+
 "$prog" brain "$here/forever.lua" --no-sandbox <"$here/cases/fallback.in" >"$tmp/fb.out"
 cat >"$tmp/fb.want" <<'OUT'
 OK

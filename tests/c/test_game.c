@@ -456,24 +456,24 @@ TEST(bad_options)
 {
     Game g;
     char err[160];
-    GameOptions o = {0, 0, 4, BOARD_BITS, false};
+    GameOptions o = {0, 0, 4, BOARD_BITS, false, false};
     CHECK_INT(game_init(&g, &o, err, sizeof err), MB_ESIZE);
     CHECK_STR(err, "k = 4 is not possible on a 3x3 board (1..3)");
     game_free(&g);
-    o = (GameOptions){33, 3, 0, BOARD_LIST, false};
+    o = (GameOptions){33, 3, 0, BOARD_LIST, false, false};
     CHECK_INT(game_init(&g, &o, err, sizeof err), MB_ESIZE);
     CHECK_STR(err, "board size 33x3 is not supported (each side 1..32)");
     game_free(&g);
-    o = (GameOptions){3, 3, 0, (BoardKind)7, false};
+    o = (GameOptions){3, 3, 0, (BoardKind)7, false, false};
     CHECK_INT(game_init(&g, &o, err, sizeof err), MB_EINVAL);
     game_free(&g);
-    o = (GameOptions){32, 32, 0, BOARD_BITS, true};
+    o = (GameOptions){32, 32, 0, BOARD_BITS, true, false};
     CHECK_INT(game_init(&g, &o, err, sizeof err), MB_OK); /* the largest board, 16 words */
     CHECK_INT(game_geom(&g)->k, 32);
     game_move(&g, 1023);
     CHECK(game_ok(&g));
     game_free(&g);
-    GameOptions o2 = {4, 2, 0, BOARD_LIST, false};
+    GameOptions o2 = {4, 2, 0, BOARD_LIST, false, false};
     CHECK_INT(game_init(&g, &o2, err, sizeof err), MB_OK);
     CHECK_INT(game_geom(&g)->k, 2); /* default k = min(width, height) */
     game_free(&g);

@@ -20,7 +20,7 @@ TEST(text_form)
     CHECK_STR(buf, "winner o\noxx\nox.\nOo.\n");
     game_free(&g);
 
-    GameOptions o = {4, 2, 3, BOARD_LIST1D, false};
+    GameOptions o = {4, 2, 3, BOARD_LIST1D, false, false};
     CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
     game_move(&g, geometry_xy_to_move(game_geom(&g), 3, 1));
     game_move(&g, geometry_xy_to_move(game_geom(&g), 0, 0));
@@ -34,7 +34,7 @@ TEST(text_form)
     CHECK_STR(key, "xox..o.o"); /* column by column */
     game_free(&g);
 
-    o = (GameOptions){3, 3, 0, BOARD_BITS, true};
+    o = (GameOptions){3, 3, 0, BOARD_BITS, true, false};
     CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
     static const int draw[9] = {0, 1, 3, 4, 7, 6, 2, 5, 8}; /* A1 A2 B1 B2 C2 C1 A3 B3 C3 */
     for (int i = 0; i < 9; i++) game_move(&g, draw[i]);

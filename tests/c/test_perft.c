@@ -61,7 +61,7 @@ static void check_shape(int w, int h, int k, int depth, BoardKind kind, bool cou
     b->w = w, b->h = h, b->k = k;
     brute_walk(b, 0, depth, 'o');
     Game g;
-    GameOptions o = {w, h, k, kind, counters};
+    GameOptions o = {w, h, k, kind, counters, false};
     CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
     uint64_t nodes[17], fin[17];
     CHECK_INT(perft_run(&g, depth, nodes, fin, NULL, NULL), MB_OK);
@@ -197,11 +197,11 @@ TEST(k_longer_than_both_sides_refused)
 {
     char err[160];
     Game g;
-    GameOptions o = {2, 3, 4, BOARD_LIST, true};
+    GameOptions o = {2, 3, 4, BOARD_LIST, true, false};
     CHECK_INT(game_init(&g, &o, err, sizeof err), MB_ESIZE);
     CHECK_STR(err, "k = 4 is not possible on a 2x3 board (1..3)");
     game_free(&g);
-    o = (GameOptions){4, 1, 5, BOARD_BITS, false};
+    o = (GameOptions){4, 1, 5, BOARD_BITS, false, false};
     CHECK_INT(game_init(&g, &o, err, sizeof err), MB_ESIZE);
     CHECK_STR(err, "k = 5 is not possible on a 4x1 board (1..4)");
     game_free(&g);

@@ -3,8 +3,8 @@
 
 GameOptions t_config(TOrder order, int c, int w, int h, int k)
 {
-    if (order == T_PAIRS) return (GameOptions){w, h, k, (BoardKind)(c / 2), c % 2};
-    return (GameOptions){w, h, k, (BoardKind)(c % BOARD_KINDS), c >= BOARD_KINDS};
+    if (order == T_PAIRS) return (GameOptions){w, h, k, (BoardKind)(c / 2), c % 2, false};
+    return (GameOptions){w, h, k, (BoardKind)(c % BOARD_KINDS), c >= BOARD_KINDS, false};
 }
 
 bool t_open_game_at(const char *file, int line, Game *g, int w, int h, int k, int config)

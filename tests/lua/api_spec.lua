@@ -58,6 +58,37 @@ describe("Marubatsu objects", function()
         assert.has_error(function() mb.Marubatsu(3) end)
     end)
 
+    it("take the rule: freestyle (the default) or exact, and refuse renju", function()
+        assert.are.equal("freestyle", mb.Marubatsu().rule)
+        assert.are.equal("freestyle", mb.Marubatsu{rule = "freestyle"}.rule)
+        for _, board in ipairs({"list", "list1d", "bitboard"}) do
+            for _, c in ipairs({false, true}) do
+                -- 1x9, k = 3: x's A6 A7 A8 A9 is four in a row, and o's A1 to A5 five
+                local moves = "A1,A7,A2,A9,A4,A6,A5,A8"
+                local opts = {width = 1, height = 9, k = 3, board = board, count_linemark = c}
+                local free = game_of(moves, opts)
+                opts.rule = "exact"
+                local exact = game_of(moves, opts)
+                assert.are.equal("x", free.status)
+                assert.are.equal("exact", exact.rule)
+                assert.are.equal("playing", exact.status)
+                assert.is_false(exact:is_winner("x", exact:xy_to_move(0, 7)))
+                assert.is_true(free:is_winner("x", free:xy_to_move(0, 7)))
+                assert.is_false(exact:wins_with(exact:xy_to_move(0, 2), "o"))
+                assert.are.equal("exact", exact:copy().rule)
+                exact:move(exact:xy_to_move(0, 2))
+                assert.are.equal("draw", exact.status)
+            end
+        end
+        assert.has_error(function() mb.Marubatsu{rule = "renju"} end,
+            "bad option 'rule' to 'Marubatsu' (the renju rule is not supported (its forbidden moves are not "
+            .. "implemented): the rules are freestyle or exact)")
+        assert.has_error(function() mb.Marubatsu{rule = "Exact"} end,
+            "bad option 'rule' to 'Marubatsu' (unknown rule 'Exact' (freestyle or exact))")
+        assert.has_error(function() mb.Marubatsu{rule = true} end,
+            "bad option 'rule' to 'Marubatsu' (freestyle or exact expected, got boolean)")
+    end)
+
     it("play, print and undo as the series' demos (game.md §13)", function()
         for _, board in ipairs({"list", "list1d", "bitboard"}) do
             for _, c in ipairs({false, true}) do

@@ -6,7 +6,9 @@
 # and its journal lost at most the games in flight; likewise after SIGINT
 # (exit 1, a message saying how to resume); --shard 1/2 + 2/2 merged
 # equal one run; ranking.svg is valid XML; --sprt stops a match with H1; replay shows a journal game; bad options exit 2 with a
-# message; a journal of another tournament is refused with exit 1.
+# message; a journal of another tournament is refused with exit 1, also
+# one of the other rule (--rule exact), whose games resume, merge and
+# replay judge under it.
 # Issue 16: hostile players (a spinning xpcall handler under the time and
 # the instruction budget, 1,100-byte errors and returns, a failing main
 # chunk, tampering) lose by forfeit and the journal reads back; print is
@@ -133,6 +135,33 @@ check "bad shard exits 2" test $? -eq 2
 "$prog" tournament ai1 ai3 --games 20 --seed 21 --out "$tmp/one" --resume --quiet 2>"$tmp/err"
 check "another tournament's journal exits 1" test $? -eq 1
 check "another tournament's message" grep -q 'the journal is of another tournament' "$tmp/err"
+# the exact rule is a setting of the journal: resuming without it is
+# refused, with it accepted (its games replayed and judged under it: four
+# in a row does not win on 9x1 with k = 3); merge and replay read it
+ex() { "$prog" tournament ai2 ai5 --games 40 --seed 5 --width 9 --height 1 --k 3 --no-progress --quiet "$@"; }
+ex --rule exact --out "$tmp/exact"
+check "exact tournament exit 0" test $? -eq 0
+check "exact journal names the rule" grep -q "$(printf 'T\trule\texact')" "$tmp/exact/journal.tsv"
+ex --out "$tmp/free"
+check "freestyle journal has no rule line" test "$(grep -c "$(printf '^T\trule')" "$tmp/free/journal.tsv")" -eq 0
+check "the rules give other games" test "$(grep '^G' "$tmp/exact/journal.tsv" | sort)" != "$(grep '^G' "$tmp/free/journal.tsv" | sort)"
+ex --out "$tmp/exact" --resume 2>"$tmp/err"
+check "freestyle resume of an exact journal exits 1" test $? -eq 1
+check "rule mismatch message" grep -q 'the journal is of another tournament' "$tmp/err"
+ex --out "$tmp/free" --resume --rule exact 2>"$tmp/err"
+check "exact resume of a freestyle journal exits 1" test $? -eq 1
+cp -r "$tmp/exact" "$tmp/exact2"
+ex --rule exact --out "$tmp/exact2" --resume
+check "exact resume of an exact journal exits 0" test $? -eq 0
+check "exact resume: results.json identical" cmp -s "$tmp/exact/results.json" "$tmp/exact2/results.json"
+"$prog" merge "$tmp/exact" --out "$tmp/exact_m" --quiet
+check "merge of an exact journal exits 0" test $? -eq 0
+"$prog" replay "$tmp/exact/journal.tsv" 1 >/dev/null
+check "replay of an exact journal game exits 0" test $? -eq 0
+"$prog" tournament ai1 ai2 --rule renju --quiet 2>"$tmp/err"
+check "--rule renju exits 2" test $? -eq 2
+check "--rule renju message" grep -q 'renju rule is not supported' "$tmp/err"
+
 "$prog" tournament ai1 no_such_ai --games 2 --quiet 2>"$tmp/err"
 check "unknown AI exits 2" test $? -eq 2
 check "unknown AI message" grep -q "^marubatsu tournament: players\[2\]: AI script 'no_such_ai' not found" "$tmp/err"

@@ -99,6 +99,7 @@ test('bad parameters get 400 and a reason; no player is run as code', async () =
     ['o=os.exit()', /unknown player/], ['x=../../etc/passwd', /unknown player/],
     ['x=' + encodeURIComponent(hostile), /unknown player/],
     ['width=0', /width/], ['width=33', /width/], ['height=x', /height/], ['width=3&k=4', /k/],
+    ['rule=renju', /renju rule is not supported.*freestyle or exact/], ['rule=five', /unknown rule 'five'/],
   ]) {
     const r = await api(server, 'POST', 'games?' + q);
     eq(r.status, 400, q);
@@ -112,6 +113,16 @@ test('bad parameters get 400 and a reason; no player is run as code', async () =
   eq((await api(server, 'GET', `games/${g.id}/hint?ai=nothing`)).status, 400, 'hint by an unknown AI');
   const many = Array.from({ length: 20 }, (_, i) => `p${i}=1`).join('&');
   eq((await api(server, 'GET', 'info?' + many)).status, 400, 'too many parameters');
+});
+
+test('the rule: a new game takes rule=exact, its state says so, an overline does not win', async () => {
+  const g = (await api(server, 'POST', 'games?o=human&x=human&width=9&height=1&k=3&rule=exact')).json;
+  eq([g.rule, (await api(server, 'POST', 'games?x=human')).json.rule], ['exact', 'freestyle'], 'rule');
+  let s;
+  for (const sq of ['A1', 'G1', 'B1', 'I1', 'D1', 'F1', 'E1', 'H1']) s = (await api(server, 'POST', `games/${g.id}/move?move=${sq}`)).json;
+  eq([s.status, s.turn], ['playing', 'o'], 'four in a row of x is no win for k = 3');
+  s = (await api(server, 'POST', `games/${g.id}/move?move=C1`)).json;
+  eq(s.status, 'draw', 'five of o fill the board: a draw');
 });
 
 test('a body over 256 KiB gets 413', async () => {
