@@ -653,16 +653,25 @@ static int l_children(lua_State *L)
     return 4;
 }
 
+/* sync_keys() of the game at index (absolute) from outside the methods. */
+static void refresh(lua_State *L, int index, LGame *lg)
+{
+    if (shown(lg)) return;
+    lua_getiuservalue(L, index, 3);
+    sync_keys(L, index, lg, lua_gettop(L));
+    lua_pop(L, 1);
+}
+
 Game *lmb_game_sync(lua_State *L, int index)
 {
     LGame *lg = check_lgame(L, index);
-    if (!shown(lg)) {
-        index = lua_absindex(L, index);
-        lua_getiuservalue(L, index, 3);
-        sync_keys(L, index, lg, lua_gettop(L));
-        lua_pop(L, 1);
-    }
+    refresh(L, lua_absindex(L, index), lg);
     return &lg->g;
+}
+
+void lmb_game_refresh(lua_State *L, int index, Game *g)
+{
+    refresh(L, index, (LGame *)(void *)g); /* g is the first member of its LGame */
 }
 
 /* assign(game, src): the registry closure behind lmb_game_assign (it needs

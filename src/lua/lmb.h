@@ -56,6 +56,10 @@ void lmb_open_game(lua_State *L);
  * reads the game): only what differs is rewritten, and nothing when nothing
  * moved. Every method keeps them up to date itself. [-0, +0, e] */
 Game *lmb_game_sync(lua_State *L, int index);
+/* lmb_game_sync without the check, for a search's leaves: g must be the
+ * Game that lmb_check_game or lmb_game_sync returned for the game userdata
+ * at the absolute index `index`. [-0, +0, e] */
+void lmb_game_refresh(lua_State *L, int index, Game *g);
 /* Make the game userdata at index an exact copy of src, which may belong
  * to another Lua state (a sandbox's game): engine state, shape fields and a
  * fresh records view. [-0, +0, m] */
