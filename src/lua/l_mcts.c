@@ -25,8 +25,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "budget.h"
-#include "lmb.h"
+#include "l_budget.h"
+#include "l_mcts.h"
 #include "mcts.h"
 
 #define LMB_MCTS "marubatsu.Mcts"

@@ -27,9 +27,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "budget.h"
+#include "l_budget.h"
 #include "eval14.h"
-#include "lmb.h"
+#include "l_search.h"
 #include "search.h"
 
 /* What the C eval callback needs to call a Lua evaluator. */
@@ -128,7 +128,7 @@ static SearchStatus run_protected(LuaEval *le, bool lua_evaluator, EngineCall ca
 }
 
 /* ---- Searches from a sandboxed script ----
- * The player's budgets bound the search (budget.h): its deadline is the
+ * The player's budgets bound the search (l_budget.h): its deadline is the
  * search's (at most), and every call of the evaluator checks the nodes
  * against the instructions left and the transposition tables against the
  * memory left, before a table doubles. A search stopped by a budget
@@ -396,34 +396,13 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     return o;
 }
 
-/* The default stream mb.stream (the one mb.choice draws from). */
-static Rng *default_stream(lua_State *L, const char *fname)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.module");
-    if (lua_type(L, -1) != LUA_TTABLE || lua_getfield(L, -1, "stream") != LUA_TUSERDATA)
-        luaL_error(L, "%s: mb.stream is missing", fname);
-    Rng *r = lmb_check_random(L, -1);
-    lua_pop(L, 2); /* the module table keeps the stream alive */
-    return r;
-}
-
-
-static void push_moves(lua_State *L, const int *moves, int n)
-{
-    lua_createtable(L, n, 0);
-    for (int i = 0; i < n; i++) {
-        lua_pushinteger(L, moves[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-}
-
 /* The analysis record of one root call (a table on the stack). */
 static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, int npv,
                       size_t tt_size)
 {
     lua_createtable(L, 0, 12);
     int t = lua_gettop(L);
-    push_moves(L, r->candidates, r->ncandidates);
+    lmb_push_moves(L, r->candidates, r->ncandidates);
     lua_setfield(L, t, "candidate");
     lua_createtable(L, 0, r->nmoves);
     for (int i = 0; i < r->nmoves; i++) {
@@ -431,7 +410,7 @@ static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, in
         lua_rawseti(L, -2, r->moves[i]);
     }
     lua_setfield(L, t, "score_by_move");
-    push_moves(L, r->moves, r->nmoves);
+    lmb_push_moves(L, r->moves, r->nmoves);
     lua_setfield(L, t, "moves");
     lua_createtable(L, r->nmoves, 0);
     for (int i = 0; i < r->nmoves; i++) {
@@ -443,7 +422,7 @@ static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, in
     lua_setfield(L, t, "score");
     lua_pushinteger(L, r->bestmove);
     lua_setfield(L, t, "bestmove");
-    push_moves(L, pv, npv);
+    lmb_push_moves(L, pv, npv);
     lua_setfield(L, t, "PV");
     lua_pushinteger(L, (lua_Integer)r->total);
     lua_setfield(L, t, "count");
@@ -569,7 +548,7 @@ static int run_dls(lua_State *L, const Kind *kind)
     int fn = o.fn;
     if (!o.calc_score && g->status != STATUS_PLAYING)
         return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
-    Rng *rng = o.rand && !o.calc_score ? default_stream(L, fname) : NULL;
+    Rng *rng = o.rand && !o.calc_score ? lmb_default_stream(L, fname) : NULL;
     luaL_checkstack(L, 16, fname);
     Bounded bd;
     bd.nl = budget_native(L);
@@ -661,7 +640,7 @@ static int l_search_iddfs(lua_State *L)
     int fn = o.fn;
     if (g->status != STATUS_PLAYING)
         return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
-    Rng *rng = o.rand ? default_stream(L, fname) : NULL;
+    Rng *rng = o.rand ? lmb_default_stream(L, fname) : NULL;
     luaL_checkstack(L, 16, fname);
     int cap = game_geom(g)->ncells + 1;
     SearchIter *iters = lua_newuserdatauv(L, (size_t)cap * sizeof *iters, 0);
