@@ -52,6 +52,7 @@ for flavour in release asan; do
     fi
 done
 
+run_suite "[source] include circles" lua5.4 tests/source/include_cycles.lua src/lua
 run_suite "[release] repl (tmux)" sh tests/tmux/repl.sh build/marubatsu
 run_suite "[release] play (tmux)" sh tests/tmux/play.sh build/marubatsu
 run_suite "[release] install" sh tests/install/check.sh

@@ -14,7 +14,7 @@
 --   calc_score           (ai_by_score) return the evaluation of the game itself
 --   minimax              (ai_by_score, with calc_score) turn the mover-view
 --                        score into 〇's view: negated when 〇 is to move
-local mb = ...
+local mb, private = ...
 
 local choice = mb.choice
 local huge = math.huge
@@ -154,6 +154,12 @@ local function score_moves(eval, game, params, score_by_move)
     return best, bestlist
 end
 
+-- The function of every AI made by ai_by_score -> its eval (weak keys): a
+-- search given such an AI (or its function) as eval_func calls the eval
+-- at its leaves itself, with the calc_score branch's minimax done in C
+-- (l_search.c), which scores the same without a second Lua call per leaf.
+private.score_evals = setmetatable({}, {__mode = "k"})
+
 -- mb.ai_by_score(eval, name [, params]) -> AI (ais.md §3.2). eval(game,
 -- params) scores the position after the AI's move from the AI's point of
 -- view (higher is better for the side that just moved); the AI plays a
@@ -185,5 +191,6 @@ function mb.ai_by_score(eval, name, own)
         if params.rand == false then return bestlist[1] end
         return choice(bestlist)
     end
+    private.score_evals[fn] = eval
     return mb.make_ai(name, fn, {kind = "score", eval = eval, params = params_of(SCORE_PARAMS, own)})
 end

@@ -30,7 +30,7 @@
 
 #include "brainproc.h"
 #include "gomocup.h"
-#include "lmb.h"
+#include "l_brain.h"
 
 #define LMB_BRAINPROC "marubatsu.BrainProc"
 
@@ -364,9 +364,7 @@ static const luaL_Reg proc_functions[] = {
 
 void lmb_open_brain(lua_State *L)
 {
-    bool sandboxed = lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (sandboxed) return;
+    if (lmb_sandboxed(L)) return;
     if (luaL_newmetatable(L, LMB_BRAINPROC)) {
         luaL_newlib(L, proc_methods);
         lua_setfield(L, -2, "__index");

@@ -1,4 +1,4 @@
-/* l_budget.c: the budgets of sandboxed calls (budget.h): a capped
+/* l_budget.c: the budgets of sandboxed calls (l_budget.h): a capped
  * allocator for a whole Lua state, the count hook of the instruction
  * budget, and the timer of the time budget. l_sandbox.c runs each player's
  * calls through budget_pcall. */
@@ -13,7 +13,7 @@
 
 #include <lauxlib.h>
 
-#include "budget.h"
+#include "l_budget.h"
 #include "search.h"
 
 #define HOOK_EVERY 1000 /* instructions per tick of the count hook */

@@ -26,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lmb.h"
+#include "l_game.h"
 
 /* What the state table holds, as last written by sync(): a field is
  * rewritten only when the engine's value differs from it. */
@@ -45,8 +45,8 @@ typedef struct LGame {
 /* No engine value: a field holding it is written by the next sync(). */
 #define NOT_SHOWN (-99)
 
-/* Marks the per-game metatables (a light userdata at [1]). */
-static const char game_tag = 0;
+/* The methods table, in the registry (lmb_game_add_methods extends it). */
+static const char methods_key = 0;
 
 /* The shared values UV_STATUS..UV_DRAW in a table (index = UV_*), kept in
  * the registry under &keys_key and as every game's user value 3: C code
@@ -78,16 +78,21 @@ static const char *const upvalue_strings[] = {"status", "turn", "last_turn", "mo
 
 /* ---- Checking arguments ---- */
 
+/* As luaL_testudata: a game's own metatable (see init_object) holds at [1]
+ * the class table registered under LMB_GAME, so a game is a userdata whose
+ * metatable's class is the registered one. One check for every binding
+ * file (lmb_test_game, lmb_check_game). */
 static LGame *test_game(lua_State *L, int arg)
 {
-    LGame *lg = NULL;
-    arg = lua_absindex(L, arg);
-    if (lua_type(L, arg) == LUA_TUSERDATA && lua_getmetatable(L, arg)) {
-        lua_rawgeti(L, -1, 1); /* [1] = &game_tag: an array read, not a hash one */
-        if (lua_touserdata(L, -1) == &game_tag) lg = lua_touserdata(L, arg);
-        lua_pop(L, 2);
+    LGame *lg = lua_touserdata(L, arg);
+    if (lg && lua_getmetatable(L, arg)) {
+        lua_rawgeti(L, -1, 1); /* an array read, not a hash one */
+        luaL_getmetatable(L, LMB_GAME);
+        if (!lua_rawequal(L, -1, -2)) lg = NULL;
+        lua_pop(L, 3);
+        return lg;
     }
-    return lg;
+    return NULL;
 }
 
 static LGame *check_lgame(lua_State *L, int arg)
@@ -97,45 +102,13 @@ static LGame *check_lgame(lua_State *L, int arg)
     return lg;
 }
 
+Game *lmb_test_game(lua_State *L, int arg)
+{
+    LGame *lg = test_game(L, arg);
+    return lg ? &lg->g : NULL;
+}
+
 Game *lmb_check_game(lua_State *L, int arg) { return &check_lgame(L, arg)->g; }
-
-lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi,
-                            const char *what)
-{
-    lua_Integer v = luaL_checkinteger(L, arg);
-    if (v < lo || v > hi)
-        luaL_argerror(L, arg,
-                      lua_pushfstring(L, "%s %I out of range %I..%I", what, (LUAI_UACINT)v,
-                                      (LUAI_UACINT)lo, (LUAI_UACINT)hi));
-    return v;
-}
-
-const char *lmb_mark_string(Mark m)
-{
-    return m == MARK_O ? "o" : m == MARK_X ? "x" : ".";
-}
-
-Mark lmb_check_mark(lua_State *L, int arg)
-{
-    const char *s = luaL_checkstring(L, arg);
-    if (strcmp(s, "o") == 0) return MARK_O;
-    if (strcmp(s, "x") == 0) return MARK_X;
-    luaL_argerror(L, arg, "mark 'o' or 'x' expected");
-    return MARK_EMPTY;
-}
-
-/* A move argument: an integer square of this board. */
-int lmb_check_move(lua_State *L, int arg, const Game *g)
-{
-    return (int)lmb_check_range(L, arg, 0, game_geom(g)->ncells - 1, "square");
-}
-
-void lmb_check_xy(lua_State *L, int arg, const Game *g, int *x, int *y)
-{
-    const Geometry *geo = game_geom(g);
-    *x = (int)lmb_check_range(L, arg, 0, geo->width - 1, "x");
-    *y = (int)lmb_check_range(L, arg + 1, 0, geo->height - 1, "y");
-}
 
 /* ---- Keeping the state table in step ---- */
 
@@ -335,7 +308,7 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, -2, "__name");
     lua_pushliteral(L, LMB_GAME);
     lua_setfield(L, -2, "__metatable");
-    lua_pushlightuserdata(L, (void *)&game_tag);
+    luaL_getmetatable(L, LMB_GAME); /* the class: what test_game checks */
     lua_rawseti(L, -2, 1);
     lua_setmetatable(L, ud);
     lua_pop(L, 1);
@@ -666,16 +639,25 @@ static int l_children(lua_State *L)
     return 4;
 }
 
+/* sync_keys() of the game at index (absolute) from outside the methods. */
+static void refresh(lua_State *L, int index, LGame *lg)
+{
+    if (shown(lg)) return;
+    lua_getiuservalue(L, index, 3);
+    sync_keys(L, index, lg, lua_gettop(L));
+    lua_pop(L, 1);
+}
+
 Game *lmb_game_sync(lua_State *L, int index)
 {
     LGame *lg = check_lgame(L, index);
-    if (!shown(lg)) {
-        index = lua_absindex(L, index);
-        lua_getiuservalue(L, index, 3);
-        sync_keys(L, index, lg, lua_gettop(L));
-        lua_pop(L, 1);
-    }
+    refresh(L, lua_absindex(L, index), lg);
     return &lg->g;
+}
+
+void lmb_game_refresh(lua_State *L, int index, Game *g)
+{
+    refresh(L, index, (LGame *)(void *)g); /* g is the first member of its LGame */
 }
 
 /* assign(game, src): the registry closure behind lmb_game_assign (it needs
@@ -784,8 +766,14 @@ void lmb_open_game(lua_State *L)
     lua_createtable(L, 0, 128); /* sparse, as the state tables */
     push_upvalues(L, state_mt, children_mt, false);
     luaL_setfuncs(L, methods, UV_COUNT);
-    luaL_setfuncs(L, lmb_position_methods, 0); /* they need no upvalues */
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &methods_key);
     lua_setfield(L, state_mt, "__index");
+    /* the class (luaL_newmetatable: its __name is LMB_GAME) */
+    luaL_newmetatable(L, LMB_GAME);
+    lua_pushvalue(L, state_mt);
+    lua_setfield(L, -2, "state");
+    lua_pop(L, 1);
     /* the constructor shares the upvalues */
     push_upvalues(L, state_mt, children_mt, false);
     lua_pushcclosure(L, l_new, UV_COUNT);
@@ -800,7 +788,14 @@ void lmb_open_game(lua_State *L)
     lua_pushcclosure(L, l_assign, UV_BASE);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &assign_key);
     lua_pop(L, 2);
-    lmb_open_position(L);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.geometries");
+}
+
+void lmb_game_add_methods(lua_State *L, const luaL_Reg *l)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &methods_key) != LUA_TTABLE)
+        luaL_error(L, "marubatsu: games are not open in this state");
+    luaL_setfuncs(L, l, 0);
+    lua_pop(L, 1);
 }

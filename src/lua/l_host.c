@@ -6,8 +6,9 @@
 
 #include <lualib.h>
 
-#include "host.h"
-#include "lmb.h"
+#include "l_host.h"
+#include "l_module.h"
+#include "l_util.h"
 
 struct Host {
     lua_State *L;

@@ -24,8 +24,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "budget.h"
-#include "lmb.h"
+#include "l_budget.h"
+#include "l_mcts.h"
 #include "mcts.h"
 
 #define LMB_MCTS "marubatsu.Mcts"

@@ -24,51 +24,29 @@
 #include <unistd.h>
 
 #include "embedded.h"
-#include "lmb.h"
+#include "l_brain.h"
+#include "l_game.h"
+#include "l_mcts.h"
+#include "l_module.h"
+#include "l_position.h"
+#include "l_random.h"
+#include "l_sandbox.h"
+#include "l_search.h"
+#include "l_searchers.h"
+#include "l_timed.h"
+#include "l_tournament.h"
+#include "l_tree.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "unknown"
 #endif
 
-#define MODULE_KEY "marubatsu.module"
-#define HOST_KEY "marubatsu.host" /* the host library (registry) */
-#define PRIVATE_KEY "marubatsu.private" /* the library files' shared table */
-
-const char lmb_sandbox_key = 0;
 
 /* The embedded Lua library, run in this order when the module opens. */
 static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/sandbox", "lib/timecontrol", "lib/match", "lib/play", "lib/check", "lib/results", "lib/brains", "lib/gomocup_brain", "lib/schedule", "lib/journals", "lib/tournament", "lib/records", NULL};
 /* How many of them a sandboxed player's state gets (what AI scripts use:
  * AI objects, wrappers, rules, loading): see LMB_SANDBOX_KEY. */
 #define SANDBOX_LIBRARY 3 /* wrappers, rules, loader */
-
-Lang lmb_lang(lua_State *L)
-{
-    Lang lang = LANG_JA;
-    if (lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY) == LUA_TTABLE) {
-        lua_getfield(L, -1, "lang");
-        const char *s = lua_tostring(L, -1);
-        if (s && strcmp(s, "en") == 0) lang = LANG_EN;
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return lang;
-}
-
-/* Message handler: the error as text, with a traceback from where it was
- * raised. Non-string errors use their __tostring or their type. */
-int lmb_traceback(lua_State *L)
-{
-    const char *msg = lua_tostring(L, 1);
-    if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
-    luaL_traceback(L, L, msg, 1);
-    return 1;
-}
 
 /* mb.move("B2" [, game | size]) -> move: Excel coordinates as a move of
  * that game's board, or of a size x size board (default 3). */
@@ -143,13 +121,6 @@ static void push_scripts_dir(lua_State *L)
     lua_pushnil(L);
 }
 
-static const EmbeddedScript *embedded(const char *name)
-{
-    for (const EmbeddedScript *e = embedded_scripts; e->name; e++)
-        if (strcmp(e->name, name) == 0) return e;
-    return NULL;
-}
-
 /* Is dir/name.lua a file? Then write its path. */
 static bool find_in(const char *dir, const char *name, char *path, size_t len)
 {
@@ -181,11 +152,11 @@ static int l_loadscript(lua_State *L)
         snprintf(path, sizeof path, "%s", spec);
         found = true;
     } else {
-        lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+        lua_getfield(L, LUA_REGISTRYINDEX, LMB_MODULE_KEY);
         lua_getfield(L, -1, "scripts_dir");
         found = find_in(lua_tostring(L, -1), spec, path, sizeof path);
         lua_pop(L, 1);
-        if (!found && (e = embedded(spec)) != NULL) found = true;
+        if (!found && (e = lmb_embedded(spec)) != NULL) found = true;
         if (found) origin = "built in";
         lua_getfield(L, -1, "path");
         lua_Integer dirs = lua_istable(L, -1) ? luaL_len(L, -1) : 0;
@@ -227,17 +198,6 @@ static int l_loadscript(lua_State *L)
         lua_pushstring(L, path);
     lua_pushstring(L, origin);
     return 3;
-}
-
-void lmb_push_library(lua_State *L, const char *name)
-{
-    const EmbeddedScript *e = embedded(name);
-    if (!e) luaL_error(L, "marubatsu: the built-in library %s is missing", name);
-    const char *chunkname = lua_pushfstring(L, "=scripts/%s.lua", name);
-    if (luaL_loadbufferx(L, e->text, e->len, chunkname, "t") != LUA_OK) lua_error(L);
-    lua_remove(L, -2);
-    lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
-    lua_getfield(L, LUA_REGISTRYINDEX, PRIVATE_KEY);
 }
 
 /* Run one embedded library file with mb and the library's private table
@@ -282,7 +242,7 @@ static int l_isatty(lua_State *L)
  * time ("lib/match", "ai14s", "docs/lua-api.md"). */
 static int l_embedded(lua_State *L)
 {
-    const EmbeddedScript *e = embedded(luaL_checkstring(L, 1));
+    const EmbeddedScript *e = lmb_embedded(luaL_checkstring(L, 1));
     if (e)
         lua_pushlstring(L, e->text, e->len);
     else
@@ -318,7 +278,7 @@ static int l_list_scripts(lua_State *L)
             lua_pushboolean(L, 1);
             lua_rawset(L, set);
         }
-    lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_MODULE_KEY);
     lua_getfield(L, -1, "scripts_dir");
     add_dir_names(L, set, lua_tostring(L, -1));
     lua_pop(L, 1);
@@ -363,21 +323,21 @@ int luaopen_marubatsu(lua_State *L)
     luaL_newlib(L, functions);
     int mb = lua_gettop(L);
     lua_pushvalue(L, mb);
-    lua_setfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_MODULE_KEY);
     lua_pushliteral(L, MB_VERSION);
     lua_setfield(L, mb, "VERSION");
     lua_pushliteral(L, "ja");
     lua_setfield(L, mb, "lang");
-    bool sandboxed = lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL;
-    lua_pop(L, 1);
+    bool sandboxed = lmb_sandboxed(L);
     lua_newtable(L);
     int private = lua_gettop(L);
     lua_pushvalue(L, private);
-    lua_setfield(L, LUA_REGISTRYINDEX, PRIVATE_KEY);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY);
     lua_pushvalue(L, mb);
     lmb_open_game(L);
+    lmb_open_position(L);
     lmb_open_random(L);
-    if (!sandboxed) lmb_open_sandbox(L, private);
+    if (!sandboxed) lmb_open_sandbox(L, private, luaopen_marubatsu);
     lmb_open_searchers(L);
     lmb_open_tree(L);
     lmb_open_search(L);
@@ -395,7 +355,7 @@ int luaopen_marubatsu(lua_State *L)
         lmb_open_brain(L);
         lmb_open_timed(L);
         lua_pushvalue(L, -1);
-        lua_setfield(L, LUA_REGISTRYINDEX, HOST_KEY);
+        lua_setfield(L, LUA_REGISTRYINDEX, LMB_HOST_KEY);
         lua_setfield(L, private, "host");
     }
     lua_pushvalue(L, mb);
@@ -408,14 +368,13 @@ int luaopen_marubatsu(lua_State *L)
 
 int luaopen_marubatsu_host(lua_State *L)
 {
-    if (lua_getfield(L, LUA_REGISTRYINDEX, HOST_KEY) != LUA_TTABLE) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_HOST_KEY) != LUA_TTABLE) {
         lua_pop(L, 1);
-        if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL)
+        if (lmb_sandboxed(L))
             return luaL_error(L, "module 'marubatsu.host' is not available in the sandbox");
-        lua_pop(L, 1);
         luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
         lua_pop(L, 1);
-        lua_getfield(L, LUA_REGISTRYINDEX, HOST_KEY);
+        lua_getfield(L, LUA_REGISTRYINDEX, LMB_HOST_KEY);
     }
     return 1;
 }

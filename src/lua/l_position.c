@@ -6,34 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lmb.h"
+#include "l_position.h"
 
 static int l_judge(lua_State *L)
 {
     lua_pushstring(L, status_name(game_judge(lmb_check_game(L, 1))));
     return 1;
-}
-
-/* Fill the table at arg (or a new one) with n integers, clearing what a
- * previous, longer fill left behind. [-0, +1, e] */
-static void push_int_list(lua_State *L, int arg, const int *v, int n)
-{
-    lua_Integer old = 0;
-    if (lua_istable(L, arg)) {
-        lua_pushvalue(L, arg);
-        old = (lua_Integer)lua_rawlen(L, -1);
-    } else {
-        luaL_argcheck(L, lua_isnoneornil(L, arg), arg, "table expected to fill");
-        lua_createtable(L, n, 0);
-    }
-    for (int i = 0; i < n; i++) {
-        lua_pushinteger(L, v[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    for (lua_Integer i = n + 1; i <= old; i++) {
-        lua_pushnil(L);
-        lua_rawseti(L, -2, i);
-    }
 }
 
 /* game:calc_legal_moves([t]) -> t: the legal moves in normative order. */
@@ -42,7 +20,7 @@ static int l_calc_legal_moves(lua_State *L)
     Game *g = lmb_check_game(L, 1);
     int moves[MB_MAX_CELLS];
     int n = game_legal_moves(g, moves);
-    push_int_list(L, 2, moves, n);
+    lmb_fill_moves(L, 2, moves, n);
     return 1;
 }
 
@@ -232,7 +210,7 @@ static int l_markpat_index(lua_State *L)
     return 1;
 }
 
-const luaL_Reg lmb_position_methods[] = {
+static const luaL_Reg methods[] = {
     {"judge", l_judge},
     {"calc_legal_moves", l_calc_legal_moves},
     {"getmark", l_getmark},
@@ -252,6 +230,7 @@ const luaL_Reg lmb_position_methods[] = {
 
 void lmb_open_position(lua_State *L)
 {
+    lmb_game_add_methods(L, methods);
     lua_pushcfunction(L, l_markpat_index);
     lua_setfield(L, -2, "markpat_index");
     lua_newtable(L);

@@ -16,21 +16,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "lmb.h"
+#include "l_random.h"
 
-/* A Random object's userdata. */
-typedef struct Stream {
-    Rng *cur; /* the state drawn from: &own, or where the default stream points */
-    Rng own;
-} Stream;
+/* A Random object's userdata (l_util.h): cur is &own, or where the
+ * default stream points. */
+typedef LmbStream Stream;
 
 /* Registry key of this state's default stream (mb.stream). */
 static const char default_key = 0;
-
-Rng *lmb_check_random(lua_State *L, int arg)
-{
-    return ((Stream *)luaL_checkudata(L, arg, LMB_RANDOM))->cur;
-}
 
 /* The stream a call works on, and the index of its first real argument. */
 static Rng *stream(lua_State *L, int *arg)

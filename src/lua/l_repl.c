@@ -25,8 +25,8 @@
 #include <editline/readline.h>
 
 #include "embedded.h"
-#include "host.h"
-#include "lmb.h"
+#include "l_host.h"
+#include "l_util.h"
 
 /* The state the signal handler interrupts, and what Ctrl-C did at the
  * prompt. Signal handlers can reach nothing else: these are the REPL's only

@@ -43,7 +43,7 @@
  *
  * Long C calls: pattern functions bound their worst case before running
  * (sandbox_env.lua); the searches and the solver take the player's
- * deadline and memory cap (budget.h). */
+ * deadline and memory cap (l_budget.h). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,8 +52,11 @@
 
 #include <lualib.h>
 
-#include "budget.h"
-#include "lmb.h"
+#include "l_budget.h"
+#include "l_game.h"
+#include "l_random.h"
+#include "l_sandbox.h"
+#include "l_transfer.h"
 
 #define PLAYER "marubatsu.SandboxPlayer"
 #define MAX_PATH_DIRS 64    /* mb.path entries handed to a child */
@@ -133,6 +136,7 @@ typedef struct Setup {
     const char *scripts_dir, *lang;
     int npath;
     const char *path[MAX_PATH_DIRS];
+    lua_CFunction open_module; /* luaopen_marubatsu */
 } Setup;
 
 /* In the child: the metatable of any value, raw (for the inventory of
@@ -162,7 +166,7 @@ static int child_setup(lua_State *L)
     lua_pushboolean(L, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key);
     budget_attach(L, &s->p->b);
-    luaL_requiref(L, "marubatsu", luaopen_marubatsu, 0);
+    luaL_requiref(L, "marubatsu", s->open_module, 0);
     int mb = lua_gettop(L);
     lua_pushstring(L, s->scripts_dir); /* NULL pushes nil */
     lua_setfield(L, mb, "scripts_dir");
@@ -261,7 +265,7 @@ static int l_new_player(lua_State *L)
 
     rng_seed(&p->rng, 0); /* the host seeds it (player:seed) */
     /* what the child gets from the host (strings anchored by mb) */
-    Setup s = {.p = p, .rng = &p->rng};
+    Setup s = {.p = p, .rng = &p->rng, .open_module = lua_tocfunction(L, lua_upvalueindex(3))};
     int mb = lua_upvalueindex(1);
     lua_getfield(L, mb, "scripts_dir");
     s.scripts_dir = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
@@ -619,7 +623,7 @@ static int l_inventory(lua_State *L)
     return 1;
 }
 
-void lmb_open_sandbox(lua_State *L, int private)
+void lmb_open_sandbox(lua_State *L, int private, lua_CFunction open_module)
 {
     private = lua_absindex(L, private);
     int mb = lua_gettop(L); /* the module table */
@@ -635,7 +639,8 @@ void lmb_open_sandbox(lua_State *L, int private)
     lua_setfield(L, c, "Player");
     lua_pushvalue(L, mb);
     lua_pushvalue(L, mt);
-    lua_pushcclosure(L, l_new_player, 2);
+    lua_pushcfunction(L, open_module);
+    lua_pushcclosure(L, l_new_player, 3);
     lua_pushvalue(L, -1);
     lua_setfield(L, c, "new_player");
     lua_pushcclosure(L, l_inventory, 1);

@@ -27,9 +27,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "budget.h"
+#include "l_budget.h"
 #include "eval14.h"
-#include "lmb.h"
+#include "l_search.h"
 #include "search.h"
 
 /* What the C eval callback needs to call a Lua evaluator. */
@@ -40,61 +40,95 @@ typedef struct LuaEval {
     int game;    /* stack index of the game userdata */
     int params;  /* stack index of the evaluator's params (eval_func), or 0 */
     int err;     /* stack index of a slot that receives the error value */
+    bool negate_o; /* the score wrapper's minimax: negate when 〇 is to move */
     bool failed; /* the evaluator raised an error (its value is at err) */
     const char *name; /* the Lua function's name, for messages */
 } LuaEval;
 
-/* Run under lua_pcall: (fn, game, name [, params]) -> the o-view score:
- * fn(game), or fn(game, params) for eval_func. Syncs the fields first,
- * then checks that the evaluator left the game where it was. */
-static int protected_eval(lua_State *L)
+/* The leaf callback of a Lua evaluator: fn(game), or fn(game, params) for
+ * eval_func, on the game's fields brought up to date (only what the search
+ * changed since the last leaf is rewritten). It runs inside
+ * run_protected(), so an error raised here (by the evaluator, or by the
+ * checks that it left the game as it found it and returned a number)
+ * unwinds the whole search at once: no protected call per leaf. */
+static double lua_eval(Game *g, void *ud)
 {
-    Game *g = lmb_game_sync(L, 2);
-    const char *fname = lua_touserdata(L, 3);
+    LuaEval *e = ud;
+    lua_State *L = e->L;
+    lmb_game_refresh(L, e->game, g);
     int mc = g->move_count, lm = g->last_move;
     Status st = g->status;
     bool ed = g->edited;
-    bool params = lua_gettop(L) >= 4;
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    if (params) lua_pushvalue(L, 4);
-    lua_call(L, params ? 2 : 1, 1);
+    lua_pushvalue(L, e->fn);
+    lua_pushvalue(L, e->game);
+    if (e->params) lua_pushvalue(L, e->params);
+    lua_call(L, e->params ? 2 : 1, 1);
     if (g->move_count != mc || g->last_move != lm || g->status != st || g->edited != ed)
-        return luaL_error(L, "%s: the evaluator changed the game (it must leave "
-                             "the game as it found it)", fname);
+        luaL_error(L, "%s: the evaluator changed the game (it must leave the game as it "
+                      "found it)", e->name);
     int isnum;
     lua_Number v = lua_tonumberx(L, -1, &isnum);
     if (!isnum)
-        return luaL_error(L, "%s: the evaluator returned %s, expected a number", fname,
-                          luaL_typename(L, -1));
-    if (isnan(v)) return luaL_error(L, "%s: the evaluator returned NaN", fname);
-    lua_pushnumber(L, v);
-    return 1;
+        luaL_error(L, "%s: the evaluator returned %s, expected a number", e->name,
+                   luaL_typename(L, -1));
+    if (isnan(v)) luaL_error(L, "%s: the evaluator returned NaN", e->name);
+    lua_pop(L, 1);
+    return e->negate_o && g->turn == MARK_O ? -v : v;
 }
 
-static double lua_eval(Game *g, void *ud)
+/* One engine call (a search) with a Lua evaluator, under lua_pcall: an
+ * error at a leaf longjmps over the search's C frames, which own nothing
+ * (the Search and its tables belong to the caller), and the game, which the
+ * search only moves and unmoves, is taken back to the position it started
+ * from by unmoving, as the search itself would have unwound. The error
+ * value goes to the evaluator's error slot and the status is
+ * SEARCH_ABORTED. With the C evaluator the call is made directly. */
+typedef SearchStatus (*EngineCall)(void *ctx);
+typedef struct Protected {
+    EngineCall call;
+    void *ctx;
+    LuaEval *le;
+    SearchStatus st;
+} Protected;
+
+/* (p, game, fn [, params]): the evaluator's values as this frame's
+ * arguments, where lua_eval finds them. */
+static int protected_call(lua_State *L)
 {
-    (void)g;
-    LuaEval *e = ud;
-    lua_State *L = e->L;
-    lua_pushcfunction(L, protected_eval);
-    lua_pushvalue(L, e->fn);
-    lua_pushvalue(L, e->game);
-    lua_pushlightuserdata(L, (void *)(uintptr_t)e->name); /* static text: no string to make */
-    if (e->params) lua_pushvalue(L, e->params);
-    if (lua_pcall(L, e->params ? 4 : 3, 1, 0) != LUA_OK) {
-        lua_replace(L, e->err);
-        e->failed = true;
-        e->s->status = SEARCH_ABORTED;
-        return 0;
-    }
-    double v = lua_tonumber(L, -1);
-    lua_pop(L, 1);
-    return v;
+    Protected *p = lua_touserdata(L, 1);
+    p->le->game = 2;
+    p->le->fn = 3;
+    p->le->params = p->le->params ? 4 : 0;
+    p->st = p->call(p->ctx);
+    return 0;
+}
+
+static SearchStatus run_protected(LuaEval *le, bool lua_evaluator, EngineCall call, void *ctx)
+{
+    if (!lua_evaluator) return call(ctx);
+    lua_State *L = le->L;
+    Game *g = le->s->game;
+    int base = g->move_count;
+    LuaEval outer = *le;
+    Protected p = {call, ctx, le, SEARCH_OK};
+    lua_pushcfunction(L, protected_call);
+    lua_pushlightuserdata(L, &p);
+    lua_pushvalue(L, le->game);
+    lua_pushvalue(L, le->fn);
+    if (le->params) lua_pushvalue(L, le->params);
+    int rc = lua_pcall(L, le->params ? 4 : 3, 0, 0);
+    le->game = outer.game;
+    le->fn = outer.fn;
+    le->params = outer.params;
+    if (rc == LUA_OK) return p.st;
+    lua_replace(L, le->err);
+    le->failed = true;
+    while (g->move_count > base) game_unmove(g);
+    return SEARCH_ABORTED;
 }
 
 /* ---- Searches from a sandboxed script ----
- * The player's budgets bound the search (budget.h): its deadline is the
+ * The player's budgets bound the search (l_budget.h): its deadline is the
  * search's (at most), and every call of the evaluator checks the nodes
  * against the instructions left and the transposition tables against the
  * memory left, before a table doubles. A search stopped by a budget
@@ -168,6 +202,7 @@ typedef struct Options {
     int maxdepth;
     bool lua_eval; /* the evaluator is a Lua function (stack slot fn) */
     int fn, params; /* stack slots of the Lua evaluator and of its params (0: none) */
+    bool negate_o;  /* an ai_by_score eval with minimax: negate when 〇 is to move */
     bool use_tt, share_tt, rand, analyze, calc_score;
     bool pvs, moveordering; /* mb.search_iddfs */
     double timelimit; /* < 0: none */
@@ -249,6 +284,18 @@ static bool read_eval_func(lua_State *L, int t, const char *fname, Options *o)
         luaL_error(L, "%s: option 'eval_func' must be an AI or a function (game, params), got %s",
                    fname, luaL_typename(L, -1));
     }
+    /* the function of an ai_by_score AI: its eval, called directly (the
+     * wrapper's calc_score branch is eval(game, params), negated when
+     * params.minimax and 〇 is to move; lua_eval does that negation) */
+    bool score_ai = false;
+    int top = lua_gettop(L);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.private") == LUA_TTABLE &&
+        lua_getfield(L, -1, "score_evals") == LUA_TTABLE) {
+        lua_pushvalue(L, top);
+        score_ai = lua_rawget(L, -2) == LUA_TFUNCTION;
+        if (score_ai) lua_replace(L, top);
+    }
+    lua_settop(L, top);
     o->fn = lua_gettop(L);
     lua_createtable(L, 0, 4);
     o->params = lua_gettop(L);
@@ -267,6 +314,11 @@ static bool read_eval_func(lua_State *L, int t, const char *fname, Options *o)
     lua_pop(L, 1);
     lua_pushboolean(L, 1);
     lua_setfield(L, o->params, "calc_score");
+    if (score_ai) {
+        lua_getfield(L, o->params, "minimax");
+        o->negate_o = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+    }
     o->lua_eval = true;
     return true;
 }
@@ -344,34 +396,13 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     return o;
 }
 
-/* The default stream mb.stream (the one mb.choice draws from). */
-static Rng *default_stream(lua_State *L, const char *fname)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.module");
-    if (lua_type(L, -1) != LUA_TTABLE || lua_getfield(L, -1, "stream") != LUA_TUSERDATA)
-        luaL_error(L, "%s: mb.stream is missing", fname);
-    Rng *r = lmb_check_random(L, -1);
-    lua_pop(L, 2); /* the module table keeps the stream alive */
-    return r;
-}
-
-
-static void push_moves(lua_State *L, const int *moves, int n)
-{
-    lua_createtable(L, n, 0);
-    for (int i = 0; i < n; i++) {
-        lua_pushinteger(L, moves[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-}
-
 /* The analysis record of one root call (a table on the stack). */
 static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, int npv,
                       size_t tt_size)
 {
     lua_createtable(L, 0, 12);
     int t = lua_gettop(L);
-    push_moves(L, r->candidates, r->ncandidates);
+    lmb_push_moves(L, r->candidates, r->ncandidates);
     lua_setfield(L, t, "candidate");
     lua_createtable(L, 0, r->nmoves);
     for (int i = 0; i < r->nmoves; i++) {
@@ -379,7 +410,7 @@ static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, in
         lua_rawseti(L, -2, r->moves[i]);
     }
     lua_setfield(L, t, "score_by_move");
-    push_moves(L, r->moves, r->nmoves);
+    lmb_push_moves(L, r->moves, r->nmoves);
     lua_setfield(L, t, "moves");
     lua_createtable(L, r->nmoves, 0);
     for (int i = 0; i < r->nmoves; i++) {
@@ -391,7 +422,7 @@ static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, in
     lua_setfield(L, t, "score");
     lua_pushinteger(L, r->bestmove);
     lua_setfield(L, t, "bestmove");
-    push_moves(L, pv, npv);
+    lmb_push_moves(L, pv, npv);
     lua_setfield(L, t, "PV");
     lua_pushinteger(L, (lua_Integer)r->total);
     lua_setfield(L, t, "count");
@@ -459,7 +490,9 @@ static void return_table(KeptTable *k, Search *s)
 
 /* Raise the error of a search that ended with st (not SEARCH_OK, not a
  * timeout the caller reports as nil, "time out"): the evaluator's own error
- * (at its slot), or a message. The one place SearchStatus becomes text. */
+ * (at its slot), or a message. Every failure of this file, from setting up
+ * a search to its end, is a SearchStatus, and this is the one place one
+ * becomes text. */
 static int search_failed(lua_State *L, const char *fname, SearchStatus st, const LuaEval *le)
 {
     if (st == SEARCH_ABORTED && le->failed) {
@@ -467,19 +500,41 @@ static int search_failed(lua_State *L, const char *fname, SearchStatus st, const
         return lua_error(L);
     }
     return luaL_error(L, "%s: %s", fname,
-                      st == SEARCH_ENOMEM    ? "out of memory (transposition table)"
+                      st == SEARCH_ENOMEM    ? "out of memory"
                       : st == SEARCH_ABORTED ? "the search was aborted"
                       : st == SEARCH_TIMEOUT ? "time out"
                                              : "internal error (a stored best move is not legal)");
 }
 
-/* Set up s (search_init) or raise its error (an MbError, made text here). */
+/* Set up s or raise: search_init can fail only for memory (its MB_ENOMEM
+ * is SEARCH_ENOMEM here). */
 static void init_search(lua_State *L, const char *fname, Search *s, Game *g, LuaEval *le,
                         bool lua_evaluator, int maxdepth)
 {
-    int err = lua_evaluator ? search_init(s, g, lua_eval, le, maxdepth)
-                            : search_init(s, g, eval14_search_eval, NULL, maxdepth);
-    if (err != MB_OK) luaL_error(L, "%s: %s", fname, mb_strerror(err));
+    bool ok = lua_evaluator ? search_init(s, g, lua_eval, le, maxdepth) == MB_OK
+                            : search_init(s, g, eval14_search_eval, NULL, maxdepth) == MB_OK;
+    if (!ok) search_failed(L, fname, SEARCH_ENOMEM, le);
+}
+
+/* The engine call of run_dls: the value of the position (calc_score) or
+ * the root driver. */
+typedef struct DlsRun {
+    Search *s;
+    bool calc_score, share_tt;
+    Rng *rng;
+    SearchRootResult *out;
+    double *score;
+} DlsRun;
+
+static SearchStatus dls_call(void *ctx)
+{
+    DlsRun *d = ctx;
+    if (!d->calc_score) return (SearchStatus)search_root(d->s, d->share_tt, d->rng, d->out);
+    double t0 = search_now();
+    SearchStatus st = (SearchStatus)search_run(d->s, d->score);
+    d->out->time = search_now() - t0;
+    d->out->total = d->s->count;
+    return st;
 }
 
 /* mb.search_abs_dls / mb.search_pvs_dls (game, opts) */
@@ -493,7 +548,7 @@ static int run_dls(lua_State *L, const Kind *kind)
     int fn = o.fn;
     if (!o.calc_score && g->status != STATUS_PLAYING)
         return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
-    Rng *rng = o.rand && !o.calc_score ? default_stream(L, fname) : NULL;
+    Rng *rng = o.rand && !o.calc_score ? lmb_default_stream(L, fname) : NULL;
     luaL_checkstack(L, 16, fname);
     Bounded bd;
     bd.nl = budget_native(L);
@@ -503,7 +558,7 @@ static int run_dls(lua_State *L, const Kind *kind)
     /* no Lua error may escape from here to search_free */
     Search s;
     LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
-                  .failed = false, .name = fname};
+                  .negate_o = o.negate_o, .failed = false, .name = fname};
     init_search(L, fname, &s, g, &le, o.lua_eval, o.maxdepth);
     SearchStatus st;
     bound_search(L, &s, &bd);
@@ -516,19 +571,14 @@ static int run_dls(lua_State *L, const Kind *kind)
     double score = 0;
     int pv[MB_MAX_CELLS], npv = 0;
     size_t tt_size = 0;
-    if (o.calc_score) {
-        double t0 = search_now();
-        st = search_run(&s, &score);
-        r.time = search_now() - t0;
-        r.total = s.count;
-    } else {
-        st = search_root(&s, o.share_tt, rng, &r);
-        if (st == SEARCH_OK && o.analyze) {
-            if (o.share_tt)
-                npv = search_pv(g, &s.tt, r.bestmove, pv);
-            else
-                pv[npv++] = r.bestmove;
-        }
+    DlsRun run = {.s = &s, .calc_score = o.calc_score, .share_tt = o.share_tt, .rng = rng,
+                  .out = &r, .score = &score};
+    st = run_protected(&le, o.lua_eval, dls_call, &run);
+    if (st == SEARCH_OK && !o.calc_score && o.analyze) {
+        if (o.share_tt)
+            npv = search_pv(g, &s.tt, r.bestmove, pv);
+        else
+            pv[npv++] = r.bestmove;
     }
     tt_size = tt_count(&s.tt);
     if (borrowed) return_table(kept, &s);
@@ -561,6 +611,22 @@ static int run_dls(lua_State *L, const Kind *kind)
 static int l_search_abs_dls(lua_State *L) { return run_dls(L, &KIND_ABS); }
 static int l_search_pvs_dls(lua_State *L) { return run_dls(L, &KIND_PVS); }
 
+/* The engine call of l_search_iddfs. */
+typedef struct IddfsRun {
+    Search *s;
+    const SearchIddfsOptions *io;
+    Rng *rng;
+    SearchIter *iters;
+    int cap;
+    SearchIddfsResult *res;
+} IddfsRun;
+
+static SearchStatus iddfs_call(void *ctx)
+{
+    IddfsRun *d = ctx;
+    return (SearchStatus)search_iddfs(d->s, d->io, d->rng, d->iters, d->cap, d->res);
+}
+
 /* mb.search_iddfs(game, opts) -> move | list of per-depth analyses
  * (ai_ab_iddfs / ai_pvs_iddfs, ais.md §8): each record as search_abs_dls's
  * with `depth` added; a timeout ends the deepening quietly. */
@@ -574,7 +640,7 @@ static int l_search_iddfs(lua_State *L)
     int fn = o.fn;
     if (g->status != STATUS_PLAYING)
         return luaL_error(L, "%s: the game is over (%s)", fname, status_name(g->status));
-    Rng *rng = o.rand ? default_stream(L, fname) : NULL;
+    Rng *rng = o.rand ? lmb_default_stream(L, fname) : NULL;
     luaL_checkstack(L, 16, fname);
     int cap = game_geom(g)->ncells + 1;
     SearchIter *iters = lua_newuserdatauv(L, (size_t)cap * sizeof *iters, 0);
@@ -582,7 +648,7 @@ static int l_search_iddfs(lua_State *L)
     /* no Lua error may escape from here to search_free */
     Search s;
     LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
-                  .failed = false, .name = fname};
+                  .negate_o = o.negate_o, .failed = false, .name = fname};
     init_search(L, fname, &s, g, &le, o.lua_eval, 1);
     Bounded bd;
     bound_search(L, &s, &bd);
@@ -591,7 +657,8 @@ static int l_search_iddfs(lua_State *L)
                              .moveordering = o.moveordering || o.pvs,
                              .use_tt = o.use_tt, .share_tt = o.share_tt};
     SearchIddfsResult res;
-    SearchStatus st = search_iddfs(&s, &io, rng, iters, cap, &res);
+    IddfsRun run = {&s, &io, rng, iters, cap, &res};
+    SearchStatus st = run_protected(&le, o.lua_eval, iddfs_call, &run);
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
     if (bd.nl.b && !le.failed) {

@@ -34,7 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lmb.h"
+#include "l_searchers.h"
 #include "search.h"
 #include "searchers.h"
 
@@ -146,26 +146,6 @@ static void check_option_names(lua_State *L, int t, SearcherId id)
     }
 }
 
-/* The default stream mb.stream (the one mb.choice draws from). */
-static Rng *default_stream(lua_State *L)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.module");
-    if (lua_type(L, -1) != LUA_TTABLE || lua_getfield(L, -1, "stream") != LUA_TUSERDATA)
-        luaL_error(L, "mb.searcher: mb.stream is missing");
-    Rng *r = lmb_check_random(L, -1);
-    lua_pop(L, 2); /* the module table keeps the stream alive */
-    return r;
-}
-
-static void push_moves(lua_State *L, const int *moves, int n)
-{
-    lua_createtable(L, n, 0);
-    for (int i = 0; i < n; i++) {
-        lua_pushinteger(L, moves[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-}
-
 /* mb.searcher(name, game, opts) */
 static int l_searcher(lua_State *L)
 {
@@ -190,7 +170,7 @@ static int l_searcher(lua_State *L)
         return luaL_error(L, "mb.searcher: the board is too large (at most %d squares)",
                           TT_PACKED_MAX_CELLS);
     /* ai_by_score draws nothing when analyzing; ai_by_mmscore always draws */
-    Rng *rng = rand && (mm || !analyze) ? default_stream(L) : NULL;
+    Rng *rng = rand && (mm || !analyze) ? lmb_default_stream(L, "mb.searcher") : NULL;
 
     /* the engine leaves g as found, its record included (game_mark) */
     SearcherRoot r;
@@ -233,7 +213,7 @@ static int l_searcher(lua_State *L)
     }
     lua_createtable(L, 0, 8);
     int t = lua_gettop(L);
-    push_moves(L, cand, ncand);
+    lmb_push_moves(L, cand, ncand);
     lua_setfield(L, t, "candidate");
     lua_createtable(L, 0, r.n);
     for (int i = 0; i < r.n; i++) {
@@ -241,7 +221,7 @@ static int l_searcher(lua_State *L)
         lua_rawseti(L, -2, r.moves[i]);
     }
     lua_setfield(L, t, "score_by_move");
-    push_moves(L, r.moves, r.n);
+    lmb_push_moves(L, r.moves, r.n);
     lua_setfield(L, t, "moves");
     lua_createtable(L, r.n, 0);
     for (int i = 0; i < r.n; i++) {
@@ -260,7 +240,7 @@ static int l_searcher(lua_State *L)
         lua_setfield(L, t, "bestmove");
     }
     if (mm && share) {
-        push_moves(L, pv, npv);
+        lmb_push_moves(L, pv, npv);
         lua_setfield(L, t, "PV");
         lua_pushboolean(L, pv_complete);
         lua_setfield(L, t, "pv_complete");

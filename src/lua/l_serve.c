@@ -7,7 +7,8 @@
 
 #include <lauxlib.h>
 
-#include "lmb.h"
+#include "l_host.h"
+#include "l_util.h"
 #include "serve_host.h"
 
 #define HANDLER_KEY "marubatsu.serve.handler"

@@ -16,7 +16,8 @@
  * put back afterwards. */
 #include <stdbool.h>
 
-#include "lmb.h"
+#include "l_timed.h"
+#include "search.h"
 
 #define TIMED_EVERY 1000 /* instructions between two looks at the clock */
 

@@ -32,7 +32,8 @@
 #include <unistd.h>
 
 #include "journal.h"
-#include "lmb.h"
+#include "l_random.h"
+#include "l_tournament.h"
 #include "tourney.h"
 
 /* ---- seeds and workers ---- */

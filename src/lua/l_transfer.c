@@ -6,7 +6,7 @@
  * value). */
 #include <string.h>
 
-#include "lmb.h"
+#include "l_transfer.h"
 
 #define MAX_DEPTH 32 /* tables nested in tables */
 

@@ -39,9 +39,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lmb.h"
+#include "l_tree.h"
 #include "solve.h"
-#include "budget.h"
+#include "l_budget.h"
 
 /* The solver's memory, for a sandbox's cap: bytes per table slot, the
  * tables of a shape (permutations of mask bytes, lines, move maps), and

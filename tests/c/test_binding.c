@@ -11,6 +11,7 @@
 
 #include "embedded.h"
 #include "harness.h"
+#include "l_module.h"
 #include "lmb.h"
 
 static lua_State *open_state(void)

@@ -37,7 +37,7 @@
 #include <unistd.h>
 
 #include "gomocup.h"
-#include "lmb.h"
+#include "l_module.h"
 #include "marubatsu.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

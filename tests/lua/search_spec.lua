@@ -30,6 +30,13 @@ local EVALS = {
     -- the series' form: ai_abs_dls(P, eval_func = ai14s, eval_params = {minimax = True})
     {"eval_func = the Lua ai14s, eval_params = {minimax = true}",
         {eval_func = ai14s, eval_params = {minimax = true}}},
+    -- an AI of ai_by_score is called at the leaves through its eval (the
+    -- minimax negation in C); any other function through itself: the same
+    {"eval_func = a function calling the Lua ai14s, eval_params = {minimax = true}",
+        {eval_func = function(game, params) return ai14s.fn(game, params) end,
+            eval_params = {minimax = true}}},
+    {"eval_func = ai14s.fn (the wrapper's function), eval_params = {minimax = true}",
+        {eval_func = ai14s.fn, eval_params = {minimax = true}}},
 }
 
 -- t with the evaluator options of one EVALS entry
@@ -133,6 +140,29 @@ describe("mb.search_abs_dls", function()
             g:move(8)
             assert.are.equal(3, g.move_count)
         end
+    end)
+
+    it("scores with an ai_by_score AI as eval_func as through its function, without minimax",
+        function()
+        -- mover-view scores (no minimax) at the leaves: the same search
+        -- values whether the leaves call the AI's eval or the AI
+        local g = mb.Marubatsu()
+        g:move(4)
+        local direct = mb.search_abs_dls(g, {maxdepth = 3, eval_func = ai14s, analyze = true,
+            rand = false})
+        local wrapped = mb.search_abs_dls(g, {maxdepth = 3, analyze = true, rand = false,
+            eval_func = function(game, params) return ai14s(game, params) end})
+        assert.are.same(wrapped.score_by_move, direct.score_by_move)
+        assert.are.equal(wrapped.count, direct.count)
+        -- and an error deep in the tree of an iterative deepening restores the game
+        local before = snapshot(g)
+        local ok, err = pcall(mb.search_iddfs, g, {eval = function(game)
+            if game.move_count == 4 then error("deep boom") end
+            return 0
+        end})
+        assert.is_false(ok)
+        assert.matches("deep boom", err)
+        assert.are.same(before, snapshot(g))
     end)
 
     it("rejects an evaluator that returns no number or changes the game", function()

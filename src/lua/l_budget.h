@@ -1,4 +1,4 @@
-/* budget.h: per-call budgets for the Lua states of sandboxed players
+/* l_budget.h: per-call budgets for the Lua states of sandboxed players
  * (l_budget.c; only the binding uses it).
  *
  *   instructions  a count hook; once exceeded it raises on every instruction
@@ -10,8 +10,8 @@
  *   memory        bytes held by the whole state: budget_alloc refuses to go
  *                 past the cap, and the call then ends at its next
  *                 instruction */
-#ifndef MB_BUDGET_H
-#define MB_BUDGET_H
+#ifndef MB_L_BUDGET_H
+#define MB_L_BUDGET_H
 
 #include <signal.h>
 #include <stdbool.h>

@@ -1,0 +1,98 @@
+/* l_util.h: what every Lua binding file may use, from l_util.c, which
+ * depends on no other binding file (only the engine headers, Lua and the
+ * generated table of embedded scripts): the registry names the files
+ * share, argument checks, the message language, the traceback message
+ * handler, random streams (the Random userdata and this state's default
+ * stream), move lists, whether the state is a sandboxed player's, and the
+ * embedded Lua library.
+ *
+ * The binding's files form layers, and a file includes the headers of the
+ * layers below it only (tests/c/include_cycles.sh fails on a circle):
+ *   l_util            this file
+ *   l_game, l_random  the game and Random userdata (l_game.h, l_random.h)
+ *   the rest          one header each, with the function that opens it;
+ *                     l_module.c (luaopen_marubatsu) opens them all */
+#ifndef MB_L_UTIL_H
+#define MB_L_UTIL_H
+
+#include <stdbool.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "embedded.h"
+#include "marubatsu.h"
+
+/* ---- Registry names ---- */
+
+#define LMB_RANDOM "marubatsu.Random"       /* the metatable of Random objects */
+#define LMB_MODULE_KEY "marubatsu.module"   /* the module table mb */
+#define LMB_PRIVATE_KEY "marubatsu.private" /* the library files' shared table */
+#define LMB_HOST_KEY "marubatsu.host"       /* the host library (never a field of mb) */
+
+/* ---- Arguments ---- */
+
+/* An integer argument in [lo, hi], or a Lua error "WHAT out of range". */
+lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi,
+                            const char *what);
+/* "o", "x" or "." */
+const char *lmb_mark_string(Mark m);
+/* A mark argument, "o" or "x", or a Lua error. */
+Mark lmb_check_mark(lua_State *L, int arg);
+/* A move argument: an integer square of this game's board. */
+int lmb_check_move(lua_State *L, int arg, const Game *g);
+/* Square arguments x, y at arg and arg + 1, on this game's board. */
+void lmb_check_xy(lua_State *L, int arg, const Game *g, int *x, int *y);
+
+/* ---- Messages ---- */
+
+/* The message language of checked moves (mb.lang: "ja" default, or "en"). */
+Lang lmb_lang(lua_State *L);
+/* The message handler of the program and the tournament workers: the
+ * error as text with a traceback. */
+int lmb_traceback(lua_State *L);
+
+/* ---- Random streams ---- */
+
+/* A Random object's userdata (metatable LMB_RANDOM; l_random.c makes them):
+ * the state it draws from, which is its own except for a state's default
+ * stream, which its host may point at another stream's state. */
+typedef struct LmbStream {
+    Rng *cur;
+    Rng own;
+} LmbStream;
+
+/* The state the Random object at arg draws from, or a Lua error. */
+Rng *lmb_check_random(lua_State *L, int arg);
+/* The state the default stream mb.stream draws from (mb.choice's, and the
+ * searches' random choices), or an error naming fname. */
+Rng *lmb_default_stream(lua_State *L, const char *fname);
+
+/* ---- Move lists ---- */
+
+/* Push a new list {moves[0], ..., moves[n-1]}. [-0, +1, m] */
+void lmb_push_moves(lua_State *L, const int *moves, int n);
+/* Push the table at arg (or a new one when arg is none or nil) filled with
+ * the n moves, clearing what a longer earlier fill left. [-0, +1, e] */
+void lmb_fill_moves(lua_State *L, int arg, const int *moves, int n);
+
+/* ---- Sandboxed states ---- */
+
+/* A registry key (light userdata &lmb_sandbox_key): set in a sandboxed
+ * player's state before luaopen_marubatsu, which then opens only what AI
+ * scripts use (no host library, no matches, play, checks, tournaments). */
+extern const char lmb_sandbox_key;
+/* Is L a sandboxed player's state? */
+bool lmb_sandboxed(lua_State *L);
+
+/* ---- The embedded Lua library ---- */
+
+/* The script scripts/NAME.lua carried in the binary, or NULL. */
+const EmbeddedScript *lmb_embedded(const char *name);
+/* Push the embedded library file scripts/NAME.lua compiled, then its two
+ * arguments: mb and the library's private table (how the library files
+ * share what is not API). The caller adds arguments and calls it.
+ * [-0, +3, e] */
+void lmb_push_library(lua_State *L, const char *name);
+
+#endif
