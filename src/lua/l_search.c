@@ -441,7 +441,7 @@ static KeptTable *kept_table(lua_State *L)
 static bool borrow_table(KeptTable *k, Search *s, const Game *g)
 {
     if (k->busy) return false;
-    if (k->tt.ncells && k->tt.ncells != game_geom(g)->ncells) tt_free(&k->tt);
+    if (k->tt.ncells && k->tt.ncells != tt_key_cells(game_geom(g)->ncells)) tt_free(&k->tt);
     tt_free(&s->tt);
     s->tt = k->tt;
     tt_clear(&s->tt);

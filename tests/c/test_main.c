@@ -30,6 +30,7 @@ extern const TestCase rating_tests[];
 extern const TestCase journal_tests[];
 extern const TestCase gomocup_tests[];
 extern const TestCase mcts_tests[];
+extern const TestCase linefeat_tests[];
 
 static const struct {
     const char *name;
@@ -48,6 +49,7 @@ static const struct {
     {"journal", journal_tests},
     {"gomocup", gomocup_tests},
     {"mcts", mcts_tests},
+    {"linefeat", linefeat_tests},
 };
 
 static int current_failures;
