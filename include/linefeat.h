@@ -33,6 +33,7 @@
 #define MB_LINEFEAT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "board.h"
@@ -62,6 +63,8 @@ typedef struct LineFeat {
 /* Switch features on for b (a no-op when on), computed from its marks.
  * MB_OK or MB_ENOMEM (b unchanged). */
 int linefeat_enable(Board *b);
+/* The bytes linefeat_enable allocates for a board of shape g. */
+size_t linefeat_bytes(const Geometry *g);
 /* Switch them off and release their memory. */
 void linefeat_disable(Board *b);
 /* A new LineFeat equal to src (for board_copy); NULL when out of memory. */

@@ -112,6 +112,8 @@ void linefeat_recount(LineFeat *f, const Board *b)
     f->cached = false;
 }
 
+size_t linefeat_bytes(const Geometry *g) { return sizeof(LineFeat) + flayout(g).total; }
+
 int linefeat_enable(Board *b)
 {
     if (b->feat) return MB_OK;

@@ -770,6 +770,7 @@ void lmb_open_game(lua_State *L)
     push_upvalues(L, state_mt, children_mt, false);
     luaL_setfuncs(L, methods, UV_COUNT);
     luaL_setfuncs(L, lmb_position_methods, 0); /* they need no upvalues */
+    luaL_setfuncs(L, lmb_features_methods, 0);
     lua_setfield(L, state_mt, "__index");
     /* the constructor shares the upvalues */
     push_upvalues(L, state_mt, children_mt, false);

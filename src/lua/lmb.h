@@ -7,6 +7,8 @@
  *               table, the methods that change it, children() loops
  *   l_position.c the methods that only read the position
  *   l_random.c  CPython-compatible random streams ("marubatsu.Random")
+ *   l_features.c the methods that read the line features, the Zobrist key
+ *               and the candidate moves
  *   l_search.c  mb.search_abs_dls: the C αβ search with a C or Lua evaluator
  *   l_module.c  luaopen_marubatsu: the module table, script lookup, the
  *               embedded Lua library of scripts/lib/
@@ -65,6 +67,9 @@ void lmb_game_assign(lua_State *L, int index, const Game *src);
 
 /* The methods that only read a position, for the game's methods table. */
 extern const luaL_Reg lmb_position_methods[];
+/* The methods that read the line features, the Zobrist key and the
+ * candidate moves (l_features.c), for the game's methods table. */
+extern const luaL_Reg lmb_features_methods[];
 /* Put mb.markpat_index in the table on top; set up the registry. */
 void lmb_open_position(lua_State *L);
 
