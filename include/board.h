@@ -56,6 +56,7 @@ typedef struct Board {
     uint16_t *line;   /* counters: per line o*(k+1) + x, its 〇 and × counts */
     int32_t *hist;    /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
     void *mem;        /* the one allocation holding all of the above */
+    struct LineFeat *feat; /* line features (linefeat.h), or NULL: off */
 } Board;
 
 /* ---- Life cycle ---- */

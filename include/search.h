@@ -56,17 +56,21 @@ typedef struct Search {
     uint32_t check_every; /* clock reads every this many nodes (>= 1) */
     int status;           /* SearchStatus; SEARCH_OK while running */
     bool pvs;             /* search_run uses search_pvs_dls (always a table) */
+    int candidates;       /* 0: every legal move; d >= 1: the candidates at
+                             distance d, best first (candidates.h), which
+                             switch the game's line features on */
     /* symmetry maps of the game's shape, computed once by search_init */
     int nsym;
     int sym_ids[8];
     int *sym_src;  /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
     int *sym_move; /* ncells * nsym: move m maps to sym_move[m*nsym + i] in
                       image i (a stored best move's images, side by side) */
-    uint64_t *sym_add; /* boards of at most TT_PACKED_MAX_CELLS squares (else
-                          NULL): mark c (1 or 2) on move m, as it reads in
-                          image i's packed key (tt.h), at
-                          sym_add[(m*2 + c-1)*nsym + i]: a child's keys are
-                          its parent's OR these, one word an image */
+    uint64_t *sym_add; /* mark c (1 or 2) on move m, as it reads in image
+                          i's key, at sym_add[(m*2 + c-1)*nsym + i]: the
+                          packed key (tt.h) on boards of at most
+                          TT_PACKED_MAX_CELLS squares, the Zobrist value
+                          (zobrist.h) beyond; a child's keys are its
+                          parent's XOR these, one word an image */
 } Search;
 
 /* One root driver call (ai_by_mmscore with analyze). */

@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #define TT_PACKED_MAX_CELLS 32 /* keys of one uint64_t: 2 bits a square */
+#define TT_HASHED_KEYS (-1)    /* the key length of a table of Zobrist keys */
 #define TT_INITIAL_SLOTS 8192  /* 3x3 depth 8 shared: 3,219 keys, no growth */
 
 /* One entry: the bounds of a position's minimax value, and its best move. */
@@ -95,6 +96,19 @@ int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper,
  * (the symmetric images of one position: a later equal key overwrites). */
 int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
                       double lower, double upper);
+
+/* ---- Zobrist keys (any board) ----
+ * A table may instead hold 64-bit Zobrist keys (zobrist.h) of boards of any
+ * size: pass TT_HASHED_KEYS as ncells to tt_probe_packed and
+ * tt_store_packed(_n). Such a table is exact up to the keys' collisions
+ * (about 2^-64 per pair of positions); the string functions do not find
+ * its keys. tt_key_cells gives what the searches pass: packed keys up to
+ * TT_PACKED_MAX_CELLS squares (the series' exact keys, whose node counts
+ * are asserted), Zobrist keys beyond. */
+static inline int tt_key_cells(int ncells)
+{
+    return ncells <= TT_PACKED_MAX_CELLS ? ncells : TT_HASHED_KEYS;
+}
 
 /* ---- Packing keys (the layout above) ---- */
 

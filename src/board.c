@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "board_backends.h"
+#include "linefeat_hot.h"
 #include "mberror.h"
 
 /* Sizes of the parts of a board's single allocation: the back-end's
@@ -76,6 +77,7 @@ int board_init(Board *b, Geometry *g, BoardKind kind, bool counters)
 
 void board_free(Board *b)
 {
+    linefeat_free(b->feat);
     free(b->mem);
     geometry_unref(b->geom);
     memset(b, 0, sizeof *b);
@@ -89,6 +91,10 @@ int board_copy(Board *dst, const Board *src)
     /* the column pointers differ; everything else is plain data */
     memcpy(dst->mem, src->mem, l.total);
     attach(dst, &l);
+    if (src->feat && !(dst->feat = linefeat_clone(src->feat))) {
+        board_free(dst);
+        return MB_ENOMEM;
+    }
     return MB_OK;
 }
 
@@ -107,6 +113,7 @@ void board_reset(Board *b)
         memset(b->hist, 0, l.hist);
         b->hist[0] = g->nlines;
     }
+    if (b->feat) linefeat_recount(b->feat, b);
 }
 
 Mark board_get(const Board *b, int m) { return board_get_inline(b, m); }
@@ -115,13 +122,21 @@ void board_set(Board *b, int m, Mark mark)
 {
     Mark old = board_get(b, m);
     if (old == mark) return;
-    if (old != MARK_EMPTY) board_lift_inline(b, m, old);
-    if (mark != MARK_EMPTY) board_place_inline(b, m, mark);
+    if (old != MARK_EMPTY) board_lift(b, m, old);
+    if (mark != MARK_EMPTY) board_place(b, m, mark);
 }
 
-void board_place(Board *b, int m, Mark mark) { board_place_inline(b, m, mark); }
+void board_place(Board *b, int m, Mark mark)
+{
+    board_place_inline(b, m, mark);
+    if (b->feat) linefeat_update_inline(b->feat, m, mark, +1);
+}
 
-void board_lift(Board *b, int m, Mark mark) { board_lift_inline(b, m, mark); }
+void board_lift(Board *b, int m, Mark mark)
+{
+    board_lift_inline(b, m, mark);
+    if (b->feat) linefeat_update_inline(b->feat, m, mark, -1);
+}
 
 void board_count_marks(const Board *b, int *n_o, int *n_x)
 {

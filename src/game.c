@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "board_backends.h"
+#include "linefeat.h"
 #include "game_hot.h"
 #include "mberror.h"
 
@@ -104,23 +105,31 @@ static Status judge(const Game *g)
 Status game_judge(const Game *g) { return judge(g); }
 
 /* One copy of move and unmove per setting, each with only its own back-end's
- * code, so the bitboard's path has no calls and no spilled registers. */
+ * code, so the bitboard's path has no calls and no spilled registers. The
+ * index [kind][counters + 2 * features]. */
 #define MOVE_VARIANT(id, p, name, sep)                                                   \
-    static void move_##p(Game *g, int m) { move_k(g, m, BOARD_##id, false); }          \
-    static void move_##p##_c(Game *g, int m) { move_k(g, m, BOARD_##id, true); }       \
-    static void unmove_##p(Game *g) { unmove_k(g, BOARD_##id, false); }                \
-    static void unmove_##p##_c(Game *g) { unmove_k(g, BOARD_##id, true); }
+    static void move_##p(Game *g, int m) { move_kf(g, m, BOARD_##id, false, false); }  \
+    static void move_##p##_c(Game *g, int m) { move_kf(g, m, BOARD_##id, true, false); } \
+    static void move_##p##_f(Game *g, int m) { move_kf(g, m, BOARD_##id, false, true); } \
+    static void move_##p##_cf(Game *g, int m) { move_kf(g, m, BOARD_##id, true, true); } \
+    static void unmove_##p(Game *g) { unmove_kf(g, BOARD_##id, false, false); }        \
+    static void unmove_##p##_c(Game *g) { unmove_kf(g, BOARD_##id, true, false); }     \
+    static void unmove_##p##_f(Game *g) { unmove_kf(g, BOARD_##id, false, true); }     \
+    static void unmove_##p##_cf(Game *g) { unmove_kf(g, BOARD_##id, true, true); }
 BOARD_BACKENDS(MOVE_VARIANT)
 #undef MOVE_VARIANT
 
-#define X(id, p, name, sep) {move_##p, move_##p##_c},
-static void (*const move_fns[BOARD_KINDS][2])(Game *, int) = {BOARD_BACKENDS(X)};
+#define X(id, p, name, sep) {move_##p, move_##p##_c, move_##p##_f, move_##p##_cf},
+static void (*const move_fns[BOARD_KINDS][4])(Game *, int) = {BOARD_BACKENDS(X)};
 #undef X
-#define X(id, p, name, sep) {unmove_##p, unmove_##p##_c},
-static void (*const unmove_fns[BOARD_KINDS][2])(Game *) = {BOARD_BACKENDS(X)};
+#define X(id, p, name, sep) {unmove_##p, unmove_##p##_c, unmove_##p##_f, unmove_##p##_cf},
+static void (*const unmove_fns[BOARD_KINDS][4])(Game *) = {BOARD_BACKENDS(X)};
 #undef X
 
-void game_move(Game *g, int m) { move_fns[g->board.kind][g->board.counters](g, m); }
+/* The index of a board's setting in move_fns and unmove_fns. */
+static inline int setting(const Board *b) { return b->counters + 2 * (b->feat != NULL); }
+
+void game_move(Game *g, int m) { move_fns[g->board.kind][setting(&g->board)](g, m); }
 
 int game_play(Game *g, int m)
 {
@@ -167,7 +176,7 @@ int game_remove_mark(Game *g, int x, int y)
     return MB_OK;
 }
 
-void game_unmove(Game *g) { unmove_fns[g->board.kind][g->board.counters](g); }
+void game_unmove(Game *g) { unmove_fns[g->board.kind][setting(&g->board)](g); }
 
 int game_legal_moves(const Game *g, int *out)
 {
@@ -239,6 +248,7 @@ bool game_ok(const Game *g)
     const Geometry *geo = b->geom;
     /* Step 1. the counters, when kept */
     if (b->counters && !counters_ok(b)) return false;
+    if (b->feat && !linefeat_ok(b->feat, b)) return false;
     if (g->edited) return true; /* the record need not describe the board */
     int n_o, n_x;
     board_count_marks(b, &n_o, &n_x);

@@ -10,6 +10,7 @@
 #include <assert.h>
 
 #include "board_backends.h"
+#include "linefeat_hot.h"
 #include "game.h"
 
 /* Debug and sanitizer builds recheck every invariant after each change. */
@@ -36,14 +37,16 @@ static inline Status judge_move(const Board *b, Mark t, int m, int n)
     return judge_move_k(b, t, m, n, b->kind, b->counters);
 }
 
-/* move and unmove for one back-end and counter setting (see MOVE_VARIANT). */
-HOT void move_k(Game *g, int m, BoardKind kind, bool counters)
+/* move and unmove for one back-end, counter and feature setting (see
+ * MOVE_VARIANT); `feat`: the board's line features are on (linefeat.h). */
+HOT void move_kf(Game *g, int m, BoardKind kind, bool counters, bool feat)
 {
     assert(m >= 0 && m < g->board.geom->ncells && g->move_count < g->board.geom->ncells);
     Board *b = &g->board;
     Mark t = g->turn;
     int n = g->move_count + 1;
     board_place_k(b, m, t, kind, counters);
+    if (feat) linefeat_update_inline(b->feat, m, t, +1);
     Status s = judge_move_k(b, t, m, n, kind, counters);
     g->last_turn = t;
     g->turn = mark_other(t);
@@ -56,7 +59,7 @@ HOT void move_k(Game *g, int m, BoardKind kind, bool counters)
     CHECK_INVARIANTS(g);
 }
 
-HOT void unmove_k(Game *g, BoardKind kind, bool counters)
+HOT void unmove_kf(Game *g, BoardKind kind, bool counters, bool feat)
 {
     int n = g->move_count;
     if (n == 0) return;
@@ -64,8 +67,10 @@ HOT void unmove_k(Game *g, BoardKind kind, bool counters)
     Mark mover = g->last_turn;
     if (g->edited)
         board_set(&g->board, m, MARK_EMPTY); /* whatever is there after remove_mark */
-    else
+    else {
         board_lift_k(&g->board, m, mover, kind, counters);
+        if (feat) linefeat_update_inline(g->board.feat, m, mover, -1);
+    }
     g->move_count = n - 1;
     g->turn = mover;
     g->last_turn = n > 1 ? mark_other(mover) : MARK_EMPTY;
@@ -73,6 +78,17 @@ HOT void unmove_k(Game *g, BoardKind kind, bool counters)
     g->nrecords = n;
     g->last_move = g->records[n - 1];
     CHECK_INVARIANTS(g);
+}
+
+/* The same without features: a walk that never reads them (perft) may
+ * take them off the board while it runs (its moves are balanced). */
+HOT void move_k(Game *g, int m, BoardKind kind, bool counters)
+{
+    move_kf(g, m, kind, counters, false);
+}
+HOT void unmove_k(Game *g, BoardKind kind, bool counters)
+{
+    unmove_kf(g, kind, counters, false);
 }
 
 /* game_legal_moves for a known back-end. */

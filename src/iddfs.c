@@ -2,6 +2,7 @@
  * ai_pvs_iddfs (search.h; spec ais.md §8, search.md §5). */
 #include <string.h>
 
+#include "candidates.h"
 #include "search.h"
 
 
@@ -24,7 +25,8 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
         s->has_deadline = false;
 
     int moves[MB_MAX_CELLS];
-    int nlegal = game_legal_moves(g, moves);
+    int nlegal = s->candidates ? candidates_generate(g, s->candidates, moves, NULL)
+                               : game_legal_moves(g, moves);
     out->niter = 0;
     out->timed_out = false;
     out->bestmove = nlegal > 0 ? moves[0] : MOVE_NONE;

@@ -76,11 +76,16 @@ static void walk_word(Walk *w, uint64_t mover, uint64_t other, int n, int ply)
 static void walk_below(Walk *w)
 {
     Game *g = w->g;
-    const Board *b = &g->board;
+    Board *b = &g->board;
+    /* the counts need no line features: they are off while the walk's
+     * balanced moves run, and untouched by them */
+    struct LineFeat *feat = b->feat;
+    b->feat = NULL;
     if (b->kind == BOARD_BITS && !b->counters && b->geom->nwords == 1)
         walk_word(w, b->plane[g->turn][0], b->plane[mark_other(g->turn)][0], g->move_count, 1);
     else
         walks[b->kind][b->counters](w, 1);
+    b->feat = feat;
 }
 
 /* The root ply: every move, the walk below it, the progress callback. */

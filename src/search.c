@@ -6,9 +6,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "candidates.h"
+#include "linefeat.h"
 #include "game_hot.h"
 #include "mberror.h"
 #include "symmetry.h"
+#include "zobrist.h"
 
 /* ------------------------------------------------------------------------
  * Life cycle and clock
@@ -29,8 +32,8 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     size_t cells = (size_t)s->nsym * (size_t)n;
     s->sym_src = malloc(cells * sizeof *s->sym_src);
     s->sym_move = malloc(cells * sizeof *s->sym_move);
-    s->sym_add = n <= TT_PACKED_MAX_CELLS ? malloc(2 * cells * sizeof *s->sym_add) : NULL;
-    if (!s->sym_src || !s->sym_move || (n <= TT_PACKED_MAX_CELLS && !s->sym_add)) {
+    s->sym_add = malloc(2 * cells * sizeof *s->sym_add);
+    if (!s->sym_src || !s->sym_move || !s->sym_add) {
         search_free(s);
         return MB_ENOMEM;
     }
@@ -41,9 +44,10 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
             int src = geometry_xy_to_move(geo, sx, sy);
             s->sym_src[i * n + m] = src;
             s->sym_move[m * s->nsym + i] = symmetry_move(geo, s->sym_ids[i], m);
-            if (s->sym_add && src >= 0 && src < n)
+            if (src >= 0 && src < n)
                 for (unsigned c = 1; c <= 2; c++)
-                    s->sym_add[(src * 2 + (int)c - 1) * s->nsym + i] = tt_key_add(0, m, c);
+                    s->sym_add[(src * 2 + (int)c - 1) * s->nsym + i] =
+                        n <= TT_PACKED_MAX_CELLS ? tt_key_add(0, m, c) : zobrist_value(m, c);
         }
     return MB_OK;
 }
@@ -76,84 +80,50 @@ void search_set_timelimit(Search *s, double seconds)
  * Keys and table helpers
  * ------------------------------------------------------------------------ */
 
-/* The board key of the current position under symmetry map i (0: the
- * identity, the position's own board_to_str key). */
-static void sym_key(const Search *s, int i, char *buf)
-{
-    const Game *g = s->game;
-    int n = game_geom(g)->ncells;
-    const int *src = s->sym_src + (size_t)i * (size_t)n;
-    for (int m = 0; m < n; m++) buf[m] = board_mark_char(game_get(g, src[m]));
-    buf[n] = '\0';
-}
-
 /* Store (lower, upper, best) under every symmetric image of the position,
  * in table order, so that the last transform yielding a key decides its
- * move (search.md §3.4). keys: the images' packed keys, or NULL (a board
- * too large to pack: string keys). */
-static void tt_store_strings(Search *s, double lower, double upper, int best);
+ * move (search.md §3.4). keys: the images' keys (packed up to
+ * TT_PACKED_MAX_CELLS squares, Zobrist beyond: tt_key_cells). */
 static inline __attribute__((always_inline)) void
 tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, int best)
 {
-    if (!keys) {
-        tt_store_strings(s, lower, upper, best);
-        return;
-    }
     const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
-    if (tt_store_packed_n(&s->tt, game_geom(s->game)->ncells, keys, mv, s->nsym, lower, upper))
+    if (tt_store_packed_n(&s->tt, tt_key_cells(game_geom(s->game)->ncells), keys, mv, s->nsym,
+                          lower, upper))
         s->status = SEARCH_ENOMEM;
 }
 
-/* The same with string keys (a board too large to pack). */
-static void tt_store_strings(Search *s, double lower, double upper, int best)
-{
-    char key[MB_MAX_CELLS + 1];
-    for (int i = 0; i < s->nsym; i++) {
-        sym_key(s, i, key);
-        if (tt_store(&s->tt, key, lower, upper, s->sym_move[(size_t)best * (size_t)s->nsym + (size_t)i])) {
-            s->status = SEARCH_ENOMEM;
-            return;
-        }
-    }
-}
-
-/* The packed keys of the current position's nsym images into keys; false
- * for a board of more than TT_PACKED_MAX_CELLS squares. */
-static bool packed_keys(const Search *s, uint64_t *keys)
+/* The keys of the current position's nsym images into keys: XOR of the
+ * images' values of each mark (for packed keys the same as OR: every mark
+ * has bits of its own). */
+static void root_keys(const Search *s, uint64_t *keys)
 {
     const Game *g = s->game;
     int n = game_geom(g)->ncells;
-    if (n > TT_PACKED_MAX_CELLS) return false;
     for (int i = 0; i < s->nsym; i++) keys[i] = 0;
     for (int m = 0; m < n; m++) {
         unsigned c = game_get(g, m); /* the mark is its code */
         if (!c) continue;
         const uint64_t *add = s->sym_add + (m * 2 + (int)c - 1) * s->nsym;
-        for (int i = 0; i < s->nsym; i++) keys[i] |= add[i];
+        for (int i = 0; i < s->nsym; i++) keys[i] ^= add[i];
     }
-    return true;
 }
 
-/* Probe t for the current position: its packed key keys[0], or its string
- * key (built into key once, *have_key then true) when keys is NULL. */
-static bool probe(const Search *s, const TT *t, const uint64_t *keys, char *key, bool *have_key,
-                  TTEntry *e)
+/* Probe t for the current position, whose key is keys[0]. */
+static bool probe(const Search *s, const TT *t, const uint64_t *keys, TTEntry *e)
 {
-    if (keys) return tt_probe_packed(t, game_geom(s->game)->ncells, keys[0], e);
-    if (!*have_key) sym_key(s, 0, key);
-    *have_key = true;
-    return tt_probe(t, key, e);
+    return tt_probe_packed(t, tt_key_cells(game_geom(s->game)->ncells), keys[0], e);
 }
 
-/* The packed keys of the child just played (move m by `mark`), or NULL
- * when the parent has none or the child is a leaf (never stored). */
+/* The keys of the child just played (move m by `mark`), or NULL when the
+ * parent has none or the child is a leaf (never stored). */
 static inline const uint64_t *child_keys(const Search *s, const uint64_t *restrict keys, int m,
                                          unsigned mark, int depth, uint64_t *restrict child)
 {
     if (!keys || s->game->status != STATUS_PLAYING || depth + 1 == s->maxdepth) return NULL;
     int nsym = s->nsym;
     const uint64_t *restrict add = s->sym_add + (m * 2 + (int)mark - 1) * nsym;
-    for (int j = 0; j < nsym; j++) child[j] = keys[j] | add[j];
+    for (int j = 0; j < nsym; j++) child[j] = keys[j] ^ add[j];
     return child;
 }
 
@@ -203,12 +173,10 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *key
 
     /* Step 2. table probe: an exact or deciding bound ends the node, else
      * the window narrows */
-    char key[MB_MAX_CELLS + 1];
-    bool have_key = false;
     nd->lower = -INFINITY;
     nd->upper = INFINITY;
     TTEntry e;
-    if (probe_tt && probe(s, &s->tt, keys, key, &have_key, &e)) {
+    if (probe_tt && keys && probe(s, &s->tt, keys, &e)) {
         if (tt_cut(e.lower, e.upper, alpha, beta, ret)) return true;
         nd->lower = e.lower;
         nd->upper = e.upper;
@@ -216,10 +184,16 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *key
     nd->alpha0 = *alpha;
     nd->beta0 = *beta;
 
-    /* Step 3. moves in legal order; the ordering table's move swaps with
-     * the first */
-    nd->n = legal_moves_k(g, nd->moves, kind);
-    if (s->tt_for_mo && probe(s, s->tt_for_mo, keys, key, &have_key, &e)) {
+    /* Step 3. moves in legal order (or the candidates, best first); the
+     * ordering table's move swaps with the first */
+    nd->n = s->candidates ? candidates_generate(g, s->candidates, nd->moves, NULL)
+                          : legal_moves_k(g, nd->moves, kind);
+    if (nd->n < 0) {
+        s->status = SEARCH_ENOMEM;
+        *ret = 0;
+        return true;
+    }
+    if (s->tt_for_mo && keys && probe(s, s->tt_for_mo, keys, &e)) {
         int p = 0;
         while (p < nd->n && nd->moves[p] != e.move) p++;
         if (p == nd->n) {
@@ -253,7 +227,7 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *key
 typedef double (*DlsFn)(Search *s, double alpha, double beta, int depth, const uint64_t *keys);
 static inline __attribute__((always_inline)) double
 dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *keys, BoardKind kind,
-      bool counters, DlsFn self)
+      bool counters, bool feat, DlsFn self)
 {
     Game *g = s->game;
 
@@ -273,10 +247,10 @@ dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *keys, Boa
     unsigned mark = g->turn;
     uint64_t child[8];
     for (int i = 0; i < n; i++) {
-        move_k(g, moves[i], kind, counters);
+        move_kf(g, moves[i], kind, counters, feat);
         const uint64_t *ck = child_keys(s, keys, moves[i], mark, depth, child);
         double v = self(s, alpha, beta, depth + 1, ck);
-        unmove_k(g, kind, counters);
+        unmove_kf(g, kind, counters, feat);
         if (s->status) return 0;
         if (max_node) {
             if (v > score) {
@@ -303,29 +277,47 @@ dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *keys, Boa
     return score;
 }
 
-#define DLS_VARIANT(id, p, name, sep)                                                       \
-    static double dls_##p(Search *s, double a, double b, int d, const uint64_t *k)          \
+/* One instance per back-end, counter setting and line features on or off
+ * (linefeat.h): dls_fns[kind][counters + 2 * features]. */
+#define DLS_ONE(p, id, suffix, c, f)                                                        \
+    static double dls_##p##suffix(Search *s, double a, double b, int d, const uint64_t *k) \
     {                                                                                       \
-        return dls_k(s, a, b, d, k, BOARD_##id, false, dls_##p);                            \
-    }                                                                                       \
-    static double dls_##p##_c(Search *s, double a, double b, int d, const uint64_t *k)      \
-    {                                                                                       \
-        return dls_k(s, a, b, d, k, BOARD_##id, true, dls_##p##_c);                         \
+        return dls_k(s, a, b, d, k, BOARD_##id, c, f, dls_##p##suffix);                     \
     }
+#define DLS_VARIANT(id, p, name, sep) \
+    DLS_ONE(p, id, , false, false)    \
+    DLS_ONE(p, id, _c, true, false)   \
+    DLS_ONE(p, id, _f, false, true)   \
+    DLS_ONE(p, id, _cf, true, true)
 BOARD_BACKENDS(DLS_VARIANT)
 #undef DLS_VARIANT
-#define X(id, p, name, sep) {dls_##p, dls_##p##_c},
-static const DlsFn dls_fns[BOARD_KINDS][2] = {BOARD_BACKENDS(X)};
+#undef DLS_ONE
+#define X(id, p, name, sep) {dls_##p, dls_##p##_c, dls_##p##_f, dls_##p##_cf},
+static const DlsFn dls_fns[BOARD_KINDS][4] = {BOARD_BACKENDS(X)};
 #undef X
 
-/* The public entry: the packed keys of the images are built once here and
- * passed down, each child adding its move (no strings on the way). */
+/* Switch the line features on when the candidates need them, before any
+ * move of the search (a search's instance is chosen by the setting at its
+ * entry); false when out of memory (status set). */
+static bool features_ready(Search *s)
+{
+    if (!s->candidates || s->game->board.feat) return true;
+    if (linefeat_enable(&s->game->board) == MB_OK) return true;
+    s->status = SEARCH_ENOMEM;
+    return false;
+}
+
+/* The public entry: the keys of the images are built once here and passed
+ * down, each child adding its move. */
 double search_abs_dls(Search *s, double alpha, double beta, int depth)
 {
+    if (!features_ready(s)) return 0;
     uint64_t keys[8];
-    bool packed = (s->use_tt || s->tt_for_mo) && packed_keys(s, keys);
+    bool keyed = s->use_tt || s->tt_for_mo;
+    if (keyed) root_keys(s, keys);
     const Board *b = &s->game->board;
-    return dls_fns[b->kind][b->counters](s, alpha, beta, depth, packed ? keys : NULL);
+    int setting = b->counters + 2 * (b->feat != NULL);
+    return dls_fns[b->kind][setting](s, alpha, beta, depth, keyed ? keys : NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -352,7 +344,9 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
     GameMark mark;
     game_mark(g, &mark);
     bool max_node = g->turn == MARK_O;
-    out->nmoves = game_legal_moves(g, out->moves);
+    if (!features_ready(s)) return s->status;
+    out->nmoves = s->candidates ? candidates_generate(g, s->candidates, out->moves, NULL)
+                                : game_legal_moves(g, out->moves);
     out->bestmove = MOVE_NONE;
     out->total = 0;
     tt_clear(&s->tt);
@@ -492,9 +486,23 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
 
 double search_pvs_dls(Search *s, double alpha, double beta, int depth)
 {
+    if (!features_ready(s)) return 0;
     uint64_t keys[8];
-    bool packed = packed_keys(s, keys);
-    return pvs(s, alpha, beta, depth, packed ? keys : NULL);
+    root_keys(s, keys);
+    return pvs(s, alpha, beta, depth, keys);
+}
+
+/* The table key of g's position (its own image): packed or Zobrist
+ * (tt_key_cells). */
+static uint64_t position_key(const Game *g)
+{
+    int n = game_geom(g)->ncells;
+    uint64_t key = 0;
+    for (int m = 0; m < n; m++) {
+        unsigned c = game_get(g, m);
+        if (c) key ^= n <= TT_PACKED_MAX_CELLS ? tt_key_add(0, m, c) : zobrist_value(m, c);
+    }
+    return key;
 }
 
 int search_pv(Game *g, const TT *tt, int bestmove, int *pv)
@@ -502,15 +510,13 @@ int search_pv(Game *g, const TT *tt, int bestmove, int *pv)
     int ncells = game_geom(g)->ncells;
     GameMark mark;
     game_mark(g, &mark);
-    char key[MB_MAX_CELLS + 1];
     int n = 0, m = bestmove;
     while (g->status == STATUS_PLAYING && n < ncells) {
         pv[n++] = m;
         if (m < 0 || m >= ncells || game_get(g, m) != MARK_EMPTY) break; /* guard */
         game_move(g, m);
-        board_key(&g->board, key);
         TTEntry e;
-        if (!tt_probe(tt, key, &e)) break;
+        if (!tt_probe_packed(tt, tt_key_cells(ncells), position_key(g), &e)) break;
         m = e.move;
     }
     game_rewind(g, &mark);

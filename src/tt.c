@@ -141,11 +141,13 @@ static int grow(TT *t, size_t need)
 static int prepare_store(TT *t, int n, size_t more)
 {
     if (t->count == 0 && t->ncells != n) {
-        if (n < 1 || (size_t)(n + 3) / 4 > TT_MAX_KEYBYTES) return MB_EINVAL;
+        /* Zobrist keys take one word each, as packed keys do */
+        if (n != TT_HASHED_KEYS && (n < 1 || (size_t)(n + 3) / 4 > TT_MAX_KEYBYTES))
+            return MB_EINVAL;
         if (t->cap && ((size_t)(n + 3) / 4 != t->keybytes || packed_mode(n) != packed_mode(t->ncells)))
             tt_free(t);
         t->ncells = n;
-        t->keybytes = (size_t)(n + 3) / 4;
+        t->keybytes = n == TT_HASHED_KEYS ? sizeof(uint64_t) : (size_t)(n + 3) / 4;
     }
     if (n != t->ncells) return MB_EINVAL;
     if ((t->count + more) * 2 > t->cap) return grow(t, t->count + more);

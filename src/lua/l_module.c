@@ -25,6 +25,7 @@
 
 #include "embedded.h"
 #include "l_brain.h"
+#include "l_features.h"
 #include "l_game.h"
 #include "l_mcts.h"
 #include "l_module.h"
@@ -336,6 +337,7 @@ int luaopen_marubatsu(lua_State *L)
     lua_pushvalue(L, mb);
     lmb_open_game(L);
     lmb_open_position(L);
+    lmb_open_features(L);
     lmb_open_random(L);
     if (!sandboxed) lmb_open_sandbox(L, private, luaopen_marubatsu);
     lmb_open_searchers(L);

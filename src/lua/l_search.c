@@ -10,8 +10,12 @@
  *
  *   mb.search_abs_dls(game, opts) -> move | analysis | score
  *   opts: maxdepth (1.., default 1)    plies below each root child
- *         eval ("ai14s", the C evaluator, default; or a Lua function
- *               (game) -> o-view score, called at the leaves on `game`)
+ *         eval ("ai14s", the C evaluator, default; "lines", the C
+ *               evaluator on the line features (eval_lines.h); or a Lua
+ *               function (game) -> o-view score, called at the leaves on
+ *               `game`)
+ *         candidates (nil: every legal move; d: the candidate moves at
+ *               distance d, best first, at every node: candidates.h)
  *         use_tt (false), share_tt (true), timelimit (seconds or nil),
  *         rand (true: one choice from mb.stream over the tie list, also
  *               with analyze), analyze (false), calc_score (false: true
@@ -27,9 +31,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "l_budget.h"
+#include "candidates.h"
 #include "eval14.h"
+#include "eval_lines.h"
+#include "l_budget.h"
 #include "l_search.h"
+#include "linefeat.h"
 #include "search.h"
 
 /* What the C eval callback needs to call a Lua evaluator. */
@@ -206,6 +213,8 @@ typedef struct Options {
     bool use_tt, share_tt, rand, analyze, calc_score;
     bool pvs, moveordering; /* mb.search_iddfs */
     double timelimit; /* < 0: none */
+    int candidates;   /* 0: every legal move; d: the candidates at distance d */
+    bool lines;       /* the C evaluator "lines" (eval_lines.h), else "ai14s" */
 } Options;
 
 /* One Lua entry point: its name, its option names (and their list for
@@ -219,25 +228,25 @@ typedef struct Kind {
 
 static const char *const abs_names[] = {"maxdepth", "eval",    "use_tt",     "share_tt",
                                         "timelimit", "rand",   "analyze",    "calc_score",
-                                        "eval_func", "eval_params", NULL};
+                                        "eval_func", "eval_params", "candidates", NULL};
 static const Kind KIND_ABS = {"search_abs_dls", abs_names,
                               "maxdepth, eval, eval_func, eval_params, use_tt, share_tt, "
-                              "timelimit, rand, analyze, calc_score",
+                              "timelimit, rand, analyze, calc_score, candidates",
                               {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
 static const char *const pvs_names[] = {"maxdepth", "eval",    "share_tt", "timelimit",
                                         "rand",     "analyze", "calc_score", "eval_func",
-                                        "eval_params", NULL};
+                                        "eval_params", "candidates", NULL};
 static const Kind KIND_PVS = {"search_pvs_dls", pvs_names,
                               "maxdepth, eval, eval_func, eval_params, share_tt, timelimit, "
-                              "rand, analyze, calc_score",
+                              "rand, analyze, calc_score, candidates",
                               {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
                                .timelimit = -1, .pvs = true}};
 static const char *const iddfs_names[] = {"pvs",       "moveordering", "eval",    "use_tt",
                                           "share_tt",  "timelimit",    "rand",    "analyze",
-                                          "eval_func", "eval_params",  NULL};
+                                          "eval_func", "eval_params",  "candidates", NULL};
 static const Kind KIND_IDDFS = {"search_iddfs", iddfs_names,
                                 "pvs, moveordering, eval, eval_func, eval_params, use_tt, "
-                                "share_tt, timelimit, rand, analyze",
+                                "share_tt, timelimit, rand, analyze, candidates",
                                 {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
                                  .timelimit = 10, .moveordering = true}};
 
@@ -367,6 +376,16 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
         o.timelimit = s;
     }
     lua_pop(L, 1);
+    ty = lua_getfield(L, t, "candidates");
+    if (ty != LUA_TNIL) {
+        int exact;
+        lua_Integer d = lua_tointegerx(L, -1, &exact);
+        if (ty != LUA_TNUMBER || !exact || d < 1 || d > CANDIDATES_MAX_DISTANCE)
+            luaL_error(L, "%s: option 'candidates' must be a distance 1..%d, got %s", fname,
+                       CANDIDATES_MAX_DISTANCE, luaL_tolstring(L, -1, NULL));
+        o.candidates = (int)d;
+    }
+    lua_pop(L, 1);
     o.use_tt = opt_bool(L, t, "use_tt", o.use_tt, fname);
     o.share_tt = opt_bool(L, t, "share_tt", o.share_tt, fname);
     o.rand = opt_bool(L, t, "rand", o.rand, fname);
@@ -383,12 +402,13 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     }
     if (ty == LUA_TSTRING) {
         const char *name = lua_tostring(L, -1);
-        if (strcmp(name, "ai14s") != 0)
+        o.lines = strcmp(name, "lines") == 0;
+        if (!o.lines && strcmp(name, "ai14s") != 0)
             luaL_error(L, "%s: unknown evaluator '%s' (the C evaluators: "
-                          "\"ai14s\"; or pass a function (game) -> o-view score)", fname,
-                       name);
+                          "\"ai14s\", \"lines\"; or pass a function (game) -> o-view score)",
+                       fname, name);
     } else if (ty != LUA_TNIL) {
-        luaL_error(L, "%s: option 'eval' must be \"ai14s\" or a function (game) "
+        luaL_error(L, "%s: option 'eval' must be \"ai14s\", \"lines\" or a function (game) "
                       "-> o-view score, got %s", fname,
                    luaL_typename(L, -1));
     }
@@ -472,7 +492,7 @@ static KeptTable *kept_table(lua_State *L)
 static bool borrow_table(KeptTable *k, Search *s, const Game *g)
 {
     if (k->busy) return false;
-    if (k->tt.ncells && k->tt.ncells != game_geom(g)->ncells) tt_free(&k->tt);
+    if (k->tt.ncells && k->tt.ncells != tt_key_cells(game_geom(g)->ncells)) tt_free(&k->tt);
     tt_free(&s->tt);
     s->tt = k->tt;
     tt_clear(&s->tt);
@@ -506,14 +526,21 @@ static int search_failed(lua_State *L, const char *fname, SearchStatus st, const
                                              : "internal error (a stored best move is not legal)");
 }
 
-/* Set up s or raise: search_init can fail only for memory (its MB_ENOMEM
- * is SEARCH_ENOMEM here). */
+/* Set up s (search_init) for the options o, or raise: the line evaluator
+ * and the candidates switch the game's line features on first (kept
+ * afterwards, as by game:candidates); search_init fails for memory (its
+ * MB_ENOMEM is SEARCH_ENOMEM here). */
 static void init_search(lua_State *L, const char *fname, Search *s, Game *g, LuaEval *le,
-                        bool lua_evaluator, int maxdepth)
+                        const Options *o, int maxdepth)
 {
-    bool ok = lua_evaluator ? search_init(s, g, lua_eval, le, maxdepth) == MB_OK
-                            : search_init(s, g, eval14_search_eval, NULL, maxdepth) == MB_OK;
-    if (!ok) search_failed(L, fname, SEARCH_ENOMEM, le);
+    if ((o->lines || o->candidates) && linefeat_enable(&g->board) != MB_OK)
+        luaL_error(L, "%s: not enough memory for the line features", fname);
+    int err = o->lua_eval ? search_init(s, g, lua_eval, le, maxdepth)
+              : o->lines  ? search_init(s, g, eval_lines_search_eval, NULL, maxdepth)
+                          : search_init(s, g, eval14_search_eval, NULL, maxdepth);
+    if (err == MB_ENOMEM) search_failed(L, fname, SEARCH_ENOMEM, le);
+    if (err != MB_OK) luaL_error(L, "%s: %s", fname, mb_strerror(err));
+    s->candidates = o->candidates;
 }
 
 /* The engine call of run_dls: the value of the position (calc_score) or
@@ -559,7 +586,7 @@ static int run_dls(lua_State *L, const Kind *kind)
     Search s;
     LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
                   .negate_o = o.negate_o, .failed = false, .name = fname};
-    init_search(L, fname, &s, g, &le, o.lua_eval, o.maxdepth);
+    init_search(L, fname, &s, g, &le, &o, o.maxdepth);
     SearchStatus st;
     bound_search(L, &s, &bd);
     bool borrowed = kept && borrow_table(kept, &s, g);
@@ -649,7 +676,7 @@ static int l_search_iddfs(lua_State *L)
     Search s;
     LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
                   .negate_o = o.negate_o, .failed = false, .name = fname};
-    init_search(L, fname, &s, g, &le, o.lua_eval, 1);
+    init_search(L, fname, &s, g, &le, &o, 1);
     Bounded bd;
     bound_search(L, &s, &bd);
     s.pvs = o.pvs;

@@ -1,0 +1,47 @@
+/* linefeat_hot.h: the incremental update of a board's line features
+ * (linefeat.h) as an inline function, for move and unmove (game_hot.h) and
+ * the board's writes (board.c). Private to the engine's .c files. */
+#ifndef MB_LINEFEAT_HOT_H
+#define MB_LINEFEAT_HOT_H
+
+#include "linefeat.h"
+
+/* Put window li into the hot set (on) or take it out. */
+static inline void linefeat_hot_flip(LineFeat *f, int li, bool on)
+{
+    if (on) {
+        f->hot_pos[li] = f->nhot;
+        f->hot_list[f->nhot++] = li;
+    } else {
+        int at = f->hot_pos[li], last = f->hot_list[--f->nhot];
+        f->hot_list[at] = last;
+        f->hot_pos[last] = at;
+        f->hot_pos[li] = -1;
+    }
+}
+
+/* `mark` gained (delta +1) or lost (delta -1) square m: the key changes by
+ * the square's Zobrist value, every window through m moves one step along
+ * the histogram, and a window entering or leaving a hot class enters or
+ * leaves the hot set (rare). */
+static inline __attribute__((always_inline)) void
+linefeat_update_inline(LineFeat *f, int m, Mark mark, int delta)
+{
+    const Geometry *g = f->geo;
+    f->key ^= f->zob[2 * m + mark - 1];
+    f->cached = false;
+    int step = (mark == MARK_O ? f->k1 : 1) * delta;
+    const uint8_t *hot = f->hot;
+    uint16_t *line = f->line;
+    int32_t *hist = f->hist;
+    for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++) {
+        int li = g->thru[t];
+        int v = line[li], nv = v + step;
+        line[li] = (uint16_t)nv;
+        hist[v]--;
+        hist[nv]++;
+        if (hot[v] != hot[nv]) linefeat_hot_flip(f, li, hot[nv]);
+    }
+}
+
+#endif
