@@ -26,7 +26,7 @@
 --               {move = m, reason = "win" | "block" | "open"}
 local mb = require "marubatsu"
 
-local SOFT = 0.9 -- the share of timelimit the search may use (the rest: overhead)
+local SOFT = 0.8 -- the share of timelimit the search may use (the rest: overhead, a busy machine)
 
 local function other(mark) return mark == "o" and "x" or "o" end
 
