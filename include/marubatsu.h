@@ -25,6 +25,7 @@
 #include "symmetry.h"
 #include "tree.h"
 #include "tt.h"
+#include "vcf.h"
 #include "wincheck.h"
 
 #endif

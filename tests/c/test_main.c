@@ -31,6 +31,7 @@ extern const TestCase journal_tests[];
 extern const TestCase gomocup_tests[];
 extern const TestCase mcts_tests[];
 extern const TestCase rule_tests[];
+extern const TestCase vcf_tests[];
 
 static const struct {
     const char *name;
@@ -50,6 +51,7 @@ static const struct {
     {"gomocup", gomocup_tests},
     {"mcts", mcts_tests},
     {"rule", rule_tests},
+    {"vcf", vcf_tests},
 };
 
 static int current_failures;
