@@ -384,6 +384,7 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_tree(L);
     lmb_open_search(L);
     lmb_open_mcts(L);
+    lmb_open_vcf(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);

@@ -124,6 +124,8 @@ void lmb_open_search(lua_State *L);
 void lmb_open_brain(lua_State *L);
 /* Put mb.mcts in the table on top (l_mcts.c: native MCTS searchers). */
 void lmb_open_mcts(lua_State *L);
+/* Put mb.vcf and mb.vct in the table on top (l_vcf.c: threat search). */
+void lmb_open_vcf(lua_State *L);
 
 /* ---- The program's host (l_host.c) ---- */
 
