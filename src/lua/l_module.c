@@ -37,6 +37,7 @@
 #include "l_timed.h"
 #include "l_tournament.h"
 #include "l_tree.h"
+#include "l_vcf.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "unknown"
@@ -344,6 +345,7 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_tree(L);
     lmb_open_search(L);
     lmb_open_mcts(L);
+    lmb_open_vcf(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);

@@ -32,6 +32,7 @@ extern const TestCase gomocup_tests[];
 extern const TestCase mcts_tests[];
 extern const TestCase rule_tests[];
 extern const TestCase linefeat_tests[];
+extern const TestCase vcf_tests[];
 
 static const struct {
     const char *name;
@@ -52,6 +53,7 @@ static const struct {
     {"mcts", mcts_tests},
     {"rule", rule_tests},
     {"linefeat", linefeat_tests},
+    {"vcf", vcf_tests},
 };
 
 static int current_failures;

@@ -300,6 +300,13 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
         assert.is_number(p:stats().overrun)
     end)
 
+    it("vcf_runaway: mb.vct's nodes count as instructions; without that budget, time", function()
+        assert.are.equal("instructions", select(2, hostile("vcf_runaway", {instructions = 1000000})))
+        local _, r, p = hostile("vcf_runaway", {instructions = false, time = 0.05})
+        assert.are.equal("time", r)
+        assert.is_number(p:stats().overrun)
+    end)
+
     it("search_runaway: its nodes count as instructions; without that budget, time", function()
         assert.are.equal("instructions", select(2, hostile("search_runaway", {instructions = 1000000})))
         assert.are.equal("time", select(2, hostile("search_runaway", {instructions = false, time = 0.05})))

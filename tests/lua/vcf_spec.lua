@@ -1,0 +1,112 @@
+-- vcf_spec.lua: mb.vcf and mb.vct (the threat search of vcf.h) from Lua:
+-- the winning line of hand-made positions as a list of moves that
+-- replays to the attacker's win, nil where there is none (the empty
+-- board, the side without threats), the exact rule refusing a win by an
+-- overline, "time out" from timelimit, option errors; and on random 5x5
+-- k4 positions every win found is confirmed by mb.solve.
+local mb = require "marubatsu"
+
+local function game_of(list, opts)
+    local g = mb.Marubatsu(opts)
+    for sq in list:gmatch("[^,]+") do g:move(mb.move(sq, g)) end
+    return g
+end
+
+-- play the line on a copy: legal moves, the last one wins for the mover
+local function wins(g, line)
+    local c, me = g:copy(), g.turn
+    for _, m in ipairs(line) do
+        if c.status ~= "playing" or c:getmark_by_move(m) ~= "." then return false end
+        c:move(m)
+    end
+    return c.status == me
+end
+
+-- o: A1 B1 C1 along row 1 and D2 D3 D4 down column D; x scattered
+local FORK = "A1,I9,B1,G7,C1,I5,D2,E9,D3,G3,D4,C7"
+
+describe("mb.vcf", function()
+    it("finds the double four and its line replays", function()
+        local g = game_of(FORK, {width = 9, height = 9, k = 5})
+        local line = mb.vcf(g)
+        assert.are.same({"D1", "E1", "D5"}, {g:excel(line[1]), g:excel(line[2]), g:excel(line[3])})
+        assert.is_true(wins(g, line))
+        assert.are.equal(12, g.move_count) -- the game is only read
+    end)
+
+    it("gives nil without a win: the empty board, the side without threats", function()
+        assert.is_nil(mb.vcf(mb.Marubatsu{width = 15, height = 15, k = 5}))
+        local g = game_of(FORK .. ",H8", {width = 9, height = 9, k = 5})
+        g:unmove()
+        g:move(mb.move("E5", g)) -- o plays elsewhere: x to move has nothing
+        assert.is_nil(mb.vcf(g))
+        assert.is_nil(mb.vct(g, {maxdepth = 2}))
+    end)
+
+    it("keeps to the rule: under exact, six in a row is no win", function()
+        -- o: A1 B1 C1 D1 and F1; E1 makes six
+        local moves = "A1,I9,B1,G7,C1,I5,D1,E9,F1,G3"
+        local free = mb.vcf(game_of(moves, {width = 9, height = 9, k = 5}))
+        assert.are.same({mb.move("E1", mb.Marubatsu{width = 9, height = 9})}, free)
+        local g = game_of(moves, {width = 9, height = 9, k = 5, rule = "exact"})
+        local line = mb.vcf(g)
+        if line then
+            assert.are_not.equal("E1", g:excel(line[1]))
+            assert.is_true(wins(g, line))
+        end
+    end)
+
+    it("stops at timelimit: nil, 'time out'", function()
+        local g = mb.Marubatsu{width = 15, height = 15, k = 4}
+        local seed = 7
+        while g.move_count < 20 do
+            seed = (seed * 1103515245 + 12345) % 2147483648
+            local m = seed % 225
+            if g:getmark_by_move(m) == "." then
+                g:move(m)
+                if g.status ~= "playing" or mb.vcf(g, {maxdepth = 1}) then g:unmove() end
+            end
+        end
+        local line, why = mb.vct(g, {maxdepth = 60, timelimit = 0.05})
+        assert.is_nil(line)
+        assert.are.equal("time out", why)
+    end)
+
+    it("rejects bad options, naming the known ones", function()
+        local g = mb.Marubatsu()
+        assert.has_error(function() mb.vcf(g, {depth = 3}) end,
+            "vcf: unknown option 'depth' (known: maxdepth, timelimit)")
+        assert.has_error(function() mb.vct(g, {maxdepth = 0}) end,
+            "vct: option 'maxdepth' must be an integer from 1 to 60")
+        assert.has_error(function() mb.vcf(g, {timelimit = -1}) end,
+            "vcf: option 'timelimit' must be a positive number of seconds")
+        assert.has_error(function() mb.vcf({}) end)
+    end)
+end)
+
+describe("mb.vct", function()
+    it("finds more than VCF on random 5x5 k4 positions, every win confirmed by mb.solve", function()
+        mb.seed(4)
+        local found = {vcf = 0, vct = 0}
+        for _ = 1, 40 do
+            local g = mb.Marubatsu{width = 5, height = 5, k = 4}
+            for _ = 1, mb.randint(4, 10) do
+                if g.status ~= "playing" then break end
+                local legal = g:calc_legal_moves()
+                g:move(legal[mb.randint(1, #legal)])
+            end
+            if g.status == "playing" then
+                for name, fn in pairs{vcf = mb.vcf, vct = mb.vct} do
+                    local line = fn(g, {maxdepth = 3})
+                    if line then
+                        found[name] = found[name] + 1
+                        assert.is_true(wins(g, line))
+                        local want = g.turn == "o" and "first player wins" or "second player wins"
+                        assert.are.equal(want, mb.solve(g).value)
+                    end
+                end
+            end
+        end
+        assert.is_true(found.vct >= found.vcf and found.vcf > 5)
+    end)
+end)
