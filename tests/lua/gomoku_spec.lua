@@ -37,6 +37,17 @@ describe("the gomoku AI", function()
         assert.are.same({move = mb.move("D8", g), reason = "open"}, gomoku(g, {analyze = true}))
     end)
 
+    it("plays a victory by continuous fours", function()
+        -- o: E8 F8 G8 (D8 is x) and H5 H6 H7 (H4 is x): H8 makes two fours
+        local g = game_of("E8,D8,F8,H4,G8,A1,H5,A15,H6,O1,H7,O15")
+        local wins, opens = g:threats("o")
+        assert.are.same({0, 0}, {#wins, #opens})
+        local r = gomoku(g, {analyze = true, timelimit = 0.5})
+        assert.are.equal("vcf", r.reason)
+        assert.are.equal(mb.move("H8", g), r.move)
+        assert.are.same(mb.vcf(g), r.line)
+    end)
+
     it("searches a quiet position and plays an empty square near the stones", function()
         local g = game_of("H8,H9,I9")
         local before = g:board_to_str()
