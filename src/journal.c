@@ -610,10 +610,25 @@ static int parse_param(const char *s, size_t n, int k, PlayerParam *p, char *err
     return param_value(p, k, err, errlen);
 }
 
+/* Where a spec's parameters start: the first ':' followed by key=, so
+ * that a value may hold '/' and ':' ("brain:/bin/x:log=/tmp/x.log"); with
+ * none, the first ':' after the name's last '/' (then the parameters'
+ * own errors say what is wrong with them); NULL without parameters. */
+static const char *params_colon(const char *text)
+{
+    for (const char *c = strchr(text, ':'); c; c = strchr(c + 1, ':')) {
+        const char *p = c + 1;
+        if (!is_ident_start(*p)) continue;
+        while (is_ident_start(*p) || is_digit(*p)) p++;
+        if (*p == '=') return c;
+    }
+    const char *slash = strrchr(text, '/');
+    return strchr(slash ? slash : text, ':');
+}
+
 static int parse_spec(const char *text, PlayerSpec *out, char *err, size_t errlen)
 {
-    const char *slash = strrchr(text, '/');
-    const char *colon = strchr(slash ? slash : text, ':');
+    const char *colon = params_colon(text);
     size_t nlen = colon ? (size_t)(colon - text) : strlen(text);
     char q[QUOTE_SIZE];
     if (nlen == 0) {

@@ -377,6 +377,14 @@ TEST(spec_plain)
     CHECK_STR(s.params[0].key, "a");
     CHECK_INT(s.params[0].type, PARAM_INT);
     CHECK_INT(s.params[0].i, 1);
+    /* a value may hold '/' (a brain's log file) */
+    CHECK_INT(playerspec_parse("brain:/usr/bin/pbrain-x:log=/tmp/b.log,timeout_turn=500", &s, err,
+                               sizeof err), MB_OK);
+    CHECK_STR(s.name, "brain:/usr/bin/pbrain-x");
+    CHECK_INT(s.nparams, 2);
+    CHECK_STR(s.params[0].key, "log");
+    CHECK_STR(s.params[0].s, "/tmp/b.log");
+    CHECK_STR(s.params[1].key, "timeout_turn");
     CHECK_INT(playerspec_parse("/abs/path/ai.lua:depth=3:x", &s, err, sizeof err), MB_OK);
     CHECK_STR(s.name, "/abs/path/ai.lua");
     CHECK_STR(s.params[0].key, "depth");
