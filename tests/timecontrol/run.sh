@@ -2,6 +2,7 @@
 # tests/timecontrol/run.sh: time controls (--move-time, --game-time) end to
 # end. Checks:
 #   - time forfeits: an AI that spins forever (tests/timecontrol/spin.lua),
+#     in `play --move-time` too (the game ends, the result line says why),
 #     sandboxed and trusted (--no-sandbox), loses every game of a
 #     tournament with the exact reason under --move-time and under
 #     --game-time; a sandbox budget (--time) shorter than the move time
@@ -68,6 +69,13 @@ check "match: the count" grep -q "^time control move=0.1: lost on time: spin 2, 
 check "match: the table" grep -q "^total       0       2       0$" "$tmp/m1"
 "$prog" match ai2 "$here/spin.lua" -n 1 --game-time 0.1 --no-sandbox --no-progress >"$tmp/m2" 2>&1
 check "match trusted: the count" grep -q "^time control game=0.1: lost on time: ai2 0, spin 2$" "$tmp/m2"
+
+"$prog" play --o "$here/spin.lua" --x ai2 --move-time 0.1 --ascii >"$tmp/p1" 2>&1
+check "play: an AI that spins loses on time (exit 0)" test $? -eq 0
+check "play: the result line" grep -qx "result: x wins (ai2): spin (o) lost on time (no move within 0.1 s (move time))" "$tmp/p1"
+"$prog" play --o ai2 --x ai2 --move-time -1 >/dev/null 2>"$tmp/err"
+check "play --move-time -1: exit 2" test $? -eq 2
+check "play --move-time -1: message" grep -qx "marubatsu play: --move-time must be a number of seconds > 0 (at most 1e+07), not '-1'" "$tmp/err"
 
 # ---- what an AI sees ----
 # seen FIELD DIR GAME: the seer's reason in game GAME, field 3.. of "seen L1 L2 L3 / T1 T2 T3"
