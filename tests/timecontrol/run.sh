@@ -16,7 +16,8 @@
 #     and time_left from the tournament's time control (a transcript through
 #     tests/brain/recorder.sh), with their own keys those; a stalling fake
 #     brain loses on the tournament's move time;
-#   - the journal's T time_control line; --resume and merge refuse a journal
+#   - the journal's T time_control line, results.json's time_control and the
+#     table's title (none without a time control); --resume and merge refuse a journal
 #     of another time control (or of none); replay shows the time control;
 #   - bad --move-time / --game-time values exit 2 with a message naming
 #     the option, in tournament and match.
@@ -45,6 +46,7 @@ reasons() {
 }
 
 # ---- time forfeits ----
+tour ai1 ai2 --games 2 --out "$tmp/r0"
 tour "$here/spin.lua" ai2 --games 2 --move-time 0.2 --instructions 0 --out "$tmp/s1"
 reasons "time: no move within 0.2 s (move time)" "$tmp/s1" "sandboxed spin, --move-time"
 tour "$here/spin.lua" ai2 --games 2 --game-time 0.3+0.1 --instructions 0 --out "$tmp/s2"
@@ -60,6 +62,10 @@ reasons "time" "$tmp/s3" "sandboxed spin, --time shorter than --move-time"
 check "journal: T time_control" grep -q "^T	time_control	move=0.2$" "$tmp/s1/journal.tsv"
 check "journal: T time_control with increment" grep -q "^T	time_control	game=0.3+0.1$" "$tmp/s2/journal.tsv"
 check "journal: both" grep -q "^T	time_control	move=0.5 game=0.2$" "$tmp/t3/journal.tsv"
+check "results.json: the time control" grep -q '^  "time_control": "game=0.3+0.1",$' "$tmp/s2/results.json"
+check "untimed results.json: none" test "$(grep -c time_control "$tmp/r0/results.json")" -eq 0
+"$prog" tournament "$here/spin.lua" ai2 --games 2 --move-time 0.2 --instructions 0 --no-progress --jobs 1 >"$tmp/s1.txt"
+check "the table's title" grep -qx "2 games of 2 (round_robin, 2 per pairing, seed 1, time control move=0.2)" "$tmp/s1.txt"
 "$prog" replay "$tmp/s1/journal.tsv" 1 >"$tmp/replay"
 check "replay shows the time control" grep -q "^time control: move=0.2$" "$tmp/replay"
 
