@@ -6,7 +6,10 @@
 #     sandboxed and trusted (--no-sandbox), loses every game of a
 #     tournament with the exact reason under --move-time and under
 #     --game-time; a sandbox budget (--time) shorter than the move time
-#     still ends the move as "time"; in `match` a loss on time counts as a
+#     still ends the move as "time"; the spinning scripts of tests/hostile/
+#     (a loop under pcall, gsub and sort callbacks, a runaway native search
+#     and solve) lose on the move time, sandboxed and, for the Lua-level
+#     ones, trusted; in `match` a loss on time counts as a
 #     lost game and the count follows the tables;
 #   - what an AI sees (tests/timecontrol/seer.lua reports it in its forfeit
 #     reason): time_left starts at the game time and decreases, timelimit
@@ -59,6 +62,28 @@ tour "$here/spin.lua" ai2 --games 2 --move-time 0.5 --game-time 0.2 --no-sandbox
 reasons "time: the game clock of 0.2 s ran out (game time)" "$tmp/t3" "trusted spin, the clock binds before the move time"
 tour "$here/spin.lua" ai2 --games 2 --move-time 5 --time 0.1 --instructions 0 --out "$tmp/s3"
 reasons "time" "$tmp/s3" "sandboxed spin, --time shorter than --move-time"
+# the hostile scripts that spin (tests/hostile/): under a move time each
+# move ends at the deadline, sandboxed (their instruction budget off) and,
+# for those that spin in Lua, trusted
+hostile() { # hostile SCRIPT FLAGS...
+    h=$1
+    shift
+    rm -rf "$tmp/h"
+    tour "tests/hostile/$h.lua" ai2 --games 2 --move-time 0.3 "$@" --out "$tmp/h" 2>/dev/null
+    got=$(grep '^G' "$tmp/h/journal.tsv" | cut -f 10 | sort | uniq -c | tr -s ' ')
+    if [ "$got" = " 2 time: no move within 0.3 s (move time)" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "not ok: hostile $h $*: got '$got'"
+    fi
+}
+for h in infinite_loop infinite_loop_pcall gsub_callback_spin sort_comparator_spin search_runaway solve_runaway; do
+    hostile $h --instructions 0
+done
+for h in infinite_loop_pcall gsub_callback_spin sort_comparator_spin; do
+    hostile $h --no-sandbox
+done
 check "journal: T time_control" grep -q "^T	time_control	move=0.2$" "$tmp/s1/journal.tsv"
 check "journal: T time_control with increment" grep -q "^T	time_control	game=0.3+0.1$" "$tmp/s2/journal.tsv"
 check "journal: both" grep -q "^T	time_control	move=0.5 game=0.2$" "$tmp/t3/journal.tsv"
