@@ -57,6 +57,10 @@ local function new_tally(players, unique)
     local W, L, D = "w", "l", "d"
     local fields = host.journal_fields
     local function add(text, cutoff)
+        -- a timed game's C line (its clock use) follows its G line: left out
+        if text:find("\nC\t", 1, true) or text:sub(1, 2) == "C\t" then
+            text = ("\n" .. text):gsub("\nC\t[^\n]*", ""):sub(2)
+        end
         for line in text:gmatch("[^\n]+") do
             local g, pairing, gindex, o, x, result, reason = fields(line)
             if not g then fail(("bad journal line: %s"):format(pairing), 0) end

@@ -19,6 +19,9 @@
 #     and time_left from the tournament's time control (a transcript through
 #     tests/brain/recorder.sh), with their own keys those; a stalling fake
 #     brain loses on the tournament's move time;
+#   - each timed game's C line (its clock use) right after its G line, read
+#     back by replay, kept by merge and resume, a misplaced or malformed one
+#     refused with file:line, none without a time control;
 #   - the journal's T time_control line, results.json's time_control and the
 #     table's title (none without a time control); --resume and merge refuse a journal
 #     of another time control (or of none); replay shows the time control;
@@ -153,6 +156,33 @@ check "brain: its own timeout_turn wins" test "$(head -n 2 "$tmp/log.in" | tr '\
     "INFO timeout_turn 5000|INFO timeout_match 0|"
 btour "brain:tests/brain/fake_brain.sh stall" ai1 --games 2 --move-time 0.3 --out "$tmp/b3" 2>/dev/null
 check "stalling brain: lost on the move time" test "$(grep -c '	time: no move within 300 ms (timeout_turn)$' "$tmp/b3/journal.tsv")" -eq 2
+
+# ---- clock use: a C line after each timed game's G line ----
+check "C lines: one per game, right after its G line" awk -F'\t' '
+    $1 == "G" { if (want) bad = 1; want = $2; n++ }
+    $1 == "C" { if ($2 != want || $3 !~ /^[0-9]+\.[0-9][0-9][0-9]$/ || $4 !~ /^[0-9]+\.[0-9][0-9][0-9]$/) bad = 1; want = ""; c++ }
+    END { exit bad || want != "" || n != 2 || c != 2 }' "$tmp/s1/journal.tsv"
+check "C lines: the spinner used its move time (0.2 s, or a little more)" awk -F'\t' '
+    $1 == "G" { spin = ($6 ~ /spin/) ? 3 : 4 }
+    $1 == "C" { if ($spin < 0.2) bad = 1 }
+    END { exit bad }' "$tmp/s1/journal.tsv"
+check "untimed: no C lines" test "$(grep -c '^C' "$tmp/r0/journal.tsv")" -eq 0
+check "replay: the time used" grep -q "^time used: 〇 [0-9.]* s, × [0-9.]* s$" "$tmp/replay"
+cp -r "$tmp/s1" "$tmp/c1"
+awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "C" && !done { $2 = $2 + 1; done = 1 } { print }' "$tmp/s1/journal.tsv" \
+    >"$tmp/c1/journal.tsv"
+"$prog" replay "$tmp/c1/journal.tsv" 1 >/dev/null 2>"$tmp/err"
+check "a C line of another game: refused" grep -q "journal.tsv:11: the clock line of game 2 belongs right after that game's G line, once" "$tmp/err"
+sed 's/^C\t\([0-9]*\)\t[0-9.]*/C\t\1\t1.5/' "$tmp/s1/journal.tsv" >"$tmp/c1/journal.tsv"
+"$prog" replay "$tmp/c1/journal.tsv" 1 >/dev/null 2>"$tmp/err"
+check "a malformed C line: refused" grep -q "journal.tsv:11: a clock line is C, the game number and the seconds" "$tmp/err"
+rm -rf "$tmp/c2"
+tour "$here/spin.lua" ai2 --games 4 --move-time 0.2 --instructions 0 --shard 1/2 --out "$tmp/c2"
+tour "$here/spin.lua" ai2 --games 4 --move-time 0.2 --instructions 0 --shard 2/2 --out "$tmp/c3"
+"$prog" merge "$tmp/c2" "$tmp/c3" --out "$tmp/c4" --quiet
+check "merge keeps the C lines" test "$(grep -c '^C' "$tmp/c4/journal.tsv")" -eq 4
+tour "$here/spin.lua" ai2 --games 4 --move-time 0.2 --instructions 0 --out "$tmp/c4" --resume
+check "resume after merge: exit 0, the C lines kept" test "$(grep -c '^C' "$tmp/c4/journal.tsv")" -eq 4
 
 # ---- journals of another time control ----
 tour ai1 ai2 --games 4 --move-time 1 --out "$tmp/r"
