@@ -18,7 +18,9 @@
 #   - brains: without timeout keys they hear INFO timeout_turn, timeout_match
 #     and time_left from the tournament's time control (a transcript through
 #     tests/brain/recorder.sh), with their own keys those; a stalling fake
-#     brain loses on the tournament's move time;
+#     brain loses on the tournament's move time; `marubatsu brain` hands its
+#     AI time_left (INFO time_left) and timelimit by the same allocation rule
+#     (tests/timecontrol/tell.lua reports them in its failure's MESSAGE);
 #   - each timed game's C line (its clock use) right after its G line, read
 #     back by replay, kept by merge and resume, a misplaced or malformed one
 #     refused with file:line, none without a time control;
@@ -156,6 +158,16 @@ check "brain: its own timeout_turn wins" test "$(head -n 2 "$tmp/log.in" | tr '\
     "INFO timeout_turn 5000|INFO timeout_match 0|"
 btour "brain:tests/brain/fake_brain.sh stall" ai1 --games 2 --move-time 0.3 --out "$tmp/b3" 2>/dev/null
 check "stalling brain: lost on the move time" test "$(grep -c '	time: no move within 300 ms (timeout_turn)$' "$tmp/b3/journal.tsv")" -eq 2
+
+# marubatsu brain: its AI sees time_left from INFO time_left and timelimit by
+# the allocation rule: 0.8 x (min(1000, 12000 / max(8, 225 // 4)) - 30 ms margin)
+printf 'INFO timeout_turn 1000\nINFO timeout_match 20000\nINFO time_left 12000\nSTART 15\nBEGIN\nEND\n' |
+    "$prog" brain "$here/tell.lua" >"$tmp/tell" 2>/dev/null
+check "brain: the AI sees time_left and its share" grep -qx \
+    "MESSAGE tell failed (error: time_left=12.000 timelimit=0.147): fallback move" "$tmp/tell"
+printf 'INFO timeout_turn 1000\nSTART 15\nBEGIN\nEND\n' | "$prog" brain "$here/tell.lua" >"$tmp/tell" 2>/dev/null
+check "brain untimed: no time_left, 0.8 x (1000 - 30) ms" grep -qx \
+    "MESSAGE tell failed (error: time_left=-1.000 timelimit=0.776): fallback move" "$tmp/tell"
 
 # ---- clock use: a C line after each timed game's G line ----
 check "C lines: one per game, right after its G line" awk -F'\t' '
