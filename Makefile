@@ -196,6 +196,8 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	@echo
 	./$(REL)/marubatsu run tests/bench/sandbox.lua
 	@echo
+	./$(REL)/marubatsu run tests/bench/timecontrol.lua
+	@echo
 	node tests/bench/serve.mjs ./$(REL)/marubatsu
 	./$(REL)/marubatsu run tests/bench/mcts.lua
 	@echo

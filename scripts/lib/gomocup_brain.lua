@@ -13,12 +13,16 @@
 --
 -- The deadline of a move: timeout_turn (INFO, default 5000 ms; 0 means
 -- "as fast as possible": 50 ms), capped by time_left / max(8, empty/4)
--- when the match is timed, minus the safety margin (--margin, default
+-- when the match is timed (the allocation rule of time controls,
+-- scripts/lib/timecontrol.lua), minus the safety margin (--margin, default
 -- 30 ms, at most a quarter of the budget). The AI gets params.timelimit
--- (seconds) = 80% of that, for AIs that pace themselves.
+-- (seconds) = 80% of that, for AIs that pace themselves, and, when the
+-- match is timed, params.time_left (seconds on its clock, from INFO
+-- time_left), as in a tournament's time control.
 local mb, private = ...
 local host = private.host -- the host library (processes, the protocol)
 
+local TC = private.timecontrol -- scripts/lib/timecontrol.lua
 local DEFAULT_TURN = 5000
 local FAST_TURN = 50
 
@@ -76,8 +80,9 @@ local function load_ai(spec, sandbox)
     return name, params, function(g, p) return player:move(g, p) end
 end
 
--- The thinking child: reads "SEQ W H K MOVES MS" lines, answers "SEQ MOVE
--- m" or "SEQ FAIL reason". Never returns.
+-- The thinking child: reads "SEQ W H K MOVES MS LEFT" lines (LEFT: ms on
+-- the clock, -1 untimed), answers "SEQ MOVE m" or "SEQ FAIL reason". Never
+-- returns.
 local function think_loop(chan, think)
     local game, shape
     -- a fresh fork shares its pages with the parent: the first collection
@@ -86,7 +91,7 @@ local function think_loop(chan, think)
     while true do
         local line = chan:recv()
         if not line then host.brainproc.exit(0) end
-        local seq, w, h, k, rule, moves, ms = line:match("^(%d+) (%d+) (%d+) (%d+) (%a+) ([%d,]*) (%d+)$")
+        local seq, w, h, k, rule, moves, ms, left = line:match("^(%d+) (%d+) (%d+) (%d+) (%a+) ([%d,]*) (%d+) (%-?%d+)$")
         local this_shape = ("%s %s %s %s"):format(w, h, k, rule)
         if shape ~= this_shape then
             game = mb.Marubatsu{width = tonumber(w), height = tonumber(h), k = tonumber(k), rule = rule}
@@ -94,7 +99,8 @@ local function think_loop(chan, think)
         end
         game:restart()
         for m in moves:gmatch("%d+") do game:move(tonumber(m)) end
-        local m, why = think(game, tonumber(ms))
+        left = tonumber(left)
+        local m, why = think(game, tonumber(ms), left >= 0 and left or nil)
         if m then
             chan:send(seq .. " MOVE " .. tostring(m))
         else
@@ -135,10 +141,11 @@ function host.brain_main(t)
     local about = ('name="marubatsu-%s", version="%s", author="marubatsu", country="JP", www="marubatsu"')
         :format(name, mb.VERSION)
 
-    think_fn = function(g, ms)
+    think_fn = function(g, ms, left_ms)
         local p = {}
         for key, v in pairs(params) do p[key] = v end
         p.timelimit = ms / 1000
+        if left_ms then p.time_left = left_ms / 1000 end
         local m, why = ai(g, p)
         if m == nil then return nil, why end
         return m
@@ -149,11 +156,9 @@ function host.brain_main(t)
         if game.status ~= "playing" then return say("ERROR", "the game is already over") end
         local turn = info.timeout_turn or DEFAULT_TURN
         if turn <= 0 then turn = FAST_TURN end
-        local budget = turn
-        if (info.timeout_match or 0) > 0 and info.time_left then
-            local empty = game.width * game.height - game.move_count
-            budget = math.min(budget, info.time_left // math.max(8, empty // 4))
-        end
+        local timed = (info.timeout_match or 0) > 0 and info.time_left
+        local budget = math.floor(TC.budget(turn, timed and info.time_left or nil, 0,
+            game.width * game.height - game.move_count))
         local t0 = host.brainproc.now()
         local deadline = t0 + budget - math.min(margin, budget // 4)
         local m, note
@@ -175,8 +180,8 @@ function host.brain_main(t)
             seq = seq + 1
             local recs = {}
             for i = 1, game.move_count do recs[i] = game.records[i] end
-            local sent = child:send(("%d %d %d %d %s %s %d"):format(seq, game.width, game.height, game.k, game.rule,
-                table.concat(recs, ","), math.floor((deadline - t0) * 0.8)))
+            local sent = child:send(("%d %d %d %d %s %s %d %d"):format(seq, game.width, game.height, game.k, game.rule,
+                table.concat(recs, ","), math.floor((deadline - t0) * TC.SOFT), timed and info.time_left or -1))
             local line
             while sent do
                 line = child:recv(math.max(0, math.floor(deadline - host.brainproc.now())))

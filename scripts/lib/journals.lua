@@ -68,6 +68,7 @@ local function read_journal(path, on_header)
     f = files.open_input(path)
     local header, games, where, order, shard = {}, {}, {}, {}, nil
     local check, partial, n = nil, nil, 0
+    local last_g, clocked = nil, false -- the game of the line before; whether it has its C line
     local parse, format = host.journal_parse, host.journal_format
     -- header lines may be long (every opening is in one), game lines are not
     for line, ln, cut in files.bounded_lines(f, path, 2 * OPENINGS_MAX) do
@@ -91,7 +92,19 @@ local function read_journal(path, on_header)
             games[g] = format(rec) -- its canonical text (the writer's own format)
             where[g] = n
             order[#order + 1] = g
+            last_g, clocked = g, false
+        elseif kind == "C" then
+            -- a timed game's clock use: right after its G line, once
+            local g, err = private.timecontrol.parse_clock_line(line)
+            if not g then fail(("%s:%d: %s"):format(path, n, err), 0) end
+            if g ~= last_g or clocked then
+                fail(("%s:%d: the clock line of game %d belongs right after that game's G line, once"):format(path,
+                    n, g), 0)
+            end
+            games[g] = games[g] .. private.timecontrol.clock_line(g, select(2, private.timecontrol.parse_clock_line(line)))
+            clocked = true
         elseif kind == "S" then
+            last_g = nil
             if check or shard then fail(("%s:%d: a shard line (S) belongs before the games, once"):format(path, n), 0) end
             shard = line
         elseif kind == "H" or kind == "T" or kind == "P" then
@@ -326,7 +339,12 @@ function host.journal_game(file, g)
     if not j then fail(("%s: cannot read it"):format(file), 2) end
     local line = j.games[g]
     if not line then fail(("%s: no game %d in this journal"):format(file, g), 2) end
-    local rec = host.journal_parse(line)
+    local gline, cline = line:match("^([^\n]*\n)(.*)$") -- a timed game's C line follows
+    local rec = host.journal_parse(gline)
+    if cline ~= "" then
+        local _, o, x = private.timecontrol.parse_clock_line((cline:gsub("\n$", "")))
+        rec.clock = {o = o, x = x}
+    end
     local s = context_of_header(file, j.header)
     rec.board = s.mbparams
     rec.time_control = s.tc and private.timecontrol.text(s.tc) or nil
@@ -345,6 +363,7 @@ function host.replay_journal(t)
         rec.index, rec.seed))
     io.write(("result: %s%s\n"):format(result, rec.reason ~= "" and (" by forfeit: " .. printable(rec.reason)) or ""))
     if rec.time_control then io.write(("time control: %s\n"):format(rec.time_control)) end
+    if rec.clock then io.write(("time used: 〇 %.3f s, × %.3f s\n"):format(rec.clock.o, rec.clock.x)) end
     io.write(("moves: %s\n\n"):format(rec.moves ~= "" and rec.moves or "(none)"))
     print(game)
     for sq in rec.moves:gmatch("[^,]+") do

@@ -349,7 +349,20 @@ local function play_loop(s)
         local index = game.turn == "o" and 1 or 2
         show(s) -- the position before every move
         local player = s.players[index]
-        if player.ai then
+        if player.ai and s.tc then
+            -- a time control (--move-time): timed, a loss on time ends the game
+            local m, why = private.timecontrol.move(player, game, EMPTY, s.tc, nil)
+            if not m and why:sub(1, 6) == "time: " then
+                local winner = game.turn == "o" and "x" or "o"
+                local other = s.players[winner == "o" and 1 or 2]
+                show(s)
+                say(("result: %s wins (%s): %s (%s) lost on time (%s)"):format(mark_name(winner, s.fancy), other.label,
+                    player.ai.name, mark_name(game.turn, s.fancy), why:sub(7)))
+                return winner
+            end
+            if not m then error(("%s (%s) %s"):format(player.ai.name, game.turn, why), 0) end
+            game:move(m)
+        elseif player.ai then
             local m, why = player.ai(game, EMPTY), nil
             if math.type(m) ~= "integer" then
                 why = ("returned %s, not a move"):format(tostring(m))
@@ -393,7 +406,7 @@ local function load_ai(spec)
 end
 
 -- mb.play_terminal{o =, x =, seed =, hint =, ascii =, input =, width =,
---                  height =, k =, rule =, board =, count_linemark =} -> exit status
+--                  height =, k =, rule =, board =, count_linemark =, move_time =} -> exit status
 -- The options are strings, as given on the command line ("human" or an AI
 -- name or file for o and x).
 function mb.play_terminal(t)
@@ -402,6 +415,8 @@ function mb.play_terminal(t)
         return 1
     end
     local s = {players = {}, fancy = not t.ascii and fancy_terminal()}
+    if not private.command.check_time_control("play", {move_time = t.move_time}) then return 2 end
+    s.tc = private.timecontrol.of{move_time = t.move_time}
     for i, mark in ipairs({"o", "x"}) do
         local spec = t[mark] or (mark == "o" and "human" or "ai14s")
         if spec:lower() == "human" then

@@ -57,6 +57,10 @@ local function new_tally(players, unique)
     local W, L, D = "w", "l", "d"
     local fields = host.journal_fields
     local function add(text, cutoff)
+        -- a timed game's C line (its clock use) follows its G line: left out
+        if text:find("\nC\t", 1, true) or text:sub(1, 2) == "C\t" then
+            text = ("\n" .. text):gsub("\nC\t[^\n]*", ""):sub(2)
+        end
         for line in text:gmatch("[^\n]+") do
             local g, pairing, gindex, o, x, result, reason = fields(line)
             if not g then fail(("bad journal line: %s"):format(pairing), 0) end
@@ -188,7 +192,8 @@ local function text_report(res, s, total)
         shown[r.index] = printable(r.name)
         namew = math.max(namew, utf8.len(shown[r.index]) or #shown[r.index])
     end
-    out[#out + 1] = ("%d games of %d (%s, %d per pairing, seed %d)"):format(res.games, total, s.format, s.games, s.seed)
+    out[#out + 1] = ("%d games of %d (%s, %d per pairing, seed %d%s)"):format(res.games, total, s.format, s.games, s.seed,
+        s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
     out[#out + 1] = ""
     out[#out + 1] = ("%s  %s %6s %6s %6s %6s %7s %8s %7s %6s %15s"):format("rank", pad("player", namew), "games",
         "win", "loss", "draw", "score%", "Elo", "+-95%", "LOS", "pairs Elo +-")
@@ -324,7 +329,7 @@ local function json_report(res, s, players, total)
     for i, f in ipairs(res.forfeits) do ff[i] = obj({"game", "player", "reason"}, f) end
     local shape = mb.Marubatsu(s.mbparams)
     local doc = obj({"format", "games_per_pairing", "seed", "board", "players", "games_played", "games_scheduled",
-        "sprt", "ranking", "forfeits"}, {
+        "time_control", "sprt", "ranking", "forfeits"}, {
         format = s.format, games_per_pairing = s.games, seed = s.seed,
         board = obj({"width", "height", "k", "rule"}, {width = shape.width, height = shape.height, k = shape.k,
             rule = shape.rule}),
@@ -334,6 +339,7 @@ local function json_report(res, s, players, total)
             return l
         end)(),
         games_played = res.games, games_scheduled = total,
+        time_control = s.tc and private.timecontrol.text(s.tc) or nil,
         sprt = res.sprt and obj({"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper", "decision"}, res.sprt) or nil,
         ranking = ps, forfeits = ff,
     })

@@ -168,6 +168,22 @@ function TC.move(player, g, params, tc, left)
     return r, nil, used
 end
 
+-- The journal's C line of game g of a timed tournament: the seconds the
+-- moves of 〇 and of × took, to the millisecond (docs/journal.md).
+function TC.clock_line(g, o, x)
+    return ("C\t%d\t%.3f\t%.3f\n"):format(g, o, x)
+end
+
+-- TC.parse_clock_line(line) -> game, o, x | nil, message
+function TC.parse_clock_line(line)
+    local g, o, x = line:match("^C\t(%d+)\t(%d+%.%d%d%d)\t(%d+%.%d%d%d)$")
+    g = g and math.tointeger(tonumber(g))
+    if not g or g < 1 then
+        return nil, "a clock line is C, the game number and the seconds of 〇 and × (C\t7\t1.250\t0.875)"
+    end
+    return g, tonumber(o), tonumber(x)
+end
+
 -- After a move that took `used` seconds: the clock left (nil: none).
 function TC.charge(tc, left, used)
     if not left then return nil end

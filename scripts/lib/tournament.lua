@@ -248,11 +248,14 @@ local function play_game(ctx, g)
     local reason, result = "", nil
     local tc = s.tc
     local clocks = tc and TC.clocks(tc)
+    local spent = {o = 0.0, x = 0.0} -- seconds of each side's moves (timed games)
     while game.status == "playing" do
         local side = game.turn
         local p = side == "o" and po or px
         if not p.sandbox and ctx.loaded ~= side then load_stream(ctx, side) end
+        local t0 = tc and mb.clock()
         local m, why, used = player_move(p, game, tc, clocks and clocks[side])
+        if tc then spent[side] = spent[side] + (mb.clock() - t0) end
         if clocks and used then clocks[side] = TC.charge(tc, clocks[side], used) end
         if m == nil then
             reason = printable(why or "error: (no reason)", REASON_MAX)
@@ -265,8 +268,10 @@ local function play_game(ctx, g)
     result = result or game.status
     local sq = {}
     for i = 1, game.move_count do sq[i] = game:excel(game.records[i]) end
-    return host.journal_format{game = g, pairing = pi, index = index, seed = seed, o = po.name, x = px.name,
+    local line = host.journal_format{game = g, pairing = pi, index = index, seed = seed, o = po.name, x = px.name,
         moves = table.concat(sq, ","), result = result, reason = reason}
+    if tc then line = line .. TC.clock_line(g, spent.o, spent.x) end -- docs/journal.md
+    return line
 end
 
 -- host.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
@@ -337,8 +342,10 @@ function host.tournament(t)
     local first = players[1].name
     local function arrived(text) -- the first player's half points per game
         for line in text:gmatch("[^\n]+") do
-            local g, _, _, o, _, result = host.journal_fields(line)
-            points[g] = result == "draw" and 1 or ((result == "o") == (o == first)) and 2 or 0
+            if line:sub(1, 2) == "G\t" then -- not a C line (a timed game's clock use)
+                local g, _, _, o, _, result = host.journal_fields(line)
+                points[g] = result == "draw" and 1 or ((result == "o") == (o == first)) and 2 or 0
+            end
         end
     end
     local function sprt_check()

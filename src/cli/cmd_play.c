@@ -23,6 +23,8 @@ static const char play_usage[] =
     "  --seed S                seed the random stream before the game, exactly\n"
     "                          like CPython's random.seed(S)\n"
     "  --hint AI               the AI that answers 'hint' (default ai14s)\n"
+    "  --move-time S           an AI's moves get S seconds: it sees\n"
+    "                          params.timelimit (0.8 S) and loses on time past S\n"
     "  --ascii                 the series' plain text board; by default the board\n"
     "                          has colour and the marks 〇 and × when stdout is a\n"
     "                          terminal, TERM is not dumb and the locale is UTF-8\n"
@@ -83,7 +85,7 @@ static const char replay_usage[] =
     "exit status: 0 ok, 1 an unreadable or malformed file (the message names the\n"
     "line), 2 bad options.\n";
 
-enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL, OPT_PSQ, OPT_SVG };
+enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL, OPT_PSQ, OPT_SVG, OPT_MOVE_TIME };
 
 /* The string options passed to the Lua side. */
 
@@ -103,6 +105,7 @@ int cmd_play(int argc, char **argv, Host *h)
                                      {"hint", true, OPT_HINT},
                                      {"ascii", false, OPT_ASCII},
                                      {"input", true, OPT_INPUT},
+                                     {"move-time", true, OPT_MOVE_TIME},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
@@ -127,6 +130,7 @@ int cmd_play(int argc, char **argv, Host *h)
             cli_put(&p, "input", arg);
             break;
         case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
+        case OPT_MOVE_TIME: cli_put(&p, "move_time", arg); break; /* checked in play.lua (exit 2) */
         case OPT_SEED: {
             const char *q = arg + (*arg == '-' || *arg == '+');
             bool digits = *q != '\0';

@@ -5,26 +5,46 @@
  *   host.timed_call(seconds, f, ...) -> true, f's results...
  *                                     | false, error, timed_out
  *
- * runs f(...) protected, with a count hook that reads the clock
- * (search_now) every TIMED_EVERY VM instructions. Once the deadline has
- * passed, the hook raises "time: the move's time ran out" at every
- * instruction until the call unwinds, so a pcall inside f cannot swallow
- * it (as the sandbox's budgets do, l_budget.c). Coroutines that f creates
- * inherit the hook. Work done inside one C call (a native search) is not
- * stopped by the hook: the caller also measures the whole call. The hook
- * that was set before (the REPL's Ctrl-C hook, an outer timed call's) is
- * put back afterwards. */
+ * runs f(...) protected. When the deadline passes, a count hook of 1 is set
+ * on the calling thread; it raises "time: the move's time ran out" at every
+ * instruction until the call unwinds, so a pcall inside f cannot swallow it
+ * (as the sandbox's budgets do, l_budget.c). Coroutines that f creates
+ * after that inherit the hook. Work done inside one C call (a native
+ * search) is not stopped by the hook: the caller also measures the whole
+ * call.
+ *
+ * No hook runs before the deadline: a count hook, even a sparse one, puts
+ * the Lua VM in its tracing mode, which makes every instruction slower (a
+ * plain Lua loop runs 2.4 times slower under a count hook of 1000). So, as
+ * the sandbox's time budget, a POSIX timer (one per process, made again
+ * after a fork, signal SIGRTMIN + 1) fires at the deadline and its handler
+ * sets the hook (lua_sethook may be called from a signal handler: lua.c
+ * stops scripts on Ctrl-C that way). Without POSIX timers a count hook
+ * reads the clock every TIMED_EVERY instructions instead. The hook that was
+ * set before (the REPL's, an outer timed call's) is put back afterwards. */
+#define _POSIX_C_SOURCE 200809L /* timer_create, sigaction */
+#include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "l_timed.h"
 #include "search.h"
 
-#define TIMED_EVERY 1000 /* instructions between two looks at the clock */
+#define TIMED_EVERY 1000 /* instructions between two looks at the clock (no timer) */
 
 /* The running timed call (a timed call inside a timed call saves and
  * restores these). */
 static double td_deadline;
 static bool td_expired;
+static lua_State *volatile td_L;          /* the thread to stop; NULL: none */
+static volatile sig_atomic_t td_armed;    /* a timed call is running */
+
+static timer_t td_timer;
+static bool td_timer_ok;
+static pid_t td_timer_pid;                /* the process that made td_timer */
 
 static void timed_hook(lua_State *L, lua_Debug *ar)
 {
@@ -37,6 +57,55 @@ static void timed_hook(lua_State *L, lua_Debug *ar)
     luaL_error(L, "time: the move's time ran out");
 }
 
+static void td_on_timer(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    lua_State *L = td_L;
+    if (td_armed && L) lua_sethook(L, timed_hook, LUA_MASKCOUNT, 1);
+    errno = saved;
+}
+
+/* This process's timer, made on first use (again after a fork: timers do
+ * not survive one). */
+static bool td_timer_ready(void)
+{
+    static bool handler_set = false;
+    pid_t pid = getpid();
+    if (td_timer_ok && td_timer_pid == pid) return true;
+    td_timer_ok = false;
+    if (!handler_set) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = td_on_timer;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGRTMIN + 1, &sa, NULL) != 0) return false;
+        handler_set = true;
+    }
+    struct sigevent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGRTMIN + 1;
+    if (timer_create(CLOCK_MONOTONIC, &ev, &td_timer) != 0) return false;
+    td_timer_ok = true;
+    td_timer_pid = pid;
+    return true;
+}
+
+/* Fire the timer `seconds` from now (0: disarm). */
+static void td_set(double seconds)
+{
+    struct itimerspec its;
+    memset(&its, 0, sizeof its);
+    if (seconds > 0) {
+        if (seconds < 1e-6) seconds = 1e-6;
+        its.it_value.tv_sec = (time_t)seconds;
+        its.it_value.tv_nsec = (long)((seconds - (double)(time_t)seconds) * 1e9);
+    }
+    timer_settime(td_timer, 0, &its, NULL);
+}
+
 static int l_timed_call(lua_State *L)
 {
     double seconds = luaL_checknumber(L, 1);
@@ -47,17 +116,37 @@ static int l_timed_call(lua_State *L)
     int old_mask = lua_gethookmask(L), old_count = lua_gethookcount(L);
     double saved_deadline = td_deadline;
     bool saved_expired = td_expired;
+    lua_State *saved_L = td_L;
+    bool outer = td_armed;
     double deadline = search_now() + seconds;
-    /* an outer timed call's earlier deadline still holds */
-    if (old_hook == timed_hook && saved_deadline < deadline) deadline = saved_deadline;
+    if (outer && saved_deadline < deadline) deadline = saved_deadline; /* the outer limit holds */
+    bool timer = td_timer_ready();
+    td_armed = 0;
     td_deadline = deadline;
     td_expired = false;
-    lua_sethook(L, timed_hook, LUA_MASKCOUNT, TIMED_EVERY);
+    td_L = L;
+    td_armed = 1;
+    if (timer)
+        td_set(deadline - search_now() > 0 ? deadline - search_now() : 1e-6);
+    else
+        lua_sethook(L, timed_hook, LUA_MASKCOUNT, TIMED_EVERY);
     int status = lua_pcall(L, nargs, LUA_MULTRET, 0);
+    td_armed = 0;
+    if (timer) td_set(0);
     bool expired = td_expired;
     lua_sethook(L, old_hook, old_mask, old_count);
     td_deadline = saved_deadline;
     td_expired = saved_expired;
+    td_L = saved_L;
+    if (outer) {
+        /* the outer call's deadline again */
+        td_armed = 1;
+        double left = saved_deadline - search_now();
+        if (timer && left > 0)
+            td_set(left);
+        else
+            lua_sethook(saved_L, timed_hook, LUA_MASKCOUNT, timer ? 1 : TIMED_EVERY);
+    }
     lua_pushboolean(L, status == LUA_OK);
     lua_replace(L, 1);
     if (status == LUA_OK) return lua_gettop(L);

@@ -4,7 +4,8 @@
  *   mb.tourney_seed(master, pairing, index) -> seed   (tourney.h; pairing
  *       an integer or a text key)
  *   mb.tourney_run(list, jobs, play, done) -> true | nil, message
- *       play(game) -> line (one line with its newline) runs in a worker
+ *       play(game) -> line (one line with its newline; a timed game's G
+ *       line is followed by its C line, docs/journal.md) runs in a worker
  *       process (or here when jobs <= 1); done(lines, count) -> stop? runs
  *       here with each batch of lines as they arrive
  *   mb.journal_parse(line) -> record | nil, message   (journal.h, G lines)
@@ -63,6 +64,16 @@ typedef struct RunCtx {
     int failed;     /* the done callback raised: its message is on the stack */
 } RunCtx;
 
+/* A G line and a C line after it (a timed game's clock use), each ending
+ * in a newline: the s of len bytes is two lines, the second starting "C\t". */
+static bool timed_lines(const char *s, size_t len)
+{
+    const char *nl = memchr(s, '\n', len);
+    size_t first = (size_t)(nl - s) + 1;
+    return first < len && len - first >= 2 && s[first] == 'C' && s[first + 1] == '\t' &&
+           memchr(s + first, '\n', len - first) == s + len - 1;
+}
+
 static long run_play(void *ud, long game, char *out, size_t size)
 {
     RunCtx *c = ud;
@@ -86,8 +97,9 @@ static long run_play(void *ud, long game, char *out, size_t size)
         } else if (len >= size) {
             snprintf(out, size, "game %ld: its journal line is too long (%zu bytes)", game, len);
             n = -1;
-        } else if (len == 0 || s[len - 1] != '\n' || memchr(s, '\n', len) != s + len - 1) {
-            snprintf(out, size, "game %ld: the play function must return one line ending with a newline", game);
+        } else if (len == 0 || s[len - 1] != '\n' || (memchr(s, '\n', len) != s + len - 1 && !timed_lines(s, len))) {
+            snprintf(out, size, "game %ld: the play function must return one line ending with a newline "
+                     "(a timed game: its G line, then its C line)", game);
             n = -1;
         } else {
             memcpy(out, s, len + 1);
