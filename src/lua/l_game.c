@@ -21,8 +21,12 @@
  * The records table is a live view, updated in place like the series' list:
  * moves append to it, unmove pops it, and restart starts a new one.
  * Every method checks its arguments before the engine is touched, so a bad
- * call raises a Lua error and leaves the game as it was. The methods that
- * only read the position are in l_position.c. */
+ * call raises a Lua error and leaves the game as it was. Other files add
+ * methods to the shared methods table (lmb_game_add_methods; the methods
+ * that only read the position are in l_position.c). A game is checked by
+ * its own metatable's tag (test_game), as luaL_testudata checks a type's
+ * one metatable. ai_by_score's loop over the children is here too
+ * (l_score_children), next to the children() loop it does without. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -387,6 +387,7 @@ describe("hostile scripts as players", function()
         -- long native calls and C functions calling back into Lua
         {"solve_runaway", "^time$", {instructions = false, time = 0.05}},
         {"search_runaway", "^instructions$"},
+        {"search_eval_spin", "^instructions$"},
         {"search_memory", "^memory$", {instructions = false, time = 30, memory = 8 * 1024 * 1024}},
         {"pattern_backtracking", "^error: .*worst case"},
         {"sort_comparator_spin", "^instructions$"},
