@@ -50,6 +50,10 @@ typedef struct Search {
     bool use_tt;          /* probe and store `tt` */
     TT tt;                /* owned: the table of the last call */
     const TT *tt_for_mo;  /* borrowed, or NULL: orders moves only */
+    TT tt_prev;           /* owned: search_iddfs's previous depth's table
+                             (move ordering); here, not on search_iddfs's
+                             stack, so that search_free releases it even
+                             when a Lua evaluator's error unwinds the search */
     uint64_t count;       /* nodes entered by the current inner search */
     bool has_deadline;
     double deadline;      /* search_now() seconds */

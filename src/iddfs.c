@@ -15,9 +15,9 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
     const TT *saved_mo = s->tt_for_mo;
     bool share = o->share_tt || o->moveordering;
     s->use_tt = o->use_tt || o->moveordering;
-    TT prev; /* the previous depth's table, for move ordering only */
-    tt_init(&prev);
-    s->tt_for_mo = o->moveordering ? &prev : NULL;
+    TT *prev = &s->tt_prev; /* the previous depth's table, for move ordering only */
+    tt_clear(prev);
+    s->tt_for_mo = o->moveordering ? prev : NULL;
     if (o->timelimit >= 0)
         search_set_timelimit(s, o->timelimit);
     else
@@ -51,18 +51,18 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
         out->bestmove = it->root.bestmove;
         out->niter++;
         if (o->moveordering) { /* this depth's table orders the next one */
-            TT t = prev;
-            prev = s->tt;
+            TT t = *prev;
+            *prev = s->tt;
             s->tt = t;
             tt_clear(&s->tt);
         }
     }
     if (o->moveordering && out->niter > 0 && rc == SEARCH_OK && !out->timed_out) {
-        TT t = prev; /* leave the last completed table in s->tt */
-        prev = s->tt;
+        TT t = *prev; /* leave the last completed table in s->tt */
+        *prev = s->tt;
         s->tt = t;
     }
-    tt_free(&prev);
+    tt_free(prev);
     s->maxdepth = saved_depth;
     s->use_tt = saved_use_tt;
     s->tt_for_mo = saved_mo;

@@ -23,6 +23,7 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     s->maxdepth = maxdepth;
     s->check_every = SEARCH_CHECK_EVERY;
     tt_init(&s->tt);
+    tt_init(&s->tt_prev);
     const Geometry *geo = game_geom(g);
     int n = geo->ncells;
     s->nsym = symmetry_list(geo, s->sym_ids);
@@ -51,6 +52,7 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
 void search_free(Search *s)
 {
     tt_free(&s->tt);
+    tt_free(&s->tt_prev);
     free(s->sym_src);
     free(s->sym_move);
     free(s->sym_add);
