@@ -4,7 +4,8 @@
 -- scripts use (wrappers, rules, loader), with that state's mb, the
 -- library's private table and rawmeta (a C function: the metatable of any
 -- value, for the inventory). Returns ctl = {[1] = the AI's function (once
--- started), [2] = the game object of the moves, compile = function(spec),
+-- started), [2] = the game object of the moves, [3] = the params of a move
+-- given none (mb.NO_PARAMS, as a trusted AI gets), compile = function(spec),
 -- inventory = function() -> {"path type", ...}}.
 --
 -- Nothing reaches the script unless ALLOWED below names it: a function
@@ -286,7 +287,7 @@ env.require = function(name)
     error_(("module '%s' is not available in the sandbox"):format(tostring_(name)), 2)
 end
 
-local ctl = {false, mb.Marubatsu()}
+local ctl = {false, mb.Marubatsu(), mb.NO_PARAMS}
 the_game = ctl[2]
 -- compile(spec) -> start | nil, message; start() runs the main chunk
 function ctl.compile(spec)

@@ -21,8 +21,13 @@
  * The records table is a live view, updated in place like the series' list:
  * moves append to it, unmove pops it, and restart starts a new one.
  * Every method checks its arguments before the engine is touched, so a bad
- * call raises a Lua error and leaves the game as it was. The methods that
- * only read the position are in l_position.c. */
+ * call raises a Lua error and leaves the game as it was. Other files add
+ * methods to the shared methods table (lmb_game_add_methods; the methods
+ * that only read the position are in l_position.c). A game is checked by
+ * its own metatable's tag (test_game), as luaL_testudata checks a type's
+ * one metatable. ai_by_score's loop over the children is here too
+ * (l_score_children), next to the children() loop it does without. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -78,18 +83,25 @@ static const char *const upvalue_strings[] = {"status", "turn", "last_turn", "mo
 
 /* ---- Checking arguments ---- */
 
-/* As luaL_testudata: a game's own metatable (see init_object) holds at [1]
- * the class table registered under LMB_GAME, so a game is a userdata whose
- * metatable's class is the registered one. One check for every binding
- * file (lmb_test_game, lmb_check_game). */
+/* Marks every game's own metatable (at [1]): the address of this static,
+ * a light userdata that no Lua code can make. */
+static const char game_tag = 0;
+
+/* As luaL_testudata, against a known set: luaL_testudata compares a
+ * userdata's metatable with the one registered under the type's name, but
+ * every game has its own metatable (its __index is its own state table,
+ * see init_object), so the check is that the metatable is one of the
+ * games' own: it carries game_tag at [1]. An array read and a pointer
+ * comparison, where a lookup of the registered name costs the ai14s VS
+ * ai2 match 3% more (every method call checks its game). One check for
+ * every binding file (lmb_test_game, lmb_check_game). */
 static LGame *test_game(lua_State *L, int arg)
 {
     LGame *lg = lua_touserdata(L, arg);
     if (lg && lua_getmetatable(L, arg)) {
-        lua_rawgeti(L, -1, 1); /* an array read, not a hash one */
-        luaL_getmetatable(L, LMB_GAME);
-        if (!lua_rawequal(L, -1, -2)) lg = NULL;
-        lua_pop(L, 3);
+        lua_rawgeti(L, -1, 1);
+        if (lua_touserdata(L, -1) != &game_tag) lg = NULL;
+        lua_pop(L, 2);
         return lg;
     }
     return NULL;
@@ -308,7 +320,7 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, -2, "__name");
     lua_pushliteral(L, LMB_GAME);
     lua_setfield(L, -2, "__metatable");
-    luaL_getmetatable(L, LMB_GAME); /* the class: what test_game checks */
+    lua_pushlightuserdata(L, (void *)&game_tag); /* what test_game checks */
     lua_rawseti(L, -2, 1);
     lua_setmetatable(L, ud);
     lua_pop(L, 1);
@@ -639,6 +651,69 @@ static int l_children(lua_State *L)
     return 4;
 }
 
+/* score_children(eval, game, params [, score_by_move]) -> best, bestlist:
+ * the loop of ai_by_score (scripts/lib/wrappers.lua: score_moves) in C.
+ * Plays each legal move in turn (normative order), calls eval(game,
+ * params) on the child and keeps the best value (compared as Lua compares,
+ * `s > best`, then `s == best`) and the moves that reach it, in legal
+ * order; with score_by_move it also sets score_by_move[m] = s. best starts
+ * at -math.huge and is the value eval returned. The loop is a children()
+ * loop without its Lua half: the same checks that eval left the game at
+ * the child, and the same closing value, which takes the game back to the
+ * parent when eval raises an error. */
+static int l_score_children(lua_State *L)
+{
+    LGame *lg = check_lgame(L, 2);
+    Game *g = &lg->g;
+    bool by_move = !lua_isnoneornil(L, 4);
+    lua_settop(L, 4);
+    int moves[MB_MAX_CELLS];
+    int n = game_legal_moves(g, moves);
+    Children *c = lua_newuserdatauv(L, sizeof *c + (size_t)n * sizeof(int), 1); /* 5 */
+    c->n = n;
+    c->next = 0;
+    c->base = g->move_count;
+    c->active = false;
+    c->edited = g->edited;
+    memcpy(c->moves, moves, (size_t)n * sizeof(int));
+    lua_pushvalue(L, lua_upvalueindex(UV_CHILDREN_MT));
+    lua_setmetatable(L, 5);
+    lua_pushvalue(L, 2);
+    lua_setiuservalue(L, 5, 1);
+    lua_toclose(L, 5);
+    lua_pushnumber(L, -HUGE_VAL); /* 6: best */
+    int best[MB_MAX_CELLS], nbest = 0;
+    for (int i = 0; i < n; i++) {
+        if (c->active) children_back(L, c, g);
+        c->next = i + 1;
+        game_move(g, moves[i]);
+        c->active = true;
+        sync(L, 2, lg); /* between siblings: the last move, one record, maybe the status */
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 3);
+        lua_call(L, 2, 1); /* 7: s */
+        if (by_move) {
+            lua_pushvalue(L, 7);
+            lua_seti(L, 4, moves[i]);
+        }
+        if (lua_compare(L, 6, 7, LUA_OPLT)) {
+            lua_replace(L, 6);
+            nbest = 0;
+            best[nbest++] = moves[i];
+        } else {
+            if (lua_compare(L, 7, 6, LUA_OPEQ)) best[nbest++] = moves[i];
+            lua_pop(L, 1);
+        }
+    }
+    if (c->active) {
+        children_back(L, c, g);
+        sync(L, 2, lg);
+    }
+    lmb_push_moves(L, best, nbest);
+    return 2;
+}
+
 /* sync_keys() of the game at index (absolute) from outside the methods. */
 static void refresh(lua_State *L, int index, LGame *lg)
 {
@@ -769,11 +844,6 @@ void lmb_open_game(lua_State *L)
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &methods_key);
     lua_setfield(L, state_mt, "__index");
-    /* the class (luaL_newmetatable: its __name is LMB_GAME) */
-    luaL_newmetatable(L, LMB_GAME);
-    lua_pushvalue(L, state_mt);
-    lua_setfield(L, -2, "state");
-    lua_pop(L, 1);
     /* the constructor shares the upvalues */
     push_upvalues(L, state_mt, children_mt, false);
     lua_pushcclosure(L, l_new, UV_COUNT);
@@ -787,6 +857,13 @@ void lmb_open_game(lua_State *L)
     push_upvalues(L, state_mt, children_mt, true);
     lua_pushcclosure(L, l_assign, UV_BASE);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &assign_key);
+    /* ai_by_score's loop, for the library files only (private) */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY) == LUA_TTABLE) {
+        push_upvalues(L, state_mt, children_mt, true);
+        lua_pushcclosure(L, l_score_children, UV_BASE);
+        lua_setfield(L, -2, "score_children");
+    }
+    lua_pop(L, 1);
     lua_pop(L, 2);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.geometries");

@@ -21,16 +21,18 @@
 /* The type name of games (__name of their metatables, error messages). */
 #define LMB_GAME "marubatsu.Game"
 
-/* Register the game type (its shared class table under LMB_GAME in the
- * registry, the methods table) and put the constructor mb.Marubatsu in the
- * table on top. [-0, +0, e] */
+/* Register the game type (its methods table) and put the constructor
+ * mb.Marubatsu in the table on top. [-0, +0, e] */
 void lmb_open_game(lua_State *L);
 /* Add the functions of l (no upvalues) to the methods of every game, as
  * game:name(...). After lmb_open_game; a name already there is replaced.
  * [-0, +0, e] */
 void lmb_game_add_methods(lua_State *L, const luaL_Reg *l);
 
-/* ---- Checking games (as luaL_testudata / luaL_checkudata) ---- */
+/* ---- Checking games (as luaL_testudata / luaL_checkudata) ----
+ * Every game has its own metatable, so a game is not checked against one
+ * registered metatable but against a known set: the metatables l_game.c
+ * made, which carry its tag (see test_game in l_game.c). */
 
 /* The Game of the game userdata at arg, or NULL. */
 Game *lmb_test_game(lua_State *L, int arg);

@@ -354,7 +354,7 @@ static int child_prepare(lua_State *L)
     lua_rawgeti(L, ctl, 2);
     lmb_game_assign(L, -1, a->game);
     if (a->nparams == 0) {
-        lua_newtable(L);
+        lua_rawgeti(L, ctl, 3); /* mb.NO_PARAMS: no table made per move */
     } else {
         lmb_unpack_value(L, a->params);
     }
@@ -379,6 +379,8 @@ static bool same_game(const Game *a, const Game *b)
         a->nrecords != b->nrecords || a->edited != b->edited)
         return false;
     if (memcmp(a->records, b->records, (size_t)a->nrecords * sizeof *a->records) != 0) return false;
+    /* games never edited and not replaying: the records make the board */
+    if (!a->edited && a->nrecords == a->move_count + 1) return true;
     int n = game_geom(a)->ncells;
     for (int m = 0; m < n; m++)
         if (game_get(a, m) != game_get(b, m)) return false;

@@ -24,9 +24,12 @@
  * The search moves the engine game in place and restores it exactly. A
  * Lua evaluator reads the game's fields, which live in the state table C
  * keeps in sync (l_game.c), so before every Lua call the fields the search
- * changed are rewritten (lmb_game_sync), and once more after the search. An
- * error in the evaluator aborts the search (SEARCH_ABORTED); after the game
- * is restored the error is raised again. A timeout returns nil, "time out".
+ * changed are rewritten (lmb_game_refresh), and once more after the search.
+ * A search with a Lua evaluator runs in one protected call (run_protected):
+ * an error in the evaluator ends it there, the game is unmoved back to the
+ * search's start, and the error is raised again. An ai_by_score AI given
+ * as eval_func is called through its eval (the wrapper's minimax negation
+ * in C). A timeout returns nil, "time out".
  * Unknown option names are errors (they are usually typos). */
 #include <math.h>
 #include <string.h>

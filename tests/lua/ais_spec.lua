@@ -420,3 +420,54 @@ describe("mb.rules, the pieces the AIs share", function()
             score_012 = -2}, 1, 3, 2))
     end)
 end)
+
+describe("ai_by_score's loop over the children (in C)", function()
+    -- a rule that scores the square number: the best is the last legal move
+    local function by_square(game) return game.last_move end
+
+    it("scores every legal move in order and keeps the ties", function()
+        local ai = mb.ai_by_score(function(game) return game.last_move % 3 end, "mod3")
+        local g = mb.Marubatsu()
+        g:move(4)
+        local a = ai(g, {analyze = true})
+        assert.are.same({2, 5, 8}, a.candidate)
+        assert.are.equal(2, a.score)
+        assert.are.same(g:calc_legal_moves(), a.moves) -- y outer, x inner
+        assert.are.same({0, 3, 6, 1, 7, 2, 5, 8}, a.moves)
+        for _, m in ipairs(a.moves) do assert.are.equal(m % 3, a.score_by_move[m]) end
+        assert.are.equal(8, mb.ai_by_score(by_square, "sq")(g, {rand = false}))
+        -- an integer and a float of one value tie, as Lua's == says
+        local mixed = mb.ai_by_score(function(game) return game.last_move == 0 and 1 or 1.0 end, "mixed")
+        assert.are.same(g:calc_legal_moves(), mixed(g, {analyze = true}).candidate)
+        assert.are.equal(1, g.move_count)
+    end)
+
+    it("gives the game back when the rule raises or returns no number", function()
+        local g = mb.Marubatsu()
+        g:move(4)
+        g:move(0)
+        local records = g.records
+        local function fails(rule, pattern)
+            local ok, err = pcall(mb.ai_by_score(rule, "bad"), g)
+            assert.is_false(ok)
+            assert.matches(pattern, tostring(err))
+            assert.are.equal(2, g.move_count)
+            assert.are.equal(0, g.last_move)
+            assert.are.equal("o", g.turn)
+            assert.are.same({[0] = -1, 4, 0}, g.records)
+            assert.are.equal(records, g.records)
+        end
+        fails(function(game) if game.last_move == 5 then error("boom at 5") end return 0 end,
+            "boom at 5")
+        fails(function(game) if game.last_move == 3 then return nil end return 0 end,
+            "attempt to compare")
+        -- a rule that moves the game is stopped; the game stays as it left it
+        local ok, err = pcall(mb.ai_by_score(function(game)
+            game:move(game:calc_legal_moves()[1])
+            return 0
+        end, "mover"), g)
+        assert.is_false(ok)
+        assert.matches("the game was changed inside the loop", err)
+        assert.are.equal(4, g.move_count)
+    end)
+end)

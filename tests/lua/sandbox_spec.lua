@@ -312,6 +312,13 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
         assert.are.equal("time", select(2, hostile("search_runaway", {instructions = false, time = 0.05})))
     end)
 
+    it("search_eval_spin: a Lua evaluator that spins inside a search: instructions, or time", function()
+        assert.are.equal("instructions", select(2, hostile("search_eval_spin", {instructions = 1000000})))
+        local _, r, p = hostile("search_eval_spin", {instructions = false, time = 0.05})
+        assert.are.equal("time", r)
+        assert.is_number(p:stats().overrun)
+    end)
+
     it("search_memory: the transposition table is refused before it passes the cap: memory", function()
         local cap = 8 * 1024 * 1024
         local _, r, p = hostile("search_memory", {instructions = false, time = 30, memory = cap})

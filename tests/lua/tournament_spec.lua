@@ -388,6 +388,7 @@ describe("hostile scripts as players", function()
         {"solve_runaway", "^time$", {instructions = false, time = 0.05}},
         {"search_runaway", "^instructions$"},
         {"vcf_runaway", "^instructions$"},
+        {"search_eval_spin", "^instructions$"},
         {"search_memory", "^memory$", {instructions = false, time = 30, memory = 8 * 1024 * 1024}},
         {"pattern_backtracking", "^error: .*worst case"},
         {"sort_comparator_spin", "^instructions$"},
