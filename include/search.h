@@ -57,6 +57,9 @@ typedef struct Search {
     uint64_t count;       /* nodes entered by the current inner search */
     bool has_deadline;
     double deadline;      /* search_now() seconds */
+    double grow_time;     /* seconds per slot the table's last growth took
+                             (under a deadline the table grows only while
+                             twice that for the new size is left) */
     uint32_t check_every; /* clock reads every this many nodes (>= 1) */
     int status;           /* SearchStatus; SEARCH_OK while running */
     bool pvs;             /* search_run uses search_pvs_dls (always a table) */

@@ -84,6 +84,9 @@ bool tt_probe(const TT *t, const char *key, TTEntry *out);
 int tt_store(TT *t, const char *key, double lower, double upper, int move);
 /* Number of keys stored. */
 size_t tt_count(const TT *t);
+/* The slots t will have once `more` new keys are stored: t->cap, or the
+ * larger size it grows to (every key rehashed: time spent in one store). */
+size_t tt_cap_for(const TT *t, size_t more);
 
 /* ---- Packed keys (ncells <= TT_PACKED_MAX_CELLS) ---- */
 

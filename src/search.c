@@ -25,6 +25,7 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     s->eval_ud = ud;
     s->maxdepth = maxdepth;
     s->check_every = SEARCH_CHECK_EVERY;
+    s->grow_time = 1e-7; /* until a growth is timed: 100 ns a slot */
     tt_init(&s->tt);
     tt_init(&s->tt_prev);
     const Geometry *geo = game_geom(g);
@@ -90,9 +91,22 @@ static inline __attribute__((always_inline)) void
 tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, int best)
 {
     const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
+    /* Growing rehashes every key inside this one node, where no deadline
+     * check sees it (2^19 slots took 0.2 s on a busy VM): under a deadline
+     * the table grows only while twice the last growth's time per slot,
+     * for the new size, is left; else this position is not stored. */
+    size_t cap = s->tt.cap;
+    double t0 = 0;
+    if (s->has_deadline && tt_cap_for(&s->tt, (size_t)s->nsym) != cap) {
+        size_t ncap = tt_cap_for(&s->tt, (size_t)s->nsym);
+        t0 = search_now();
+        if (s->deadline - t0 < 2.0 * s->grow_time * (double)ncap) return;
+    }
     if (tt_store_packed_n(&s->tt, tt_key_cells(game_geom(s->game)->ncells), keys, mv, s->nsym,
                           lower, upper))
         s->status = SEARCH_ENOMEM;
+    else if (t0 > 0 && s->tt.cap != cap)
+        s->grow_time = (search_now() - t0) / (double)s->tt.cap;
 }
 
 /* The keys of the current position's nsym images into keys: XOR of the

@@ -32,6 +32,15 @@ void tt_free(TT *t)
 
 size_t tt_count(const TT *t) { return t->count; }
 
+size_t tt_cap_for(const TT *t, size_t more)
+{
+    size_t need = t->count + more;
+    if (need * 2 <= t->cap) return t->cap;
+    size_t ncap = t->cap ? t->cap : TT_INITIAL_SLOTS;
+    while (need * 2 > ncap) ncap *= 2;
+    return ncap;
+}
+
 static bool packed_mode(int ncells) { return ncells <= TT_PACKED_MAX_CELLS; }
 
 /* Pack a key of n characters into 2 bits a square: '.' 0, 'o' 1, 'x' 2. */
