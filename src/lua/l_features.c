@@ -93,31 +93,30 @@ static int l_window_count(lua_State *L)
     return 1;
 }
 
-/* game:threats(p) -> wins, opens */
-static int l_threats(lua_State *L)
+/* The threat lists of the game at 1 for the mark at 2, pushed as two
+ * arrays (lists) or as their two sizes. */
+static int push_threats(lua_State *L, bool lists)
 {
     Game *g = check_featured(L);
     Mark p = lmb_check_mark(L, 2);
     const int16_t *win, *open;
     int nwin, nopen;
     linefeat_threats(g->board.feat, &g->board, p, &win, &nwin, &open, &nopen);
-    push_squares(L, win, nwin);
-    push_squares(L, open, nopen);
+    if (lists) {
+        push_squares(L, win, nwin);
+        push_squares(L, open, nopen);
+    } else {
+        lua_pushinteger(L, nwin);
+        lua_pushinteger(L, nopen);
+    }
     return 2;
 }
 
+/* game:threats(p) -> wins, opens */
+static int l_threats(lua_State *L) { return push_threats(L, true); }
+
 /* game:threat_counts(p) -> nwin, nopen */
-static int l_threat_counts(lua_State *L)
-{
-    Game *g = check_featured(L);
-    Mark p = lmb_check_mark(L, 2);
-    const int16_t *win, *open;
-    int nwin, nopen;
-    linefeat_threats(g->board.feat, &g->board, p, &win, &nwin, &open, &nopen);
-    lua_pushinteger(L, nwin);
-    lua_pushinteger(L, nopen);
-    return 2;
-}
+static int l_threat_counts(lua_State *L) { return push_threats(L, false); }
 
 /* game:hash() -> the Zobrist key (a 64-bit integer; 0 for the empty board) */
 static int l_hash(lua_State *L)
