@@ -140,6 +140,7 @@ int linefeat_enable(Board *b)
     if (!f) return MB_ENOMEM;
     linefeat_recount(f, b);
     b->feat = f;
+    b->setting = (uint8_t)(b->counters + 2);
     return MB_OK;
 }
 
@@ -154,6 +155,7 @@ void linefeat_disable(Board *b)
 {
     linefeat_free(b->feat);
     b->feat = NULL;
+    b->setting = b->counters;
 }
 
 LineFeat *linefeat_clone(const LineFeat *src)
