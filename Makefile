@@ -201,6 +201,8 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	node tests/bench/serve.mjs ./$(REL)/marubatsu
 	./$(REL)/marubatsu run tests/bench/mcts.lua
 	@echo
+	./$(REL)/marubatsu run tests/bench/features.lua
+	@echo
 	./$(REL)/marubatsu run tests/bench/brain.lua ./$(REL)/marubatsu mcts 1000
 
 # ---- install --------------------------------------------------------------

@@ -57,6 +57,8 @@ typedef struct Board {
     int32_t *hist;    /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
     void *mem;        /* the one allocation holding all of the above */
     struct LineFeat *feat; /* line features (linefeat.h), or NULL: off */
+    uint8_t setting;  /* counters + 2 * (feat != NULL): which instance of
+                         move and unmove runs (game.c) */
 } Board;
 
 /* ---- Life cycle ---- */

@@ -69,6 +69,9 @@ typedef struct SearcherOpts {
     bool use_tt;           /* §7 */
     bool init_ab;          /* ai_abs_all, ai_scout, ai_mtdf */
     SearcherOrder order;   /* ai_abs_all, ai_scout, ai_mtdf */
+    int candidates;        /* every searcher: 0 searches every legal move; d
+                              >= 1 only the candidates at distance d, best
+                              first (candidates.h) */
 } SearcherOpts;
 
 /* One entry of the exact-value map: a packed board and a window. */

@@ -70,6 +70,7 @@ int board_init(Board *b, Geometry *g, BoardKind kind, bool counters)
     b->geom = geometry_ref(g);
     b->kind = kind;
     b->counters = counters;
+    b->setting = counters;
     attach(b, &l);
     board_reset(b);
     return MB_OK;
@@ -95,6 +96,7 @@ int board_copy(Board *dst, const Board *src)
         board_free(dst);
         return MB_ENOMEM;
     }
+    dst->setting = src->setting;
     return MB_OK;
 }
 

@@ -106,7 +106,7 @@ Status game_judge(const Game *g) { return judge(g); }
 
 /* One copy of move and unmove per setting, each with only its own back-end's
  * code, so the bitboard's path has no calls and no spilled registers. The
- * index [kind][counters + 2 * features]. */
+ * index [kind][board.setting]: counters + 2 * features. */
 #define MOVE_VARIANT(id, p, name, sep)                                                   \
     static void move_##p(Game *g, int m) { move_kf(g, m, BOARD_##id, false, false); }  \
     static void move_##p##_c(Game *g, int m) { move_kf(g, m, BOARD_##id, true, false); } \
@@ -126,10 +126,7 @@ static void (*const move_fns[BOARD_KINDS][4])(Game *, int) = {BOARD_BACKENDS(X)}
 static void (*const unmove_fns[BOARD_KINDS][4])(Game *) = {BOARD_BACKENDS(X)};
 #undef X
 
-/* The index of a board's setting in move_fns and unmove_fns. */
-static inline int setting(const Board *b) { return b->counters + 2 * (b->feat != NULL); }
-
-void game_move(Game *g, int m) { move_fns[g->board.kind][setting(&g->board)](g, m); }
+void game_move(Game *g, int m) { move_fns[g->board.kind][g->board.setting](g, m); }
 
 int game_play(Game *g, int m)
 {
@@ -176,7 +173,7 @@ int game_remove_mark(Game *g, int x, int y)
     return MB_OK;
 }
 
-void game_unmove(Game *g) { unmove_fns[g->board.kind][setting(&g->board)](g); }
+void game_unmove(Game *g) { unmove_fns[g->board.kind][g->board.setting](g); }
 
 int game_legal_moves(const Game *g, int *out)
 {

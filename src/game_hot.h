@@ -46,8 +46,21 @@ HOT void move_kf(Game *g, int m, BoardKind kind, bool counters, bool feat)
     Mark t = g->turn;
     int n = g->move_count + 1;
     board_place_k(b, m, t, kind, counters);
-    if (feat) linefeat_update_inline(b->feat, m, t, +1);
-    Status s = judge_move_k(b, t, m, n, kind, counters);
+    Status s;
+    if (feat) {
+        /* the features see a full window of the mover through m as they
+         * update: under the freestyle rule that is the judge's answer */
+        bool full = linefeat_update_inline(b->feat, m, t, +1);
+        const Geometry *geo = b->geom;
+        if (n < geo->win_from)
+            s = STATUS_PLAYING;
+        else if (!geo->exact)
+            s = full ? t : n == geo->ncells ? STATUS_DRAW : STATUS_PLAYING;
+        else
+            s = judge_move_k(b, t, m, n, kind, counters);
+    } else {
+        s = judge_move_k(b, t, m, n, kind, counters);
+    }
     g->last_turn = t;
     g->turn = mark_other(t);
     g->move_count = n;

@@ -13,7 +13,7 @@
 
 /* Sizes of the parts of one allocation (8-byte parts first). */
 typedef struct FLayout {
-    size_t zob, hist, stamp, hot_list, hot_pos, lists, line, hot, total;
+    size_t zob, pot, hist, stamp, hot_list, hot_pos, lists, line, hot, cell, total;
 } FLayout;
 
 static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
@@ -23,6 +23,7 @@ static FLayout flayout(const Geometry *g)
     FLayout l;
     size_t k1 = (size_t)g->k + 1, nl = (size_t)g->nlines, nc = (size_t)g->ncells;
     l.zob = round8(2 * nc * sizeof(uint64_t));
+    l.pot = round8(2 * k1 * k1 * sizeof(int64_t));
     l.hist = round8(k1 * k1 * sizeof(int32_t));
     l.stamp = round8(nc * sizeof(uint32_t));
     l.hot_list = round8(nl * sizeof(int32_t));
@@ -30,7 +31,8 @@ static FLayout flayout(const Geometry *g)
     l.lists = round8(4 * nc * sizeof(int16_t));
     l.line = round8(nl * sizeof(uint16_t));
     l.hot = round8(k1 * k1);
-    l.total = l.zob + l.hist + l.stamp + l.hot_list + l.hot_pos + l.lists + l.line + l.hot;
+    l.cell = round8(nc);
+    l.total = l.zob + l.pot + l.hist + l.stamp + l.hot_list + l.hot_pos + l.lists + l.line + l.hot + l.cell;
     return l;
 }
 
@@ -42,6 +44,10 @@ static void fattach(LineFeat *f)
     size_t nc = (size_t)f->geo->ncells;
     f->zob = (const uint64_t *)(void *)p;
     p += l.zob;
+    f->pot[0] = NULL;
+    f->pot[MARK_O] = (int64_t *)(void *)p;
+    f->pot[MARK_X] = f->pot[MARK_O] + (size_t)f->k1 * (size_t)f->k1;
+    p += l.pot;
     f->hist = (int32_t *)(void *)p;
     p += l.hist;
     f->stamp = (uint32_t *)(void *)p;
@@ -60,6 +66,8 @@ static void fattach(LineFeat *f)
     f->line = (uint16_t *)(void *)p;
     p += l.line;
     f->hot = (uint8_t *)p;
+    p += l.hot;
+    f->cell = (uint8_t *)p;
 }
 
 /* A LineFeat of shape g with its constant tables filled (no marks yet). */
@@ -83,8 +91,18 @@ static LineFeat *fnew(const Geometry *g)
     int k = g->k;
     for (int j = k - 2; j <= k - 1; j++)
         if (j >= 1) {
-            f->hot[j * f->k1] = 1;
-            f->hot[j] = 1;
+            f->hot[j * f->k1] = LINEFEAT_HOT;
+            f->hot[j] = LINEFEAT_HOT;
+        }
+    f->hot[k * f->k1] = LINEFEAT_FULL;
+    f->hot[k] = LINEFEAT_FULL;
+    /* a window of c >= 1 marks of one side only: 4^min(c, 20), the same
+     * for either side to move (building or blocking) */
+    for (int o = 0; o <= k; o++)
+        for (int x = 0; x <= k; x++) {
+            int c = o && !x ? o : x && !o ? x : 0;
+            int64_t v = c ? (int64_t)1 << (2 * (c < 20 ? c : 20)) : 0;
+            f->pot[MARK_O][o * f->k1 + x] = f->pot[MARK_X][o * f->k1 + x] = v;
         }
     return f;
 }
@@ -97,6 +115,7 @@ void linefeat_recount(LineFeat *f, const Board *b)
     f->key = 0;
     for (int m = 0; m < g->ncells; m++) {
         Mark c = board_get(b, m);
+        f->cell[m] = c;
         if (c) f->key ^= f->zob[2 * m + c - 1];
     }
     f->nhot = 0;
@@ -107,9 +126,9 @@ void linefeat_recount(LineFeat *f, const Board *b)
         f->line[li] = (uint16_t)v;
         f->hist[v]++;
         f->hot_pos[li] = -1;
-        if (f->hot[v]) linefeat_hot_flip(f, li, true);
+        if (f->hot[v] & LINEFEAT_HOT) linefeat_hot_flip(f, li, true);
     }
-    f->cached = false;
+    f->cached = f->cached_win = false;
 }
 
 size_t linefeat_bytes(const Geometry *g) { return sizeof(LineFeat) + flayout(g).total; }
@@ -121,6 +140,7 @@ int linefeat_enable(Board *b)
     if (!f) return MB_ENOMEM;
     linefeat_recount(f, b);
     b->feat = f;
+    b->setting = (uint8_t)(b->counters + 2);
     return MB_OK;
 }
 
@@ -135,6 +155,7 @@ void linefeat_disable(Board *b)
 {
     linefeat_free(b->feat);
     b->feat = NULL;
+    b->setting = b->counters;
 }
 
 LineFeat *linefeat_clone(const LineFeat *src)
@@ -160,12 +181,21 @@ void linefeat_update(LineFeat *f, int m, Mark mark, int delta)
 
 /* ---- Threat squares ---- */
 
-/* The mark on (x, y), or MARK_EMPTY off the board (with *on false). */
-static Mark at_xy(const Board *b, int x, int y, bool *on)
+/* The mark on (x, y) from the features' copy, or 3 off the board. */
+static inline Mark at_xy(const LineFeat *f, int x, int y)
 {
-    const Geometry *g = b->geom;
-    *on = geometry_on_board(g, x, y);
-    return *on ? board_get(b, geometry_xy_to_move(g, x, y)) : MARK_EMPTY;
+    const Geometry *g = f->geo;
+    return geometry_on_board(g, x, y) ? f->cell[geometry_xy_to_move(g, x, y)] : 3;
+}
+
+/* The window test of linefeat_window_wins on f's copy of the marks. */
+static bool window_wins(const LineFeat *f, int li, Mark p)
+{
+    const Geometry *g = f->geo;
+    if (!g->exact) return true;
+    const Line *ln = &g->lines[li];
+    if (at_xy(f, ln->x - ln->dx, ln->y - ln->dy) == p) return false;
+    return at_xy(f, ln->x + g->k * ln->dx, ln->y + g->k * ln->dy) != p;
 }
 
 bool linefeat_window_wins(const Board *b, int li, Mark p)
@@ -173,20 +203,21 @@ bool linefeat_window_wins(const Board *b, int li, Mark p)
     const Geometry *g = b->geom;
     if (!g->exact) return true;
     const Line *ln = &g->lines[li];
-    bool on;
-    if (at_xy(b, ln->x - ln->dx, ln->y - ln->dy, &on) == p) return false;
-    return at_xy(b, ln->x + g->k * ln->dx, ln->y + g->k * ln->dy, &on) != p;
+    int x0 = ln->x - ln->dx, y0 = ln->y - ln->dy;
+    int x1 = ln->x + g->k * ln->dx, y1 = ln->y + g->k * ln->dy;
+    if (geometry_on_board(g, x0, y0) && board_get(b, geometry_xy_to_move(g, x0, y0)) == p)
+        return false;
+    return !(geometry_on_board(g, x1, y1) && board_get(b, geometry_xy_to_move(g, x1, y1)) == p);
 }
 
 /* The four directions of lines (dx, dy). */
 static const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
 
 /* Marks of p in a row from (x, y) on, stepping (dx, dy). */
-static int run_of(const Board *b, int x, int y, int dx, int dy, Mark p)
+static int run_of(const LineFeat *f, int x, int y, int dx, int dy, Mark p)
 {
     int n = 0;
-    bool on;
-    while (at_xy(b, x, y, &on) == p && on) {
+    while (at_xy(f, x, y) == p) {
         n++;
         x += dx;
         y += dy;
@@ -195,22 +226,19 @@ static int run_of(const Board *b, int x, int y, int dx, int dy, Mark p)
 }
 
 /* Would p's mark on the empty square s make an open k-1 (linefeat.h)? */
-static bool makes_open(const Board *b, int s, Mark p)
+static bool makes_open(const LineFeat *f, int s, Mark p)
 {
-    const Geometry *g = b->geom;
+    const Geometry *g = f->geo;
     int sx = g->x_of[s], sy = g->y_of[s], k = g->k;
     for (int d = 0; d < 4; d++) {
         int dx = dirs[d][0], dy = dirs[d][1];
-        int a = run_of(b, sx + dx, sy + dy, dx, dy, p);
-        int c = run_of(b, sx - dx, sy - dy, -dx, -dy, p);
+        int a = run_of(f, sx + dx, sy + dy, dx, dy, p);
+        int c = run_of(f, sx - dx, sy - dy, -dx, -dy, p);
         if (1 + a + c != k - 1) continue;
         int e1x = sx + (a + 1) * dx, e1y = sy + (a + 1) * dy;
         int e2x = sx - (c + 1) * dx, e2y = sy - (c + 1) * dy;
-        bool on1, on2, on;
-        if (at_xy(b, e1x, e1y, &on1) != MARK_EMPTY || !on1) continue;
-        if (at_xy(b, e2x, e2y, &on2) != MARK_EMPTY || !on2) continue;
-        if (g->exact && (at_xy(b, e1x + dx, e1y + dy, &on) == p ||
-                         at_xy(b, e2x - dx, e2y - dy, &on) == p))
+        if (at_xy(f, e1x, e1y) != MARK_EMPTY || at_xy(f, e2x, e2y) != MARK_EMPTY) continue;
+        if (g->exact && (at_xy(f, e1x + dx, e1y + dy) == p || at_xy(f, e2x - dx, e2y - dy) == p))
             continue;
         return true;
     }
@@ -241,48 +269,63 @@ static uint32_t next_stamp(LineFeat *f)
     return f->stamp_now;
 }
 
-/* Compute both sides' lists into the cache. Each list takes its own stamp,
+/* Is window value v one of p's with exactly `mine` marks (and none of the
+ * other side's)? */
+static inline bool holds(const LineFeat *f, int v, Mark p, int mine)
+{
+    return v == (p == MARK_O ? mine * f->k1 : mine);
+}
+
+/* Both sides' win squares into the cache. Each list takes its own stamp,
  * so a square appears once per list. */
-static void compute_threats(LineFeat *f, const Board *b)
+static void compute_wins(LineFeat *f)
 {
     const Geometry *g = f->geo;
-    int k = g->k, k1 = f->k1;
+    int k = g->k;
     for (Mark p = MARK_O; p <= MARK_X; p++) {
-        f->nwin[p] = f->nopen[p] = 0;
+        f->nwin[p] = 0;
         if (k == 1) { /* every empty square completes a line */
             for (int bit = 0; bit < g->ncells; bit++) {
                 int m = g->move_of[bit];
-                if (board_get(b, m) == MARK_EMPTY) f->win[p][f->nwin[p]++] = (int16_t)m;
+                if (f->cell[m] == MARK_EMPTY) f->win[p][f->nwin[p]++] = (int16_t)m;
             }
             continue;
         }
         uint32_t sw = next_stamp(f);
         for (int h = 0; h < f->nhot; h++) {
-            int li = f->hot_list[h], v = f->line[li];
-            int mine = p == MARK_O ? v / k1 : v % k1;
-            if (mine != k - 1 || (p == MARK_O ? v % k1 : v / k1) != 0) continue;
-            for (int j = 0; j < k; j++) {
-                int s = g->line_cells[li * k + j];
-                if (board_get(b, s) != MARK_EMPTY) continue;
-                if (f->stamp[s] != sw && linefeat_window_wins(b, li, p)) {
-                    f->stamp[s] = sw;
-                    f->win[p][f->nwin[p]++] = (int16_t)s;
-                }
-                break;
+            int li = f->hot_list[h];
+            if (!holds(f, f->line[li], p, k - 1)) continue;
+            const int16_t *cells = g->line_cells + li * k;
+            int j = 0;
+            while (f->cell[cells[j]] != MARK_EMPTY) j++;
+            int s = cells[j];
+            if (f->stamp[s] != sw && window_wins(f, li, p)) {
+                f->stamp[s] = sw;
+                f->win[p][f->nwin[p]++] = (int16_t)s;
             }
         }
         sort_normative(g, f->win[p], f->nwin[p]);
+    }
+    f->cached_win = true;
+}
+
+/* Both sides' open squares into the cache. */
+static void compute_opens(LineFeat *f)
+{
+    const Geometry *g = f->geo;
+    int k = g->k;
+    for (Mark p = MARK_O; p <= MARK_X; p++) {
+        f->nopen[p] = 0;
         if (k < 3) continue;
         uint32_t so = next_stamp(f);
         for (int h = 0; h < f->nhot; h++) {
-            int li = f->hot_list[h], v = f->line[li];
-            int mine = p == MARK_O ? v / k1 : v % k1;
-            if (mine != k - 2 || (p == MARK_O ? v % k1 : v / k1) != 0) continue;
+            int li = f->hot_list[h];
+            if (!holds(f, f->line[li], p, k - 2)) continue;
             for (int j = 0; j < k; j++) {
                 int s = g->line_cells[li * k + j];
-                if (f->stamp[s] == so || board_get(b, s) != MARK_EMPTY) continue;
+                if (f->stamp[s] == so || f->cell[s] != MARK_EMPTY) continue;
                 f->stamp[s] = so;
-                if (makes_open(b, s, p)) f->open[p][f->nopen[p]++] = (int16_t)s;
+                if (makes_open(f, s, p)) f->open[p][f->nopen[p]++] = (int16_t)s;
             }
         }
         sort_normative(g, f->open[p], f->nopen[p]);
@@ -290,12 +333,19 @@ static void compute_threats(LineFeat *f, const Board *b)
     f->cached = true;
 }
 
+void linefeat_wins(LineFeat *f, const Board *b, Mark p, const int16_t **win, int *nwin)
+{
+    (void)b; /* the features keep their own copy of the marks */
+    if (!f->cached_win) compute_wins(f);
+    *win = f->win[p];
+    *nwin = f->nwin[p];
+}
+
 void linefeat_threats(LineFeat *f, const Board *b, Mark p, const int16_t **win, int *nwin,
                       const int16_t **open, int *nopen)
 {
-    if (!f->cached) compute_threats(f, b);
-    *win = f->win[p];
-    *nwin = f->nwin[p];
+    linefeat_wins(f, b, p, win, nwin);
+    if (!f->cached) compute_opens(f);
     *open = f->open[p];
     *nopen = f->nopen[p];
 }
@@ -309,6 +359,7 @@ bool linefeat_ok(const LineFeat *f, const Board *b)
     linefeat_recount(r, b);
     const Geometry *g = f->geo;
     bool ok = r->key == f->key && r->nhot == f->nhot &&
+              memcmp(r->cell, f->cell, (size_t)g->ncells) == 0 &&
               memcmp(r->hist, f->hist, (size_t)f->k1 * (size_t)f->k1 * sizeof *f->hist) == 0 &&
               memcmp(r->line, f->line, (size_t)g->nlines * sizeof *f->line) == 0;
     for (int li = 0; ok && li < g->nlines; li++) {

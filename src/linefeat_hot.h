@@ -23,25 +23,34 @@ static inline void linefeat_hot_flip(LineFeat *f, int li, bool on)
 /* `mark` gained (delta +1) or lost (delta -1) square m: the key changes by
  * the square's Zobrist value, every window through m moves one step along
  * the histogram, and a window entering or leaving a hot class enters or
- * leaves the hot set (rare). */
-static inline __attribute__((always_inline)) void
+ * leaves the hot set. Both that and a window becoming full (a win, when it
+ * is `mark`'s) change the window's class bits (LINEFEAT_HOT, LINEFEAT_FULL),
+ * so the common case costs one test. Returns true when a window through m
+ * became full of `mark`'s marks. */
+static inline __attribute__((always_inline)) bool
 linefeat_update_inline(LineFeat *f, int m, Mark mark, int delta)
 {
     const Geometry *g = f->geo;
     f->key ^= f->zob[2 * m + mark - 1];
-    f->cached = false;
+    f->cell[m] = delta > 0 ? mark : MARK_EMPTY;
+    f->cached = f->cached_win = false;
     int step = (mark == MARK_O ? f->k1 : 1) * delta;
-    const uint8_t *hot = f->hot;
+    const uint8_t *cls = f->hot;
     uint16_t *line = f->line;
     int32_t *hist = f->hist;
+    bool full = false;
     for (int t = g->thru_start[m], end = g->thru_start[m + 1]; t < end; t++) {
         int li = g->thru[t];
         int v = line[li], nv = v + step;
         line[li] = (uint16_t)nv;
         hist[v]--;
         hist[nv]++;
-        if (hot[v] != hot[nv]) linefeat_hot_flip(f, li, hot[nv]);
+        if (__builtin_expect(cls[v] != cls[nv], 0)) {
+            if ((cls[v] ^ cls[nv]) & LINEFEAT_HOT) linefeat_hot_flip(f, li, cls[nv] & LINEFEAT_HOT);
+            full |= (cls[nv] & LINEFEAT_FULL) != 0;
+        }
     }
+    return full;
 }
 
 #endif

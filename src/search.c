@@ -332,8 +332,7 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
     bool keyed = s->use_tt || s->tt_for_mo;
     if (keyed) root_keys(s, keys);
     const Board *b = &s->game->board;
-    int setting = b->counters + 2 * (b->feat != NULL);
-    return dls_fns[b->kind][setting](s, alpha, beta, depth, keyed ? keys : NULL);
+    return dls_fns[b->kind][b->setting](s, alpha, beta, depth, keyed ? keys : NULL);
 }
 
 /* ------------------------------------------------------------------------

@@ -8,10 +8,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidates.h"
 #include "mberror.h"
 #include "symmetry.h"
 
 /* ---- Small helpers ---- */
+
+/* The moves searched at a node: the legal moves in legal order, or the
+ * candidates at distance opt.candidates, best first (candidates.h; 0 on
+ * lack of memory, noted in s->nomem). */
+static int node_moves(Searcher *s, Game *g, int *moves)
+{
+    if (!s->opt.candidates) return game_legal_moves(g, moves);
+    int n = candidates_generate(g, s->opt.candidates, moves, NULL);
+    if (n < 0) {
+        s->nomem = true;
+        return 0;
+    }
+    return n;
+}
 
 /* The larger / smaller of two values (no libm). */
 static double dmax(double a, double b) { return a > b ? a : b; }
@@ -151,7 +166,7 @@ static double mm(Searcher *s, bool use_tt)
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
     double v;
     if (use_tt && xmap_get(&s->xmap, own_key(s), 0, 0, &v)) return v;
-    int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
     bool maxn = g->turn == MARK_O;
     double best = maxn ? -INFINITY : INFINITY;
     for (int i = 0; i < n; i++) {
@@ -173,7 +188,7 @@ static double ab_hard(Searcher *s, double a, double b)
     Game *g = s->game;
     s->count++;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
-    int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
     bool maxn = g->turn == MARK_O;
     for (int i = 0; i < n; i++) {
         game_move(g, moves[i]);
@@ -198,7 +213,7 @@ static double ab_soft(Searcher *s, double a, double b, bool strict)
     Game *g = s->game;
     s->count++;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
-    int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
     bool maxn = g->turn == MARK_O;
     double best = maxn ? -INFINITY : INFINITY;
     for (int i = 0; i < n; i++) {
@@ -229,7 +244,7 @@ static double ab_tt(Searcher *s, double a, double b)
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
     double v, a0 = a, b0 = b;
     if (xmap_get(&s->xmap, own_key(s), a, b, &v)) return v;
-    int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
     bool maxn = g->turn == MARK_O;
     for (int i = 0; i < n; i++) {
         game_move(g, moves[i]);
@@ -287,7 +302,7 @@ static double ab_bound(Searcher *s, double a, double b)
     double lo, hi, best;
     if (probe(s, &a, &b, &lo, &hi, &best)) return best;
     double a0 = a, b0 = b;
-    int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
     searchers_order_moves(g, s->order, moves, n);
     bool maxn = g->turn == MARK_O;
     best = maxn ? -INFINITY : INFINITY;
@@ -320,7 +335,7 @@ static double scout(Searcher *s, double a, double b)
     double lo, hi, best;
     if (probe(s, &a, &b, &lo, &hi, &best)) return best;
     double a0 = a, b0 = b;
-    int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
     searchers_order_moves(g, s->order, moves, n);
     bool maxn = g->turn == MARK_O;
     game_move(g, moves[0]);
@@ -560,7 +575,7 @@ int searchers_root_with(Searcher *s0, Game *g, bool shared, SearcherRoot *out)
 {
     Searcher s = *s0;
     memset(out, 0, sizeof *out);
-    out->n = game_legal_moves(g, out->moves);
+    out->n = node_moves(&s, g, out->moves);
     GameMark mark;
     game_mark(g, &mark);
     for (int i = 0; i < out->n; i++) {

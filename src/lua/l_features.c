@@ -14,8 +14,8 @@
  *
  * p is "o" or "x". The features are switched on for the game the first
  * time one of these is called, and kept from then on (every move, unmove
- * and search updates them; copies keep them). From a sandboxed script that
- * first switch is charged against the memory budget. Registered into the
+ * and search updates them; copies keep them). From a sandboxed script their
+ * memory counts against the memory budget. Registered into the
  * game's methods table by lmb_open_game. */
 #include "candidates.h"
 #include "l_budget.h"
@@ -23,13 +23,31 @@
 #include "linefeat.h"
 
 /* The game at 1 with its features on (switched on here when off).
- * [-0, +0, e] */
+ * In a sandboxed state their memory (malloc'ed by the engine) is also held
+ * as a Lua userdata of the same size, kept while the game lives (a table
+ * with weak keys in the registry), so the state's memory cap counts it: a
+ * script that switches features on for game after game runs out of its
+ * memory budget, not of the machine's. [-0, +0, e] */
 static Game *check_featured(lua_State *L)
 {
     Game *g = lmb_check_game(L, 1);
     if (g->board.feat) return g;
-    NativeLimits nl = budget_native(L);
-    if (nl.b && linefeat_bytes(game_geom(g)) > nl.room) budget_native_done(L, &nl, 0, "memory");
+    if (budget_native(L).b) {
+        if (lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.feature_bytes") != LUA_TTABLE) {
+            lua_pop(L, 1);
+            lua_createtable(L, 0, 1);
+            lua_createtable(L, 0, 1);
+            lua_pushliteral(L, "k");
+            lua_setfield(L, -2, "__mode");
+            lua_setmetatable(L, -2);
+            lua_pushvalue(L, -1);
+            lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.feature_bytes");
+        }
+        lua_pushvalue(L, 1);
+        lua_newuserdatauv(L, linefeat_bytes(game_geom(g)), 0); /* may raise: the cap */
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+    }
     if (linefeat_enable(&g->board) != MB_OK) luaL_error(L, "not enough memory for the line features");
     return g;
 }
@@ -75,31 +93,30 @@ static int l_window_count(lua_State *L)
     return 1;
 }
 
-/* game:threats(p) -> wins, opens */
-static int l_threats(lua_State *L)
+/* The threat lists of the game at 1 for the mark at 2, pushed as two
+ * arrays (lists) or as their two sizes. */
+static int push_threats(lua_State *L, bool lists)
 {
     Game *g = check_featured(L);
     Mark p = lmb_check_mark(L, 2);
     const int16_t *win, *open;
     int nwin, nopen;
     linefeat_threats(g->board.feat, &g->board, p, &win, &nwin, &open, &nopen);
-    push_squares(L, win, nwin);
-    push_squares(L, open, nopen);
+    if (lists) {
+        push_squares(L, win, nwin);
+        push_squares(L, open, nopen);
+    } else {
+        lua_pushinteger(L, nwin);
+        lua_pushinteger(L, nopen);
+    }
     return 2;
 }
 
+/* game:threats(p) -> wins, opens */
+static int l_threats(lua_State *L) { return push_threats(L, true); }
+
 /* game:threat_counts(p) -> nwin, nopen */
-static int l_threat_counts(lua_State *L)
-{
-    Game *g = check_featured(L);
-    Mark p = lmb_check_mark(L, 2);
-    const int16_t *win, *open;
-    int nwin, nopen;
-    linefeat_threats(g->board.feat, &g->board, p, &win, &nwin, &open, &nopen);
-    lua_pushinteger(L, nwin);
-    lua_pushinteger(L, nopen);
-    return 2;
-}
+static int l_threat_counts(lua_State *L) { return push_threats(L, false); }
 
 /* game:hash() -> the Zobrist key (a 64-bit integer; 0 for the empty board) */
 static int l_hash(lua_State *L)

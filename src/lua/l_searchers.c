@@ -26,6 +26,8 @@
  *               proves to keep the score, as far as the table knows;
  *               pv_complete false when it stops before the game ends)
  *         debug (false: print "count = N" for every root child)
+ *         candidates (nil: every legal move; d: only the candidate moves at
+ *               distance d, best first, at every node: candidates.h)
  *
  * Root children are searched in legal order (searchers_root). The tie list
  * is in legal order. The engine game is searched in place and left exactly
@@ -34,6 +36,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "candidates.h"
 #include "l_searchers.h"
 #include "search.h"
 #include "searchers.h"
@@ -70,7 +73,7 @@ static const struct {
     {"shortest_victory", TAKES_SV}, {"use_tt", TAKES_TT}, {"init_ab", TAKES_INIT_AB},
     {"share_tt", TAKES_SHARE},      {"rand", 0},          {"analyze", 0},
     {"debug", 0},                   {"ai_for_mo", TAKES_MO}, {"sort_allnodes", TAKES_MO},
-    {NULL, 0},
+    {"candidates", 0},              {NULL, 0},
 };
 
 static SearcherId check_name(lua_State *L, int arg)
@@ -138,12 +141,26 @@ static void check_option_names(lua_State *L, int t, SearcherId id)
             if (strcmp(k, option_list[i].name) == 0) found = i;
         if (found < 0)
             luaL_error(L, "mb.searcher: unknown option %s (known: shortest_victory, use_tt, "
-                          "init_ab, share_tt, ai_for_mo, sort_allnodes, rand, analyze, debug)",
+                          "init_ab, share_tt, ai_for_mo, sort_allnodes, rand, analyze, debug, "
+                          "candidates)",
                        k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
         int flag = option_list[found].flag;
         if (flag && !(takes(id) & flag))
             luaL_error(L, "mb.searcher: %s does not take option '%s'", searcher_name(id), k);
     }
+}
+
+/* The candidates option: nil (0: every legal move) or a distance 1..32. */
+static int opt_candidates(lua_State *L, int t)
+{
+    if (lua_isnoneornil(L, t)) return 0;
+    int ty = lua_getfield(L, t, "candidates"), exact = 0;
+    lua_Integer d = ty == LUA_TNUMBER ? lua_tointegerx(L, -1, &exact) : 0;
+    if (ty != LUA_TNIL && (!exact || d < 1 || d > CANDIDATES_MAX_DISTANCE))
+        luaL_error(L, "mb.searcher: option 'candidates' must be a distance 1..%d, got %s",
+                   CANDIDATES_MAX_DISTANCE, luaL_tolstring(L, -1, NULL));
+    lua_pop(L, 1);
+    return (int)d;
 }
 
 /* mb.searcher(name, game, opts) */
@@ -158,6 +175,7 @@ static int l_searcher(lua_State *L)
         .use_tt = opt_bool(L, 3, "use_tt", false),
         .init_ab = opt_bool(L, 3, "init_ab", false),
         .order = opt_order(L, 3),
+        .candidates = opt_candidates(L, 3),
     };
     bool share = opt_bool(L, 3, "share_tt", true);
     bool rand = opt_bool(L, 3, "rand", true);

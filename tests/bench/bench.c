@@ -14,8 +14,15 @@
  * per node, against the 3x3 figure), the ai_abs_dls benchmark call with a
  * reused Search, ai2 VS ai2 in a C loop, and solve (6,5,4).
  *
- * Usage: bench [RUNS] [--targets]   (default 7 runs per figure; the median
- * is shown; --targets: only the issue-13 rows) */
+ * Then the issue-14 rows on 15x15 with k = 5 (bench_features): move +
+ * unmove pairs with the line features kept beside the same pairs without
+ * them (bitboard and list1d), and αβ with the line evaluator in C over the
+ * candidate moves (nodes per second); the Lua evaluator's row is
+ * tests/bench/features.lua.
+ *
+ * Usage: bench [RUNS] [--targets | --features]   (default 7 runs per
+ * figure; the median is shown; --targets: only the issue-13 rows;
+ * --features: only the issue-14 rows) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,16 +319,137 @@ static void bench_targets(int runs)
            "-", "-");
 }
 
+/* ---- Issue 14: 15x15, k = 5 ---- */
+
+#define BIG_POSITIONS 16
+
+/* Positions of a seeded random game on 15x15 k5, 8 to 68 marks: the move
+ * lists (ending in -1) into seq. */
+static void big_positions(int (*seq)[80])
+{
+    Rng r;
+    rng_seed(&r, 14);
+    for (int i = 0; i < BIG_POSITIONS; i++) {
+        int n = 8 + 4 * i, moves[MB_MAX_CELLS];
+        Game g;
+        GameOptions o = {15, 15, 5, BOARD_BITS, false};
+        if (game_init(&g, &o, NULL, 0) != MB_OK) exit(1);
+        int j = 0;
+        for (; j < n && g.status == STATUS_PLAYING; j++) {
+            int nl = game_legal_moves(&g, moves);
+            seq[i][j] = moves[rng_choice_index(&r, nl)];
+            game_move(&g, seq[i][j]);
+        }
+        if (g.status != STATUS_PLAYING) j--; /* end on a position still playing */
+        seq[i][j] = -1;
+        game_free(&g);
+    }
+}
+
+/* Seconds per move + unmove pair of every empty square of every position,
+ * on a game of back-end kind with the line features on or off. */
+static double time_big_pairs(int (*seq)[80], BoardKind kind, bool features)
+{
+    Game g;
+    GameOptions o = {15, 15, 5, kind, false};
+    if (game_init(&g, &o, NULL, 0) != MB_OK || (features && linefeat_enable(&g.board) != MB_OK))
+        exit(1);
+    long pairs = 0;
+    double t = 0;
+    int moves[MB_MAX_CELLS];
+    for (int i = 0; i < BIG_POSITIONS; i++) {
+        game_restart(&g);
+        for (int j = 0; seq[i][j] >= 0; j++) game_move(&g, seq[i][j]);
+        int n = game_legal_moves(&g, moves);
+        double t0 = search_now();
+        for (int rep = 0; rep < 200; rep++)
+            for (int j = 0; j < n; j++) {
+                game_move(&g, moves[j]);
+                game_unmove(&g);
+            }
+        t += search_now() - t0;
+        pairs += 200L * n;
+    }
+    game_free(&g);
+    return t / (double)pairs;
+}
+
+/* Nodes per second of αβ with the line evaluator: the root driver at
+ * maxdepth over the candidates at distance d (0: every legal move), table
+ * shared, from every fourth position. */
+static double time_big_search(int (*seq)[80], int maxdepth, int d, uint64_t *nodes)
+{
+    Game g;
+    GameOptions o = {15, 15, 5, BOARD_BITS, false};
+    if (game_init(&g, &o, NULL, 0) != MB_OK || linefeat_enable(&g.board) != MB_OK) exit(1);
+    uint64_t total = 0;
+    double t = 0;
+    for (int i = 0; i < BIG_POSITIONS; i += 4) {
+        game_restart(&g);
+        for (int j = 0; seq[i][j] >= 0; j++) game_move(&g, seq[i][j]);
+        Search s;
+        if (search_init(&s, &g, eval_lines_search_eval, NULL, maxdepth) != MB_OK) exit(1);
+        s.use_tt = true;
+        s.candidates = d;
+        SearchRootResult r;
+        double t0 = search_now();
+        if (search_root(&s, true, NULL, &r) != SEARCH_OK) exit(1);
+        t += search_now() - t0;
+        total += r.total;
+        search_free(&s);
+    }
+    game_free(&g);
+    *nodes = total;
+    return (double)total / t;
+}
+
+/* The issue-14 rows, interleaved run by run. */
+static void bench_features(int runs)
+{
+    static int seq[BIG_POSITIONS][80];
+    big_positions(seq);
+    static const BoardKind kinds[2] = {BOARD_BITS, BOARD_LIST1D};
+    double pairs[2][2][1000], nps[1000], nps_full[1000];
+    uint64_t nodes = 0, nodes_full = 0;
+    for (int r = 0; r < runs; r++) {
+        for (int k = 0; k < 2; k++)
+            for (int f = 0; f < 2; f++) pairs[k][f][r] = time_big_pairs(seq, kinds[k], f);
+        nps_full[r] = time_big_search(seq, 1, 0, &nodes_full);
+        nps[r] = time_big_search(seq, 2, 2, &nodes);
+    }
+    printf("\nissue 14 targets (15x15, k = 5; medians of %d runs):\n", runs);
+    printf("%-44s %12s %14s  %s\n", "row", "features", "no features", "target");
+    for (int k = 0; k < 2; k++) {
+        char row[64];
+        snprintf(row, sizeof row, "move + unmove pair, %s", board_kind_name(kinds[k]));
+        printf("%-44s %9.1f ns %11.1f ns  <= 150 ns with features\n", row,
+               1e9 * median(pairs[k][1], runs), 1e9 * median(pairs[k][0], runs));
+    }
+    printf("%-44s %8.2f M/s %14s  >= 1 M nodes/s\n", "αβ, C line evaluator, every legal move",
+           median(nps_full, runs) / 1e6, "-");
+    printf("%-44s %8.2f M/s %14s  (the generator's cost at\n", "αβ, C line evaluator, candidates d = 2",
+           median(nps, runs) / 1e6, "-");
+    printf("%-44s %8s %14s   every inner node)\n", "", "", "");
+    printf("  (nodes a run: %llu at maxdepth 1 below each legal root move; %llu at maxdepth 2\n"
+           "   below each root candidate; 4 positions of 8 to 56 marks)\n",
+           (unsigned long long)nodes_full, (unsigned long long)nodes);
+}
+
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 7;
     bool only_targets = argc > 2 && strcmp(argv[2], "--targets") == 0;
-    if (runs < 1 || runs > 1000 || argc > 3 || (argc == 3 && !only_targets)) {
-        fprintf(stderr, "usage: bench [RUNS] [--targets]  (RUNS 1..1000, default 7)\n");
+    bool only_features = argc > 2 && strcmp(argv[2], "--features") == 0;
+    if (runs < 1 || runs > 1000 || argc > 3 || (argc == 3 && !only_targets && !only_features)) {
+        fprintf(stderr, "usage: bench [RUNS] [--targets | --features]  (RUNS 1..1000, default 7)\n");
         return 2;
     }
     if (only_targets) {
         bench_targets(runs);
+        return 0;
+    }
+    if (only_features) {
+        bench_features(runs);
         return 0;
     }
     static int seq[NPOS][10];
@@ -395,5 +523,6 @@ int main(int argc, char **argv)
            549946.0 / (best / 1e3), (549946.0 / (best / 1e3)) / 562598.73);
     bench_abs_dls();
     bench_targets(runs);
+    bench_features(runs);
     return 0;
 }

@@ -19,13 +19,13 @@ typedef struct Row {
     uint64_t after_total;
 } Row;
 
-#define NOOPT {false, false, false, SR_ORDER_NONE}
-#define SV {true, false, false, SR_ORDER_NONE}
-#define TTO {false, true, false, SR_ORDER_NONE}
-#define TTI {false, true, true, SR_ORDER_NONE}
-#define TTISV {true, true, true, SR_ORDER_NONE}
-#define TT_SORT {false, true, false, SR_ORDER_AI14S_SORT}
-#define TT_SWAP {false, true, false, SR_ORDER_AI14S_SWAP}
+#define NOOPT {false, false, false, SR_ORDER_NONE, 0}
+#define SV {true, false, false, SR_ORDER_NONE, 0}
+#define TTO {false, true, false, SR_ORDER_NONE, 0}
+#define TTI {false, true, true, SR_ORDER_NONE, 0}
+#define TTISV {true, true, true, SR_ORDER_NONE, 0}
+#define TT_SORT {false, true, false, SR_ORDER_AI14S_SORT, 0}
+#define TT_SWAP {false, true, false, SR_ORDER_AI14S_SWAP, 0}
 
 static const Row rows[] = {
     {SR_MMDFS, NOOPT, false, 549945,
@@ -129,7 +129,7 @@ TEST(searcher_api)
     t_play_list(&g, "B2,A1");
     char before[MB_MAX_CELLS + 1], after[MB_MAX_CELLS + 1];
     board_key(&g.board, before);
-    SearcherOpts o = {false, true, false, SR_ORDER_NONE};
+    SearcherOpts o = {false, true, false, SR_ORDER_NONE, 0};
     Searcher s;
     searcher_init(&s, SR_ABS_ALL, &o);
     double v1 = searcher_run(&s, &g);
@@ -158,7 +158,7 @@ TEST(record_future_kept)
     game_change_step(&g, 2);
     int want[6];
     memcpy(want, g.records, sizeof want);
-    SearcherOpts o = {false, true, false, SR_ORDER_AI14S_SORT};
+    SearcherOpts o = {false, true, false, SR_ORDER_AI14S_SORT, 0};
     Searcher s;
     searcher_init(&s, SR_ABS_ALL, &o);
     SearcherRoot r;

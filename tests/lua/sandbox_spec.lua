@@ -219,6 +219,12 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
         assert.is_true(p:stats().peak <= BIG.memory)
     end)
 
+    it("features_memory: memory (the line features' memory counts against the cap)", function()
+        local _, r, p = hostile("features_memory", BIG)
+        assert.are.equal("memory", r)
+        assert.is_true(p:stats().peak <= BIG.memory)
+    end)
+
     it("deep_recursion: error: stack overflow", function()
         local _, r = hostile("deep_recursion", {instructions = false, time = 30, memory = 256 * 1024 * 1024})
         assert.matches("^error: .*stack overflow", r)
