@@ -628,9 +628,12 @@ static int children_close(lua_State *L)
  * loop ends with the game back where it was, also when it is left by
  * break or an error (Lua 5.4's closing value). The body must leave the
  * game at the child it was given. */
-static int l_children(lua_State *L)
+/* Push the state of a children() loop over g's legal moves (the game
+ * userdata at index `game` kept as its user value) and return it. Only
+ * from a C function with the game methods' upvalues (UV_CHILDREN_MT).
+ * [-0, +1, m] */
+static Children *push_children(lua_State *L, Game *g, int game)
 {
-    Game *g = lmb_check_game(L, 1);
     int moves[MB_MAX_CELLS];
     int n = game_legal_moves(g, moves);
     Children *c = lua_newuserdatauv(L, sizeof *c + (size_t)n * sizeof(int), 1);
@@ -642,8 +645,15 @@ static int l_children(lua_State *L)
     memcpy(c->moves, moves, (size_t)n * sizeof(int));
     lua_pushvalue(L, lua_upvalueindex(UV_CHILDREN_MT));
     lua_setmetatable(L, -2);
-    lua_pushvalue(L, 1);
+    lua_pushvalue(L, game);
     lua_setiuservalue(L, -2, 1);
+    return c;
+}
+
+static int l_children(lua_State *L)
+{
+    Game *g = lmb_check_game(L, 1);
+    push_children(L, g, 1);
     lua_pushvalue(L, lua_upvalueindex(UV_STEP));
     lua_insert(L, -2);
     lua_pushnil(L);
@@ -667,19 +677,9 @@ static int l_score_children(lua_State *L)
     Game *g = &lg->g;
     bool by_move = !lua_isnoneornil(L, 4);
     lua_settop(L, 4);
-    int moves[MB_MAX_CELLS];
-    int n = game_legal_moves(g, moves);
-    Children *c = lua_newuserdatauv(L, sizeof *c + (size_t)n * sizeof(int), 1); /* 5 */
-    c->n = n;
-    c->next = 0;
-    c->base = g->move_count;
-    c->active = false;
-    c->edited = g->edited;
-    memcpy(c->moves, moves, (size_t)n * sizeof(int));
-    lua_pushvalue(L, lua_upvalueindex(UV_CHILDREN_MT));
-    lua_setmetatable(L, 5);
-    lua_pushvalue(L, 2);
-    lua_setiuservalue(L, 5, 1);
+    Children *c = push_children(L, g, 2); /* 5 */
+    int n = c->n;
+    const int *moves = c->moves;
     lua_toclose(L, 5);
     lua_pushnumber(L, -HUGE_VAL); /* 6: best */
     int best[MB_MAX_CELLS], nbest = 0;

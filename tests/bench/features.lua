@@ -9,17 +9,9 @@ local mb = require "marubatsu"
 
 local runs = tonumber(arg and arg[1]) or 5
 
-local function median(v)
-    table.sort(v)
-    local n = #v
-    return n % 2 == 1 and v[(n + 1) // 2] or (v[n // 2] + v[n // 2 + 1]) / 2
-end
-
-local function position(list)
-    local g = mb.Marubatsu{width = 15, height = 15, k = 5}
-    for sq in list:gmatch("[^,]+") do g:move(mb.move(sq, g)) end
-    return g
-end
+local common = dofile(arg[0]:match("^(.-)[^/]*$") .. "common.lua")
+local median = common.median
+local position = common.position
 
 local positions = {
     position("H8,I9,G9,I7,I8,G8,J8,F7,H9,H7"),

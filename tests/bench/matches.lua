@@ -7,11 +7,8 @@ local mb = require "marubatsu"
 local runs = tonumber(arg and arg[1]) or 7
 local pairs_n = tonumber(arg and arg[2]) or 50000
 
-local function median(v)
-    table.sort(v)
-    local n = #v
-    return n % 2 == 1 and v[(n + 1) // 2] or (v[n // 2] + v[n // 2 + 1]) / 2
-end
+local common = dofile(arg[0]:match("^(.-)[^/]*$") .. "common.lua")
+local median = common.median
 
 local function rate(ai0, ai1, mbparams)
     local times = {}

@@ -10,17 +10,9 @@ local mb = require "marubatsu"
 
 local runs = tonumber(arg and arg[1]) or 5
 
-local function median(v)
-    table.sort(v)
-    local n = #v
-    return n % 2 == 1 and v[(n + 1) // 2] or (v[n // 2] + v[n // 2 + 1]) / 2
-end
-
-local function position(list)
-    local g = mb.Marubatsu{width = 15, height = 15, k = 5}
-    for sq in list:gmatch("[^,]+") do g:move(mb.move(sq, g)) end
-    return g
-end
+local common = dofile(arg[0]:match("^(.-)[^/]*$") .. "common.lua")
+local median = common.median
+local position = common.position
 
 local empty = position("")
 local middle = position("H8,I9,G9,I7,I8,G8,J8,F7,H9,H7,J7,K6,G10,F11,J10,J9,K9,L8,H10,H11")

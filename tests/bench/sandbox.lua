@@ -12,11 +12,8 @@ local mb = require "marubatsu"
 
 local runs = tonumber(arg and arg[1]) or 21
 
-local function median(v)
-    table.sort(v)
-    local n = #v
-    return n % 2 == 1 and v[(n + 1) // 2] or (v[n // 2] + v[n // 2 + 1]) / 2
-end
+local common = dofile(arg[0]:match("^(.-)[^/]*$") .. "common.lua")
+local median = common.median
 
 local function us(s) return ("%8.1f us"):format(s * 1e6) end
 

@@ -14,11 +14,8 @@ local host = require "marubatsu.host"
 
 local runs = tonumber(arg and arg[1]) or 7
 
-local function median(v)
-    table.sort(v)
-    local n = #v
-    return n % 2 == 1 and v[(n + 1) // 2] or (v[n // 2] + v[n // 2 + 1]) / 2
-end
+local common = dofile(arg[0]:match("^(.-)[^/]*$") .. "common.lua")
+local median = common.median
 
 local function time_of(f)
     local t0 = mb.clock()
