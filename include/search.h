@@ -56,6 +56,9 @@ typedef struct Search {
     uint32_t check_every; /* clock reads every this many nodes (>= 1) */
     int status;           /* SearchStatus; SEARCH_OK while running */
     bool pvs;             /* search_run uses search_pvs_dls (always a table) */
+    struct Vcf *vcf;      /* owned, or NULL: the VCF win check (search_set_vcf) */
+    int vcf_depth;        /* its attacker moves */
+    uint64_t vcf_nodes;   /* positions it searched (not in count) */
     /* symmetry maps of the game's shape, computed once by search_init */
     int nsym;
     int sym_ids[8];
@@ -90,6 +93,13 @@ typedef struct SearchRootResult {
 int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth);
 /* Release the table and the maps. */
 void search_free(Search *s);
+/* The VCF win check (vcf.h) at every node still playing, interior or
+ * leaf, before anything else: a win for the side to move within `depth`
+ * fours makes the node's value the evaluation of the position at the end
+ * of that line (a finished game). depth 0 turns it off. Node counts are
+ * those of the plain search plus the nodes cut by it; the threat search's
+ * own positions go to vcf_nodes. MB_OK or MB_ENOMEM. */
+int search_set_vcf(Search *s, int depth);
 /* Seconds on the monotonic clock. */
 double search_now(void);
 /* Give up `seconds` from now (search_now() + seconds); negative: no limit. */
