@@ -213,45 +213,45 @@ static void check_random(int w, int h, int k, bool exact, int trials, int lo, in
     game_free(&g);
 }
 
+/* A shape's random positions and the wins they must give. */
+typedef struct Case {
+    int w, h, k, exact, trials, lo, hi, vcf, vct;
+} Case;
+
+/* check_random on each case (seeds seed0, seed0 + 1, ...); the same
+ * positions and searches every run, so the counts of wins are fixed. */
+static void run_cases(const Case *cases, size_t n, bool solve, uint64_t seed0)
+{
+    for (size_t i = 0; i < n; i++) {
+        const Case *c = &cases[i];
+        int wins[2];
+        check_random(c->w, c->h, c->k, c->exact, c->trials, c->lo, c->hi, true, solve, seed0 + i, wins);
+        CHECK_INT(wins[0], c->vcf);
+        CHECK_INT(wins[1], c->vct);
+    }
+}
+
 /* Small boards: every VCF and VCT win is confirmed by the exact solver. */
 TEST(small_boards_confirmed_by_solve)
 {
-    static const struct {
-        int w, h, k, exact, trials, lo, hi, vcf, vct;
-    } cases[] = {
+    static const Case cases[] = {
         {5, 5, 4, 0, 80, 4, 10, 17, 21}, {5, 5, 4, 1, 80, 4, 10, 23, 30},
         {5, 5, 3, 0, 80, 2, 6, 46, 46},  {5, 5, 3, 1, 80, 2, 6, 39, 39},
         {4, 5, 3, 1, 80, 2, 6, 48, 48},  {6, 4, 4, 0, 80, 4, 10, 15, 17},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int wins[2];
-        check_random(cases[i].w, cases[i].h, cases[i].k, cases[i].exact, cases[i].trials, cases[i].lo,
-                     cases[i].hi, true, true, 100 + i, wins);
-        /* the same positions and searches every run: the counts are fixed */
-        CHECK_INT(wins[0], cases[i].vcf);
-        CHECK_INT(wins[1], cases[i].vct);
-    }
+    run_cases(cases, sizeof cases / sizeof cases[0], true, 100);
 }
 
 /* 7x7, 9x9 and 15x15 with k = 5: every VCF line is a proof (checked full
  * width at each defender move); VCT lines replay. */
 TEST(gomoku_boards_lines_proven)
 {
-    static const struct {
-        int w, h, k, exact, trials, lo, hi, vcf, vct;
-    } cases[] = {
+    static const Case cases[] = {
         {7, 7, 5, 0, 60, 14, 30, 11, 13}, {7, 7, 5, 1, 60, 14, 30, 10, 12},
         {9, 9, 5, 0, 60, 20, 44, 14, 15}, {9, 9, 5, 1, 60, 20, 44, 11, 11},
         {15, 15, 5, 0, 30, 40, 90, 14, 14},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int wins[2];
-        check_random(cases[i].w, cases[i].h, cases[i].k, cases[i].exact, cases[i].trials, cases[i].lo,
-                     cases[i].hi, true, false, 200 + i, wins);
-        /* the same positions and searches every run: the counts are fixed */
-        CHECK_INT(wins[0], cases[i].vcf);
-        CHECK_INT(wins[1], cases[i].vct);
-    }
+    run_cases(cases, sizeof cases / sizeof cases[0], false, 200);
 }
 
 TEST(bounds)
