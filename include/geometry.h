@@ -53,7 +53,8 @@ typedef struct Geometry {
                                    square, indexed like thru[] (else NULL) */
     uint64_t *win_table;        /* boards of <= GEOM_TABLE_CELLS squares (else
                                    NULL): bit p of row m is set when the bit plane p
-                                   holds a full line through move m */
+                                   holds a full line through move m (under the
+                                   exact rule: a run of exactly k through m) */
     int win_words;              /* 64-bit words per row of win_table */
     int8_t *x_of, *y_of;        /* move -> x, y without a division */
     bool exact;                 /* the rule: true when only exactly k in a row
@@ -94,6 +95,11 @@ const char *geometry_rule_name(bool exact);
  * err naming the known rules ("renju" gets its own: its forbidden moves
  * are not supported). */
 int geometry_rule_parse(const char *name, bool *exact, char *err, size_t errlen);
+
+/* Under the exact rule's reading: does the one-word plane (bit x + y*width
+ * set for each mark, nwords == 1), which holds m, have a run of exactly k
+ * through m in some direction? */
+bool geometry_exact_run(const Geometry *g, uint64_t plane, int m);
 
 /* ---- Coordinates ---- */
 

@@ -66,6 +66,9 @@ typedef struct Search {
     int candidates;       /* 0: every legal move; d >= 1: the candidates at
                              distance d, best first (candidates.h), which
                              switch the game's line features on */
+    struct Vcf *vcf;      /* owned, or NULL: the VCF win check (search_set_vcf) */
+    int vcf_depth;        /* its attacker moves */
+    uint64_t vcf_nodes;   /* positions it searched (not in count) */
     /* symmetry maps of the game's shape, computed once by search_init */
     int nsym;
     int sym_ids[8];
@@ -101,6 +104,13 @@ typedef struct SearchRootResult {
 int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth);
 /* Release the table and the maps. */
 void search_free(Search *s);
+/* The VCF win check (vcf.h) at every node still playing, interior or
+ * leaf, before anything else: a win for the side to move within `depth`
+ * fours makes the node's value the evaluation of the position at the end
+ * of that line (a finished game). depth 0 turns it off. Node counts are
+ * those of the plain search plus the nodes cut by it; the threat search's
+ * own positions go to vcf_nodes. MB_OK or MB_ENOMEM. */
+int search_set_vcf(Search *s, int depth);
 /* Seconds on the monotonic clock: the program's one clock (searches,
  * budgets, time controls, mb.clock, the brains' milliseconds, perft --time). */
 double search_now(void);

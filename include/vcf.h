@@ -27,7 +27,8 @@
  * escape it), also under the exact rule. They are not complete: "no
  * sequence" means none within maxdepth attacker moves (VCT: none with the
  * threats defined above), not a lost or drawn position. Positions proven
- * to fail are kept in a small table (Zobrist keys) for the call.
+ * to fail (for an attacker, within a depth) are kept in a small table
+ * (Zobrist keys), kept between calls on one shape and rule.
  *
  * The search works on its own copy of the marks with per-window counts; the
  * game is only read. Bounded by maxdepth (attacker moves), a node limit
@@ -44,6 +45,9 @@
 
 #define VCF_TABLE_BITS 14 /* entries of the table of failed positions: 2^14 */
 #define VCF_DEFAULT_DEPTH 10
+/* About what a solver holds (its table, counts and line table), for a
+ * sandbox's memory cap. */
+#define VCF_BYTES (((size_t)16 << VCF_TABLE_BITS) + 2 * MB_MAX_CELLS * 8 + 4 * 4096 + 40000)
 
 /* Results of vcf_solve. */
 typedef enum VcfStatus {
@@ -84,8 +88,8 @@ typedef struct Vcf {
     bool vct;
     uint32_t stamp;
     uint32_t seen[MB_MAX_CELLS];
-    int line[MB_MAX_CELLS]; /* the moves played below the root */
-    int depth_played;
+    int table_w, table_h, table_k; /* the shape and rule the table holds */
+    bool table_exact;
 } Vcf;
 
 /* Default options: VCF, maxdepth VCF_DEFAULT_DEPTH, no time or node limit. */

@@ -103,15 +103,15 @@ HOT bool bits_table_wins(const Geometry *g, uint64_t p, int m)
     return (g->win_table[(size_t)m * (size_t)g->win_words + (p >> 6)] >> (p & 63)) & 1;
 }
 /* Under the exact rule a full window is only the first test (exactly k
- * in a row implies one): board_exact_run and bits_word_exact decide, out of
- * line, only when it passed, so freestyle's paths keep their code and the
- * exact rule costs nothing until someone completes a line. */
-bool bits_word_exact(const Geometry *g, uint64_t plane, int m);
+ * in a row implies one): board_exact_run and geometry_exact_run decide, out
+ * of line, only when it passed, so freestyle's paths keep their code and
+ * the exact rule costs nothing until someone completes a line. The win
+ * table of a small board holds the exact rule's answer itself. */
 bool board_exact_run(const Board *b, Mark player, int m);
 HOT bool bits_word_wins(const Geometry *g, uint64_t plane, int m)
 {
-    bool full = g->win_table ? bits_table_wins(g, plane, m) : bits_word_wins_scan(g, plane, m);
-    return full && (!g->exact || bits_word_exact(g, plane, m));
+    if (g->win_table) return bits_table_wins(g, plane, m);
+    return bits_word_wins_scan(g, plane, m) && (!g->exact || geometry_exact_run(g, plane, m));
 }
 HOT bool bits_is_winner(const Board *b, Mark player, int m)
 {

@@ -28,23 +28,6 @@ bool bits_word_wins_scan(const Geometry *g, uint64_t plane, int m)
     return false;
 }
 
-/* board_exact_run on a one-word plane (bit = x + y*width). */
-bool bits_word_exact(const Geometry *g, uint64_t plane, int m)
-{
-    static const int8_t step[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
-    int x0 = g->x_of[m], y0 = g->y_of[m], k = g->k, w = g->width;
-    for (int d = 0; d < 4; d++) {
-        int dx = step[d][0], dy = step[d][1], run = 1;
-        for (int s = -1; s <= 1; s += 2)
-            for (int x = x0 + s * dx, y = y0 + s * dy;
-                 run <= k && geometry_on_board(g, x, y) && (plane >> (x + y * w) & 1);
-                 x += s * dx, y += s * dy)
-                run++;
-        if (run == k) return true;
-    }
-    return false;
-}
-
 bool bits_wins_scan(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;

@@ -64,8 +64,26 @@ static void *xcalloc(size_t n, size_t size, bool *failed)
     return p;
 }
 
+bool geometry_exact_run(const Geometry *g, uint64_t plane, int m)
+{
+    static const int8_t step[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
+    int x0 = g->x_of[m], y0 = g->y_of[m], k = g->k, w = g->width;
+    for (int d = 0; d < 4; d++) {
+        int dx = step[d][0], dy = step[d][1], run = 1;
+        for (int s = -1; s <= 1; s += 2)
+            for (int x = x0 + s * dx, y = y0 + s * dy;
+                 run <= k && geometry_on_board(g, x, y) && (plane >> (x + y * w) & 1);
+                 x += s * dx, y += s * dy)
+                run++;
+        if (run == k) return true;
+    }
+    return false;
+}
+
 /* Step 5 for small boards: answer "does plane p hold a line through m?" by
- * one table lookup, so the judge of a bitboard has no loop and no branch. */
+ * one table lookup, so the judge of a bitboard has no loop and no branch.
+ * Under the exact rule the table holds the exact answer, so the judge of a
+ * small board costs the same under both rules. */
 static bool build_win_table(Geometry *g)
 {
     size_t planes = (size_t)1 << g->ncells;
@@ -76,7 +94,8 @@ static bool build_win_table(Geometry *g)
         for (size_t p = 0; p < planes; p++)
             for (int t = g->thru_start[m]; t < g->thru_start[m + 1]; t++)
                 if ((p & g->thru_mask[t]) == g->thru_mask[t]) {
-                    g->win_table[(size_t)m * (size_t)g->win_words + p / 64] |= 1ULL << (p % 64);
+                    if (!g->exact || geometry_exact_run(g, p, m))
+                        g->win_table[(size_t)m * (size_t)g->win_words + p / 64] |= 1ULL << (p % 64);
                     break;
                 }
     return true;

@@ -11,6 +11,7 @@
 #include "game_hot.h"
 #include "mberror.h"
 #include "symmetry.h"
+#include "vcf.h"
 #include "zobrist.h"
 
 /* ------------------------------------------------------------------------
@@ -54,8 +55,25 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     return MB_OK;
 }
 
+int search_set_vcf(Search *s, int depth)
+{
+    s->vcf_depth = depth;
+    if (depth <= 0 || s->vcf) return MB_OK;
+    s->vcf = malloc(sizeof *s->vcf);
+    if (!s->vcf) return MB_ENOMEM;
+    if (vcf_init(s->vcf) != MB_OK) {
+        free(s->vcf);
+        s->vcf = NULL;
+        return MB_ENOMEM;
+    }
+    return MB_OK;
+}
+
 void search_free(Search *s)
 {
+    if (s->vcf) vcf_free(s->vcf);
+    free(s->vcf);
+    s->vcf = NULL;
     tt_free(&s->tt);
     tt_free(&s->tt_prev);
     free(s->sym_src);
@@ -164,6 +182,32 @@ typedef struct Node {
     int moves[MB_MAX_CELLS];
 } Node;
 
+/* The VCF win check of a node (search_set_vcf): true with *ret the
+ * evaluation at the end of the winning line, or with s->status set when
+ * the deadline passed during it. The game is restored. */
+static bool vcf_win(Search *s, double *ret)
+{
+    Game *g = s->game;
+    VcfOptions o = vcf_default_options();
+    o.maxdepth = s->vcf_depth;
+    if (s->has_deadline) o.timelimit = s->deadline - search_now() > 0 ? s->deadline - search_now() : 0;
+    VcfResult r;
+    if (vcf_solve(s->vcf, g, &o, &r) != MB_OK) return false;
+    s->vcf_nodes += r.nodes;
+    if (r.status == VCF_TIMEOUT) {
+        s->status = SEARCH_TIMEOUT;
+        *ret = 0;
+        return true;
+    }
+    if (r.status != VCF_WIN) return false;
+    GameMark mark;
+    game_mark(g, &mark);
+    for (int i = 0; i < r.n; i++) game_move(g, r.moves[i]);
+    *ret = s->eval(g, s->eval_ud);
+    game_rewind(g, &mark);
+    return true;
+}
+
 /* Steps 1 to 3 of a node at `depth` with window (*alpha, *beta) and packed
  * keys `keys` (or NULL), probing s->tt when `probe_tt`. Returns true when
  * the node ends here with *ret (an abort, with s->status set; a leaf; a
@@ -183,9 +227,12 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *key
     }
     s->count++;
     if (g->status != STATUS_PLAYING || depth == s->maxdepth) {
+        if (s->vcf_depth > 0 && g->status == STATUS_PLAYING && vcf_win(s, ret)) return true;
         *ret = s->eval(g, s->eval_ud);
         return true;
     }
+    /* Step 1b. a VCF win of the side to move ends the node */
+    if (s->vcf_depth > 0 && vcf_win(s, ret)) return true;
 
     /* Step 2. table probe: an exact or deciding bound ends the node, else
      * the window narrows */

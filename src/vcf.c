@@ -171,19 +171,28 @@ static int window_squares(Vcf *v, int p, int have, int16_t *out)
 
 /* ---- The table of failed positions ---- */
 
-static VcfEntry *slot(Vcf *v) { return &v->table[v->key & (((uint64_t)1 << VCF_TABLE_BITS) - 1)]; }
+/* The key of the position with attacker a: a failure is a fact about a
+ * position and the side trying to win it, true in any later call. */
+static uint64_t key_of(const Vcf *v, int a) { return a == MARK_X ? ~v->key : v->key | 1; }
 
-static bool known_fail(Vcf *v, int depth)
+static VcfEntry *slot(Vcf *v, uint64_t key)
 {
-    const VcfEntry *e = slot(v);
-    return e->key == v->key && e->vct == v->vct && e->depth >= depth;
+    return &v->table[key & (((uint64_t)1 << VCF_TABLE_BITS) - 1)];
 }
 
-static void store_fail(Vcf *v, int depth)
+static bool known_fail(Vcf *v, int a, int depth)
 {
-    VcfEntry *e = slot(v);
-    if (e->key == v->key && e->vct == v->vct && e->depth >= depth) return;
-    *e = (VcfEntry){v->key, (int16_t)depth, (uint8_t)v->vct};
+    uint64_t key = key_of(v, a);
+    const VcfEntry *e = slot(v, key);
+    return e->key == key && e->vct == v->vct && e->depth >= depth;
+}
+
+static void store_fail(Vcf *v, int a, int depth)
+{
+    uint64_t key = key_of(v, a);
+    VcfEntry *e = slot(v, key);
+    if (e->key == key && e->vct == v->vct && e->depth >= depth) return;
+    *e = (VcfEntry){key, (int16_t)depth, (uint8_t)v->vct};
 }
 
 /* ---- The search ---- */
@@ -251,7 +260,7 @@ static bool attack(Vcf *v, Lines *ln, int a, int depth, int ply)
     }
     int nd = win_squares(v, d, dw, 2);
     if (nd >= 2 || depth <= 0 || ply + 2 >= VCF_MAX_PLY) return false;
-    if (known_fail(v, depth)) return false;
+    if (known_fail(v, a, depth)) return false;
 
     /* Step 2. the fours: squares on a's windows one short of a four */
     const Geometry *g = v->geo;
@@ -336,7 +345,7 @@ static bool attack(Vcf *v, Lines *ln, int a, int depth, int ply)
             if (v->status) return false;
         }
     }
-    if (!v->status) store_fail(v, depth);
+    if (!v->status) store_fail(v, a, depth);
     return false;
 }
 
@@ -364,9 +373,15 @@ int vcf_solve(Vcf *v, const Game *game, const VcfOptions *o, VcfResult *out)
     v->vct = o->vct;
     memset(v->count, 0, (size_t)g->nlines * sizeof *v->count);
     memset(v->cells, 0, sizeof v->cells);
-    /* a new call, a new table: entries of another shape or position mean
-     * nothing here */
-    memset(v->table, 0, ((size_t)1 << VCF_TABLE_BITS) * sizeof *v->table);
+    /* the table holds facts about positions of one shape and rule */
+    if (v->table_w != g->width || v->table_h != g->height || v->table_k != g->k ||
+        v->table_exact != g->exact) {
+        memset(v->table, 0, ((size_t)1 << VCF_TABLE_BITS) * sizeof *v->table);
+        v->table_w = g->width;
+        v->table_h = g->height;
+        v->table_k = g->k;
+        v->table_exact = g->exact;
+    }
     for (int m = 0; m < g->ncells; m++) {
         Mark mk = game_get(game, m);
         if (mk != MARK_EMPTY) put(v, m, mk);

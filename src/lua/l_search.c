@@ -40,6 +40,7 @@
 #include "l_budget.h"
 #include "l_search.h"
 #include "linefeat.h"
+#include "vcf.h"
 #include "search.h"
 
 /* What the C eval callback needs to call a Lua evaluator. */
@@ -218,6 +219,7 @@ typedef struct Options {
     double timelimit; /* < 0: none */
     int candidates;   /* 0: every legal move; d: the candidates at distance d */
     bool lines;       /* the C evaluator "lines" (eval_lines.h), else "ai14s" */
+    int vcf;          /* the VCF win check's attacker moves; 0: off */
 } Options;
 
 /* One Lua entry point: its name, its option names (and their list for
@@ -231,25 +233,25 @@ typedef struct Kind {
 
 static const char *const abs_names[] = {"maxdepth", "eval",    "use_tt",     "share_tt",
                                         "timelimit", "rand",   "analyze",    "calc_score",
-                                        "eval_func", "eval_params", "candidates", NULL};
+                                        "eval_func", "eval_params", "candidates", "vcf", NULL};
 static const Kind KIND_ABS = {"search_abs_dls", abs_names,
                               "maxdepth, eval, eval_func, eval_params, use_tt, share_tt, "
-                              "timelimit, rand, analyze, calc_score, candidates",
+                              "timelimit, rand, analyze, calc_score, candidates, vcf",
                               {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
 static const char *const pvs_names[] = {"maxdepth", "eval",    "share_tt", "timelimit",
                                         "rand",     "analyze", "calc_score", "eval_func",
-                                        "eval_params", "candidates", NULL};
+                                        "eval_params", "candidates", "vcf", NULL};
 static const Kind KIND_PVS = {"search_pvs_dls", pvs_names,
                               "maxdepth, eval, eval_func, eval_params, share_tt, timelimit, "
-                              "rand, analyze, calc_score, candidates",
+                              "rand, analyze, calc_score, candidates, vcf",
                               {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
                                .timelimit = -1, .pvs = true}};
 static const char *const iddfs_names[] = {"pvs",       "moveordering", "eval",    "use_tt",
                                           "share_tt",  "timelimit",    "rand",    "analyze",
-                                          "eval_func", "eval_params",  "candidates", NULL};
+                                          "eval_func", "eval_params",  "candidates", "vcf", NULL};
 static const Kind KIND_IDDFS = {"search_iddfs", iddfs_names,
                                 "pvs, moveordering, eval, eval_func, eval_params, use_tt, "
-                                "share_tt, timelimit, rand, analyze, candidates",
+                                "share_tt, timelimit, rand, analyze, candidates, vcf",
                                 {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
                                  .timelimit = 10, .moveordering = true}};
 
@@ -396,6 +398,18 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     o.calc_score = opt_bool(L, t, "calc_score", o.calc_score, fname);
     o.pvs = opt_bool(L, t, "pvs", o.pvs, fname);
     o.moveordering = opt_bool(L, t, "moveordering", o.moveordering, fname);
+    ty = lua_getfield(L, t, "vcf");
+    if (ty == LUA_TBOOLEAN) {
+        o.vcf = lua_toboolean(L, -1) ? VCF_DEFAULT_DEPTH : 0;
+    } else if (ty != LUA_TNIL) {
+        int isint;
+        lua_Integer d = lua_tointegerx(L, -1, &isint);
+        if (!isint || d < 1 || d > 60)
+            luaL_error(L, "%s: option 'vcf' must be a boolean or an integer from 1 to 60 (fours)",
+                       fname);
+        o.vcf = (int)d;
+    }
+    lua_pop(L, 1);
     if (read_eval_func(L, t, fname, &o)) return o;
     ty = lua_getfield(L, t, "eval");
     if (ty == LUA_TFUNCTION) {
@@ -536,12 +550,17 @@ static int search_failed(lua_State *L, const char *fname, SearchStatus st, const
 static void init_search(lua_State *L, const char *fname, Search *s, Game *g, LuaEval *le,
                         const Options *o, int maxdepth)
 {
+    /* the threat search's table against a sandbox's memory, before any
+     * allocation */
+    NativeLimits nl = budget_native(L);
+    if (o->vcf && nl.b && nl.room != SIZE_MAX && nl.room < VCF_BYTES) budget_native_done(L, &nl, 0, "memory");
     if ((o->lines || o->candidates) && linefeat_enable(&g->board) != MB_OK)
         luaL_error(L, "%s: not enough memory for the line features", fname);
     int err = o->lua_eval ? search_init(s, g, lua_eval, le, maxdepth)
               : o->lines  ? search_init(s, g, eval_lines_search_eval, NULL, maxdepth)
                           : search_init(s, g, eval14_search_eval, NULL, maxdepth);
     if (err == MB_ENOMEM) search_failed(L, fname, SEARCH_ENOMEM, le);
+    if (err == MB_OK && o->vcf && (err = search_set_vcf(s, o->vcf)) != MB_OK) search_free(s);
     if (err != MB_OK) luaL_error(L, "%s: %s", fname, mb_strerror(err));
     s->candidates = o->candidates;
 }
@@ -612,10 +631,11 @@ static int run_dls(lua_State *L, const Kind *kind)
     }
     tt_size = tt_count(&s.tt);
     if (borrowed) return_table(kept, &s);
+    unsigned long long vcf_nodes = s.vcf_nodes;
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
     if (bd.nl.b && !le.failed) {
-        unsigned long long nodes = st == SEARCH_OK ? (unsigned long long)r.total : 0;
+        unsigned long long nodes = (st == SEARCH_OK ? (unsigned long long)r.total : 0) + vcf_nodes;
         budget_native_done(L, &bd.nl, nodes > bd.leaves ? nodes : bd.leaves, bd.why);
     }
 
@@ -689,11 +709,13 @@ static int l_search_iddfs(lua_State *L)
     SearchIddfsResult res;
     IddfsRun run = {&s, &io, rng, iters, cap, &res};
     SearchStatus st = run_protected(&le, o.lua_eval, iddfs_call, &run);
+    unsigned long long vcf_nodes = s.vcf_nodes;
     search_free(&s);
     if (o.lua_eval) lmb_game_sync(L, 1); /* the fields as they were */
     if (bd.nl.b && !le.failed) {
         unsigned long long nodes = 0;
         for (int i = 0; i < res.niter && st == SEARCH_OK; i++) nodes += iters[i].root.total;
+        nodes += vcf_nodes;
         budget_native_done(L, &bd.nl, nodes > bd.leaves ? nodes : bd.leaves, bd.why);
     }
     if (st != SEARCH_OK) return search_failed(L, fname, st, &le);

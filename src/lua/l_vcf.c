@@ -18,9 +18,6 @@
 #include "l_vcf.h"
 #include "vcf.h"
 
-/* What a solver holds: its table, the window counts of a large board and
- * the line table of a call. */
-#define VCF_BYTES (((size_t)16 << VCF_TABLE_BITS) + sizeof(Vcf) + 4 * 4096 + 40000)
 
 /* The options table at 2 into o; raises on a bad or unknown option. */
 static void read_options(lua_State *L, const char *fname, VcfOptions *o)

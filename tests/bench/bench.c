@@ -44,7 +44,7 @@ static double median(double *v, int n)
 
 static void make_game(Game *g, BoardKind kind, bool counters)
 {
-    GameOptions o = {3, 3, 0, kind, counters};
+    GameOptions o = {3, 3, 0, kind, counters, false};
     if (game_init(g, &o, NULL, 0) != MB_OK) {
         fprintf(stderr, "bench: cannot create a game\n");
         exit(1);
@@ -210,7 +210,7 @@ static void bench_abs_dls(void)
 static double time_perft_shape(int w, int h, int k, int depth, uint64_t *total)
 {
     Game g;
-    GameOptions o = {w, h, k, BOARD_BITS, false};
+    GameOptions o = {w, h, k, BOARD_BITS, false, false};
     if (game_init(&g, &o, NULL, 0) != MB_OK) exit(1);
     uint64_t nodes[17], fin[17];
     double t0 = search_now();
@@ -255,7 +255,7 @@ static double time_bare_pairs(int pairs)
 static double time_solve654(void)
 {
     Game g;
-    GameOptions o = {6, 5, 4, BOARD_BITS, false};
+    GameOptions o = {6, 5, 4, BOARD_BITS, false, false};
     if (game_init(&g, &o, NULL, 0) != MB_OK) exit(1);
     Solve s;
     solve_init(&s);
@@ -270,6 +270,59 @@ static double time_solve654(void)
     solve_free(&s);
     game_free(&g);
     return dt;
+}
+
+/* Microseconds per vcf_solve (maxdepth 10) over 200 seeded random 15x15
+ * k5 positions of 30 to 80 stones (games not over), one solver reused;
+ * the wins found go to *wins (the same every run). */
+static double time_vcf15(bool vct, int *wins)
+{
+    Game g;
+    GameOptions o = {15, 15, 5, BOARD_BITS, false, false};
+    if (game_init(&g, &o, NULL, 0) != MB_OK) exit(1);
+    Vcf v;
+    if (vcf_init(&v) != MB_OK) exit(1);
+    Rng rng;
+    rng_seed(&rng, 15);
+    VcfOptions vo = vcf_default_options();
+    vo.vct = vct;
+    vo.maxdepth = vct ? 4 : 10;
+    double total = 0;
+    int n = 0;
+    *wins = 0;
+    for (int t = 0; t < 200; t++) {
+        game_restart(&g);
+        int plies = 30 + (int)rng_randbelow(&rng, 51);
+        for (int i = 0; i < plies && g.status == STATUS_PLAYING; i++) {
+            int moves[MB_MAX_CELLS], nm = game_legal_moves(&g, moves);
+            game_move(&g, moves[rng_randbelow(&rng, (uint64_t)nm)]);
+        }
+        if (g.status != STATUS_PLAYING) continue;
+        VcfResult r;
+        double t0 = search_now();
+        vcf_solve(&v, &g, &vo, &r);
+        total += search_now() - t0;
+        n++;
+        *wins += r.status == VCF_WIN;
+    }
+    vcf_free(&v);
+    game_free(&g);
+    return 1e6 * total / (n ? n : 1);
+}
+
+/* The issue-14 row: the threat search on 15x15 k5, medians of runs. */
+static void bench_vcf(int runs)
+{
+    double f[1000], t[1000];
+    int wf = 0, wt = 0;
+    for (int r = 0; r < runs; r++) {
+        f[r] = time_vcf15(false, &wf);
+        t[r] = time_vcf15(true, &wt);
+    }
+    printf("\nissue 14 threat search (15x15 k5, 200 random positions of 30-80 stones,\n"
+           "one solver reused; medians of %d):\n", runs);
+    printf("%-34s %9.1f us  (%d wins found)\n", "vcf, maxdepth 10, per position", median(f, runs), wf);
+    printf("%-34s %9.1f us  (%d wins found)\n", "vct, maxdepth 4, per position", median(t, runs), wt);
 }
 
 /* The issue-13 rows: engine and naive reference interleaved run by run. */
@@ -332,7 +385,7 @@ static void big_positions(int (*seq)[80])
     for (int i = 0; i < BIG_POSITIONS; i++) {
         int n = 8 + 4 * i, moves[MB_MAX_CELLS];
         Game g;
-        GameOptions o = {15, 15, 5, BOARD_BITS, false};
+        GameOptions o = {15, 15, 5, BOARD_BITS, false, false};
         if (game_init(&g, &o, NULL, 0) != MB_OK) exit(1);
         int j = 0;
         for (; j < n && g.status == STATUS_PLAYING; j++) {
@@ -351,7 +404,7 @@ static void big_positions(int (*seq)[80])
 static double time_big_pairs(int (*seq)[80], BoardKind kind, bool features)
 {
     Game g;
-    GameOptions o = {15, 15, 5, kind, false};
+    GameOptions o = {15, 15, 5, kind, false, false};
     if (game_init(&g, &o, NULL, 0) != MB_OK || (features && linefeat_enable(&g.board) != MB_OK))
         exit(1);
     long pairs = 0;
@@ -380,7 +433,7 @@ static double time_big_pairs(int (*seq)[80], BoardKind kind, bool features)
 static double time_big_search(int (*seq)[80], int maxdepth, int d, uint64_t *nodes)
 {
     Game g;
-    GameOptions o = {15, 15, 5, BOARD_BITS, false};
+    GameOptions o = {15, 15, 5, BOARD_BITS, false, false};
     if (game_init(&g, &o, NULL, 0) != MB_OK || linefeat_enable(&g.board) != MB_OK) exit(1);
     uint64_t total = 0;
     double t = 0;
@@ -452,6 +505,7 @@ int main(int argc, char **argv)
         bench_features(runs);
         return 0;
     }
+    bench_vcf(runs < 5 ? runs : 5);
     static int seq[NPOS][10];
     sample_positions(seq);
     double perft_ms[BOARD_KINDS][2], pairs_s[BOARD_KINDS][2], markpats_ns[BOARD_KINDS][2];

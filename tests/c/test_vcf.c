@@ -1,7 +1,7 @@
 /* test_vcf.c: the VCF / VCT threat search (vcf.h).
- * - hand-made positions: a four to complete, a double four, a VCF of
- *   several fours, one that the defender's counter-four refutes, one
- *   only VCT finds, and the exact rule refusing a win by an overline;
+ * - hand-made positions: a four to complete, a double four (and nothing
+ *   for the other side), a VCF of two fours, and the exact rule refusing
+ *   a win by an overline (which freestyle takes);
  * - soundness on random positions: on small boards (5x5 k4 and k3, 4x5
  *   k3, 6x4 k4, both rules) every VCF and VCT win is confirmed by the
  *   exact solver (solve.h); on 7x7 and 9x9 k5 (both rules) and 15x15 k5
@@ -9,8 +9,10 @@
  *   move (no win of its own, one win square of the attacker that its move
  *   blocks, or two), and VCT lines replay to a win; the numbers of wins
  *   found are fixed (seeded positions);
- * - bounds: maxdepth 1 finds only one-four wins, a node limit stops a
- *   search with VCF_NODES, a finished game and bad options. */
+ * - the αβ search's VCF win check (search_set_vcf): a found win scores
+ *   the root as ai14s's victory in one node; off, the plain counts;
+ * - bounds: maxdepth 0 refused, the empty board gives none, a node limit
+ *   of 1 stops with VCF_NODES, the status names. */
 #include <stdlib.h>
 
 #include "testutil.h"
@@ -213,45 +215,93 @@ static void check_random(int w, int h, int k, bool exact, int trials, int lo, in
     game_free(&g);
 }
 
+/* A shape's random positions and the wins they must give. */
+typedef struct Case {
+    int w, h, k, exact, trials, lo, hi, vcf, vct;
+} Case;
+
+/* check_random on each case (seeds seed0, seed0 + 1, ...); the same
+ * positions and searches every run, so the counts of wins are fixed. */
+static void run_cases(const Case *cases, size_t n, bool solve, uint64_t seed0)
+{
+    for (size_t i = 0; i < n; i++) {
+        const Case *c = &cases[i];
+        int wins[2];
+        check_random(c->w, c->h, c->k, c->exact, c->trials, c->lo, c->hi, true, solve, seed0 + i, wins);
+        CHECK_INT(wins[0], c->vcf);
+        CHECK_INT(wins[1], c->vct);
+    }
+}
+
 /* Small boards: every VCF and VCT win is confirmed by the exact solver. */
 TEST(small_boards_confirmed_by_solve)
 {
-    static const struct {
-        int w, h, k, exact, trials, lo, hi, vcf, vct;
-    } cases[] = {
+    static const Case cases[] = {
         {5, 5, 4, 0, 80, 4, 10, 17, 21}, {5, 5, 4, 1, 80, 4, 10, 23, 30},
         {5, 5, 3, 0, 80, 2, 6, 46, 46},  {5, 5, 3, 1, 80, 2, 6, 39, 39},
         {4, 5, 3, 1, 80, 2, 6, 48, 48},  {6, 4, 4, 0, 80, 4, 10, 15, 17},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int wins[2];
-        check_random(cases[i].w, cases[i].h, cases[i].k, cases[i].exact, cases[i].trials, cases[i].lo,
-                     cases[i].hi, true, true, 100 + i, wins);
-        /* the same positions and searches every run: the counts are fixed */
-        CHECK_INT(wins[0], cases[i].vcf);
-        CHECK_INT(wins[1], cases[i].vct);
-    }
+    run_cases(cases, sizeof cases / sizeof cases[0], true, 100);
 }
 
 /* 7x7, 9x9 and 15x15 with k = 5: every VCF line is a proof (checked full
  * width at each defender move); VCT lines replay. */
 TEST(gomoku_boards_lines_proven)
 {
-    static const struct {
-        int w, h, k, exact, trials, lo, hi, vcf, vct;
-    } cases[] = {
+    static const Case cases[] = {
         {7, 7, 5, 0, 60, 14, 30, 11, 13}, {7, 7, 5, 1, 60, 14, 30, 10, 12},
         {9, 9, 5, 0, 60, 20, 44, 14, 15}, {9, 9, 5, 1, 60, 20, 44, 11, 11},
         {15, 15, 5, 0, 30, 40, 90, 14, 14},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int wins[2];
-        check_random(cases[i].w, cases[i].h, cases[i].k, cases[i].exact, cases[i].trials, cases[i].lo,
-                     cases[i].hi, true, false, 200 + i, wins);
-        /* the same positions and searches every run: the counts are fixed */
-        CHECK_INT(wins[0], cases[i].vcf);
-        CHECK_INT(wins[1], cases[i].vct);
+    run_cases(cases, sizeof cases / sizeof cases[0], false, 200);
+}
+
+/* The searchers' win check (search_set_vcf): on 9x9 k5 positions where
+ * the threat search finds a win of the side to move, search_run with it
+ * scores the root the victory (+-300 from ai14s at the end of the line)
+ * in one node; without it the same search counts its usual nodes. */
+TEST(search_win_check)
+{
+    Game g;
+    GameOptions o = {9, 9, 5, BOARD_BITS, false, false};
+    CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
+    Rng rng;
+    rng_seed(&rng, 9);
+    Vcf v;
+    CHECK_INT(vcf_init(&v), MB_OK);
+    int checked = 0;
+    for (int t = 0; t < 40; t++) {
+        game_restart(&g);
+        int plies = 16 + (int)rng_randbelow(&rng, 15);
+        for (int i = 0; i < plies && g.status == STATUS_PLAYING; i++) {
+            int moves[MB_MAX_CELLS], n = game_legal_moves(&g, moves);
+            game_move(&g, moves[rng_randbelow(&rng, (uint64_t)n)]);
+        }
+        if (g.status != STATUS_PLAYING) continue;
+        VcfOptions vo = vcf_default_options();
+        VcfResult r;
+        CHECK_INT(vcf_solve(&v, &g, &vo, &r), MB_OK);
+        if (r.status != VCF_WIN) continue;
+        Search s;
+        CHECK_INT(search_init(&s, &g, eval14_search_eval, NULL, 1), MB_OK);
+        double plain, with;
+        CHECK_INT(search_run(&s, &plain), SEARCH_OK);
+        uint64_t plain_count = s.count;
+        CHECK_INT(search_set_vcf(&s, VCF_DEFAULT_DEPTH), MB_OK);
+        CHECK_INT(search_run(&s, &with), SEARCH_OK);
+        CHECK(with == (g.turn == MARK_O ? 300.0 : -300.0));
+        CHECK_U64(s.count, 1);
+        CHECK(s.vcf_nodes > 0);
+        CHECK_INT(search_set_vcf(&s, 0), MB_OK);
+        CHECK_INT(search_run(&s, &with), SEARCH_OK);
+        CHECK(with == plain);
+        CHECK_U64(s.count, plain_count);
+        search_free(&s);
+        checked++;
     }
+    CHECK_INT(checked, 12); /* seeded: the same positions every run */
+    vcf_free(&v);
+    game_free(&g);
 }
 
 TEST(bounds)
@@ -268,6 +318,12 @@ TEST(bounds)
     vo.maxdepth = 5;
     CHECK_INT(vcf_solve(&v, &g, &vo, &r), MB_OK); /* the empty board: nothing */
     CHECK_INT(r.status, VCF_NONE);
+    static const int fork[] = {0, 0, 8, 8, 1, 0, 6, 6, 2, 0, 8, 4, 3, 1, 4, 8,
+                               3, 2, 6, 2, 3, 3, 2, 6, -1};
+    setup(&g, fork);
+    vo.max_nodes = 1;
+    CHECK_INT(vcf_solve(&v, &g, &vo, &r), MB_OK);
+    CHECK_INT(r.status, VCF_NODES);
     CHECK_STR(vcf_status_name(VCF_WIN), "win");
     CHECK_STR(vcf_status_name(VCF_TIMEOUT), "timeout");
     vcf_free(&v);
@@ -278,6 +334,7 @@ const TestCase vcf_tests[] = {
     {"hand_positions", hand_positions},
     {"small_boards_confirmed_by_solve", small_boards_confirmed_by_solve},
     {"gomoku_boards_lines_proven", gomoku_boards_lines_proven},
+    {"search_win_check", search_win_check},
     {"bounds", bounds},
     {0},
 };

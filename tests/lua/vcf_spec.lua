@@ -2,8 +2,10 @@
 -- the winning line of hand-made positions as a list of moves that
 -- replays to the attacker's win, nil where there is none (the empty
 -- board, the side without threats), the exact rule refusing a win by an
--- overline, "time out" from timelimit, option errors; and on random 5x5
--- k4 positions every win found is confirmed by mb.solve.
+-- overline, "time out" from timelimit, option errors; on random 5x5 k4
+-- positions every win found is confirmed by mb.solve; and the αβ
+-- searchers' vcf option: a win 11 plies deep found from maxdepth 2 (the
+-- plain search scores 5.5), the same counts when it is off.
 local mb = require "marubatsu"
 
 local function game_of(list, opts)
@@ -108,5 +110,44 @@ describe("mb.vct", function()
             end
         end
         assert.is_true(found.vct >= found.vcf and found.vcf > 5)
+    end)
+end)
+
+describe("the searchers' vcf option", function()
+    -- seed 25: a 9x9 k5 position after 22 random moves, o to move, with a
+    -- VCF of 11 moves
+    local function position()
+        mb.seed(25)
+        local g = mb.Marubatsu{width = 9, height = 9, k = 5}
+        for _ = 1, mb.randint(16, 30) do
+            if g.status ~= "playing" then break end
+            local l = g:calc_legal_moves()
+            g:move(l[mb.randint(1, #l)])
+        end
+        return g
+    end
+
+    it("sees a VCF win beyond maxdepth", function()
+        local g = position()
+        assert.are.equal(22, g.move_count)
+        assert.are.equal(11, #mb.vcf(g))
+        local plain = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false})
+        local off = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = false})
+        local on = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = true})
+        assert.are.equal(5.5, plain.score)
+        assert.are.same({plain.score, plain.count, plain.bestmove}, {off.score, off.count, off.bestmove})
+        assert.are.equal(300, on.score)
+        local pvs = mb.search_pvs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = 12})
+        assert.are.equal(300, pvs.score)
+        -- iterative deepening takes it too (3x3: every depth completes)
+        local it = mb.search_iddfs(mb.Marubatsu(), {analyze = true, rand = false, vcf = true})
+        assert.are.equal(9, #it)
+        assert.are.equal(0, it[#it].score)
+        assert.are.equal(22, g.move_count)
+    end)
+
+    it("rejects a bad vcf option", function()
+        assert.has_error(function() mb.search_abs_dls(mb.Marubatsu(), {vcf = 0}) end,
+            "search_abs_dls: option 'vcf' must be a boolean or an integer from 1 to 60 (fours)")
     end)
 end)
