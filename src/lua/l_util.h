@@ -7,8 +7,9 @@
  * embedded Lua library.
  *
  * The binding's files form layers, and a file includes the headers of the
- * layers below it only (tests/c/include_cycles.sh fails on a circle):
+ * layers below it only (tests/source/include_cycles.lua fails on a circle):
  *   l_util            this file
+ *   l_shape           mb.Marubatsu's options and the shared shapes
  *   l_game, l_random  the game and Random userdata (l_game.h, l_random.h)
  *   the rest          one header each, with the function that opens it;
  *                     l_module.c (luaopen_marubatsu) opens them all */
