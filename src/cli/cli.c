@@ -86,6 +86,22 @@ bool cli_budget(const char *cmd, const char *name, const char *text)
     return true;
 }
 
+int cli_player_option(const char *cmd, int id, const char *arg, CliPairs *p)
+{
+    static const char *const keys[] = {"time", "instructions", "memory", "move_time", "game_time"};
+    switch (id) {
+    case OPT_PLAYER_TIME:
+    case OPT_PLAYER_INSTR:
+    case OPT_PLAYER_MEMORY:
+        if (!cli_budget(cmd, keys[id - OPT_PLAYER_TIME], arg)) return -1;
+        /* fall through */
+    case OPT_PLAYER_MOVE_TIME:
+    case OPT_PLAYER_GAME_TIME: cli_put(p, keys[id - OPT_PLAYER_TIME], arg); return 1;
+    case OPT_PLAYER_NO_SANDBOX: cli_put(p, "sandbox", "0"); return 1;
+    default: return 0;
+    }
+}
+
 bool cli_seed64(const char *cmd, const char *what, const char *text)
 {
     const char *p = text + (*text == '-' || *text == '+');

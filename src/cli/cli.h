@@ -36,6 +36,15 @@ CliArgs cli_args(int argc, char **argv);
  * printing the problem. "-" and negative numbers are words. */
 int cli_next(CliArgs *a, const CliOption *opts, const char **arg);
 
+/* Options handed to a Lua function as string pairs (host_call_table). */
+typedef struct CliPairs {
+    const char *keys[32];
+    const char *values[32];
+    int n;
+} CliPairs;
+/* Set key to value; a repeated option replaces the earlier one. */
+void cli_put(CliPairs *p, const char *key, const char *value);
+
 /* Board option ids, shared by every command that makes a game. */
 enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_RULE, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_HELP };
 #define CLI_BOARD_OPTIONS                                                                    \
@@ -50,6 +59,22 @@ enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_RULE, OPT_BOARD, OPT_COUNT_LINEM
     "  --board NAME            back-end: " BOARD_NAMES " (default bitboard)\n"              \
     "  --count-linemark        keep per-line counters (the series' count_linemark)\n"        \
     "  --help                  show this help\n"
+
+/* Player option ids, shared by match and tournament: the per-move budgets
+ * of sandboxed scripts, the time control and --no-sandbox. */
+enum {
+    OPT_PLAYER_TIME = 1100, OPT_PLAYER_INSTR, OPT_PLAYER_MEMORY, OPT_PLAYER_MOVE_TIME,
+    OPT_PLAYER_GAME_TIME, OPT_PLAYER_NO_SANDBOX
+};
+#define CLI_PLAYER_OPTIONS                                                                   \
+    {"time", true, OPT_PLAYER_TIME}, {"instructions", true, OPT_PLAYER_INSTR},               \
+        {"memory", true, OPT_PLAYER_MEMORY}, {"move-time", true, OPT_PLAYER_MOVE_TIME},      \
+        {"game-time", true, OPT_PLAYER_GAME_TIME}, {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX}
+/* Put one player option into p (time, instructions, memory, move_time,
+ * game_time, sandbox = "0"): 1 when id is one, 0 when it is not, -1 after
+ * printing an error (a budget that is not a number >= 0; the time control
+ * is checked by scripts/lib/timecontrol.lua). */
+int cli_player_option(const char *cmd, int id, const char *arg, CliPairs *p);
 
 /* Apply one board option; false after printing an error. */
 bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt);
@@ -72,14 +97,6 @@ bool cli_seed64(const char *cmd, const char *what, const char *text);
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- Subcommands: each returns the process exit status ---- */
-/* Options handed to a Lua function as string pairs (host_call_table). */
-typedef struct CliPairs {
-    const char *keys[32];
-    const char *values[32];
-    int n;
-} CliPairs;
-/* Set key to value; a repeated option replaces the earlier one. */
-void cli_put(CliPairs *p, const char *key, const char *value);
 
 int cmd_show(int argc, char **argv);
 int cmd_perft(int argc, char **argv);

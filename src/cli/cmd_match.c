@@ -42,8 +42,7 @@ static const char usage[] =
     "or an AI that does not exist.\n";
 
 enum {
-    OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX, OPT_MOVE_TIME,
-    OPT_GAME_TIME
+    OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS
 };
 
 int cmd_match(int argc, char **argv, Host *h)
@@ -53,12 +52,7 @@ int cmd_match(int argc, char **argv, Host *h)
                                      {"match-num", true, OPT_N},
                                      {"seed", true, OPT_SEED},
                                      {"no-progress", false, OPT_NO_PROGRESS},
-                                     {"time", true, OPT_TIME},
-                                     {"move-time", true, OPT_MOVE_TIME},
-                                     {"game-time", true, OPT_GAME_TIME},
-                                     {"instructions", true, OPT_INSTR},
-                                     {"memory", true, OPT_MEMORY},
-                                     {"no-sandbox", false, OPT_NO_SANDBOX},
+                                     CLI_PLAYER_OPTIONS,
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
@@ -88,18 +82,6 @@ int cmd_match(int argc, char **argv, Host *h)
             break;
         }
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
-        case OPT_TIME:
-        case OPT_INSTR:
-        case OPT_MEMORY: {
-            const char *name = id == OPT_TIME ? "time" : id == OPT_INSTR ? "instructions" : "memory";
-            if (!cli_budget(a.cmd, name, arg)) return EXIT_USAGE;
-            cli_put(&p, name, arg);
-            break;
-        }
-        /* checked by scripts/lib/timecontrol.lua (exit status 2) */
-        case OPT_MOVE_TIME: cli_put(&p, "move_time", arg); break;
-        case OPT_GAME_TIME: cli_put(&p, "game_time", arg); break;
-        case OPT_NO_SANDBOX: cli_put(&p, "sandbox", "0"); break;
         case CLI_POSITIONAL:
             if (nai == 2) {
                 cli_error(a.cmd, "two AIs expected, got a third: '%s'", arg);
@@ -107,10 +89,14 @@ int cmd_match(int argc, char **argv, Host *h)
             }
             ai[nai++] = arg;
             break;
-        default:
+        default: {
+            int player = cli_player_option(a.cmd, id, arg, &p);
+            if (player < 0) return EXIT_USAGE;
+            if (player) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) return EXIT_USAGE;
             if (id == OPT_BOARD) board_set = true;
             break;
+        }
         }
     }
     if (nai < 2) {

@@ -67,8 +67,7 @@ static const char merge_usage[] =
 
 enum {
     OPT_GAMES = 1, OPT_SEED, OPT_JOBS, OPT_FORMAT, OPT_OPENINGS, OPT_OUT, OPT_RESUME, OPT_SPRT,
-    OPT_SHARD, OPT_TIME, OPT_INSTR, OPT_MEMORY, OPT_NO_SANDBOX, OPT_NO_PROGRESS, OPT_QUIET,
-    OPT_MOVE_TIME, OPT_GAME_TIME
+    OPT_SHARD, OPT_NO_PROGRESS, OPT_QUIET
 };
 
 /* Call mb.FUNCTION with the options in p and key = the n words joined by
@@ -100,12 +99,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"resume", false, OPT_RESUME},
                                      {"sprt", true, OPT_SPRT},
                                      {"shard", true, OPT_SHARD},
-                                     {"time", true, OPT_TIME},
-                                     {"move-time", true, OPT_MOVE_TIME},
-                                     {"game-time", true, OPT_GAME_TIME},
-                                     {"instructions", true, OPT_INSTR},
-                                     {"memory", true, OPT_MEMORY},
-                                     {"no-sandbox", false, OPT_NO_SANDBOX},
+                                     CLI_PLAYER_OPTIONS,
                                      {"no-progress", false, OPT_NO_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
                                      {0}};
@@ -163,26 +157,18 @@ int cmd_tournament(int argc, char **argv, Host *h)
             cli_put(&p, "shard", arg);
             break;
         }
-        case OPT_TIME:
-        case OPT_INSTR:
-        case OPT_MEMORY: {
-            const char *name = id == OPT_TIME ? "time" : id == OPT_INSTR ? "instructions" : "memory";
-            if (!cli_budget(a.cmd, name, arg)) goto out;
-            cli_put(&p, name, arg);
-            break;
-        }
-        /* checked by scripts/lib/timecontrol.lua (exit status 2) */
-        case OPT_MOVE_TIME: cli_put(&p, "move_time", arg); break;
-        case OPT_GAME_TIME: cli_put(&p, "game_time", arg); break;
-        case OPT_NO_SANDBOX: cli_put(&p, "sandbox", "0"); break;
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
         case CLI_POSITIONAL: players[nplayers++] = (char *)arg; break;
-        default:
+        default: {
+            int player = cli_player_option(a.cmd, id, arg, &p);
+            if (player < 0) goto out;
+            if (player) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) goto out;
             if (id == OPT_BOARD) board_set = true;
             if (id == OPT_K) k_set = true;
             break;
+        }
         }
     }
     if (nplayers < 2) {
