@@ -19,22 +19,30 @@
 --
 -- This evaluator runs for every child of every decision, so it takes the
 -- fast path: game:markpats(i, ...) returns just the four counts it needs,
--- at indexes computed once per k (mb.rules.patterns), without filling a
--- table; parameters are read only on the branch that needs them.
+-- at indexes (mb.rules.patterns) kept in upvalues for the k last seen, so
+-- that a child costs no call but markpats; SPECIAL is asked only of the
+-- positions it can hold (move 4); parameters are read only on the branch
+-- that needs them.
 local mb = require "marubatsu"
 
 local patterns, special = mb.rules.patterns, mb.rules.special
+local K, I021, I201, I102, I012 -- the pattern indexes for k = K
 
 local function eval(game, params)
     if game.status == game.last_turn then return params.score_victory or 300 end
-    local m021, m201, m102, m012 = game:markpats(patterns(game.k))
+    local k = game.k
+    if k ~= K then
+        I021, I201, I102, I012 = patterns(k)
+        K = k
+    end
+    local m021, m201, m102, m012 = game:markpats(I021, I201, I102, I012)
     local score = 0
     if m021 > 0 then
         score = (params.score_defeat or -100) * m021
     elseif m201 >= 2 then
         return params.score_sure_victory or 200
     end
-    if special(game) then return params.score_special or 100 end
+    if game.move_count == 4 and special(game) then return params.score_special or 100 end
     if m201 == 1 then score = score + (params.score_201 or 2) end
     return score + m102 * (params.score_102 or 0.5) + m012 * (params.score_012 or -1)
 end

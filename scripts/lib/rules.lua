@@ -73,18 +73,18 @@ end
 
 -- SPECIAL (ais.md §4), a 3x3 rule, false on any other board: x has just
 -- made its second move (move 4), x holds the centre, o holds two opposite
--- corners, and x holds an edge: the only safe reply to that opening.
+-- corners, and x holds an edge: the only safe reply to that opening. Read
+-- from the bit planes (game:bits(), bit x + 3y), one call where reading the
+-- squares one by one took up to seven.
+local CENTRE, EDGES = 1 << 4, (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7)
+local DIAGONAL, ANTI = (1 << 0) | (1 << 8), (1 << 2) | (1 << 6)
 function rules.special(game)
     if game.move_count ~= 4 or game.width ~= 3 or game.height ~= 3 or game.k ~= 3 then
         return false
     end
-    if game:getmark(1, 1) ~= "x" then return false end
-    if not ((game:getmark(0, 0) == "o" and game:getmark(2, 2) == "o")
-            or (game:getmark(2, 0) == "o" and game:getmark(0, 2) == "o")) then
-        return false
-    end
-    return game:getmark(1, 0) == "x" or game:getmark(0, 1) == "x"
-        or game:getmark(2, 1) == "x" or game:getmark(1, 2) == "x"
+    local o, x = game:bits()
+    return (x & CENTRE) ~= 0 and ((o & DIAGONAL) == DIAGONAL or (o & ANTI) == ANTI)
+        and (x & EDGES) ~= 0
 end
 
 -- patterns: the indexes for the last k asked in upvalues (an evaluator sees

@@ -308,7 +308,7 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setiuservalue(L, ud, 3);
     new_records_view(L, ud, lg);
     /* the per-game metatable */
-    lua_createtable(L, 0, 32); /* sparse: __index is read on every access */
+    lua_createtable(L, 1, 32); /* sparse: __index is read on every access; [1] the tag */
     lua_pushvalue(L, st);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, l_newindex);

@@ -405,6 +405,29 @@ describe("mb.rules, the pieces the AIs share", function()
         assert.is_false(rules.special(mb.Marubatsu{width = 5, height = 5, k = 3}))
     end)
 
+    it("special: the series' square-by-square rule on every 4-move position", function()
+        -- rules.special reads the bit planes; the series reads the squares
+        local function series_special(g)
+            if g.move_count ~= 4 then return false end
+            local function is(x, y, mark) return g:getmark(x, y) == mark end
+            return is(1, 1, "x") and ((is(0, 0, "o") and is(2, 2, "o")) or (is(2, 0, "o") and is(0, 2, "o")))
+                and (is(1, 0, "x") or is(0, 1, "x") or is(2, 1, "x") or is(1, 2, "x"))
+        end
+        local g, seen, held = mb.Marubatsu(), 0, 0
+        local function walk(depth)
+            if depth == 4 then
+                seen = seen + 1
+                local s = rules.special(g)
+                if s then held = held + 1 end
+                assert.are.equal(series_special(g), s)
+                return
+            end
+            for m in g:children() do walk(depth + 1) end
+        end
+        walk(0)
+        assert.are.same({3024, 32}, {seen, held})
+    end)
+
     it("winning_move: the first winning move, none before move 2k - 1", function()
         local g = replay({{0, 0}, {1, 1}, {1, 0}})
         assert.is_nil(rules.winning_move(g, "o", g:calc_legal_moves()))

@@ -434,7 +434,13 @@ describe("edge cases of the API", function()
         assert.are.equal(16, #t)
         assert.are.equal(8, t[mb.markpat_index(0, 0, 3)])
         assert.are.same({8, 0}, {mb.Marubatsu():markpats(mb.markpat_index(0, 0, 3), 16)})
-        assert.has_error(function() mb.Marubatsu():markpats(17) end)
+        assert.has_error(function() mb.Marubatsu():markpats(17) end,
+            "bad argument #1 to 'markpats' (pattern index 17 out of range 1..16)")
+        assert.has_error(function() mb.Marubatsu():markpats(1, 1.5) end,
+            "bad argument #2 to 'markpats' (number has no integer representation)")
+        assert.has_error(function() mb.Marubatsu():markpats(1, "a") end,
+            "bad argument #2 to 'markpats' (number expected, got string)")
+        assert.are.same({8, 8}, {mb.Marubatsu():markpats(1, "1")})
         assert.has_error(function() mb.markpat_index(2, 2, 3) end)
     end)
 
