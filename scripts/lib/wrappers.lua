@@ -146,6 +146,7 @@ end
 --   end
 --   return best, bestlist
 -- with the same restoring of the game at the end, also when eval raises.
+-- A fifth argument is a table to refill as bestlist instead of a new one.
 local score_moves = private.score_children
 
 -- The function of every AI made by ai_by_score -> its eval (weak keys): a
@@ -162,6 +163,9 @@ private.score_evals = setmetatable({}, {__mode = "k"})
 -- evaluator's own parameter names: with it the AI refuses any key but
 -- those and rand, analyze, debug, calc_score, minimax.
 function mb.ai_by_score(eval, name, own)
+    -- the best moves of a plain decision, refilled on every call: only
+    -- choice reads them, before any other decision can run
+    local best_moves = {}
     local function fn(game, params)
         params = params or EMPTY
         if params.calc_score then
@@ -181,7 +185,7 @@ function mb.ai_by_score(eval, name, own)
             if params.rand == false then return bestlist[1] end
             return choice(bestlist)
         end
-        local _, bestlist = score_moves(eval, game, params, nil)
+        local _, bestlist = score_moves(eval, game, params, nil, best_moves)
         if params.rand == false then return bestlist[1] end
         return choice(bestlist)
     end

@@ -65,7 +65,8 @@ enum {
     UV_O, UV_X, UV_PLAYING, UV_DRAW, UV_STATE_MT, UV_CHILDREN_MT,
     UV_BASE = UV_CHILDREN_MT, /* what the iterator of children() has */
     UV_STEP,               /* methods also have that iterator */
-    UV_COUNT = UV_STEP
+    UV_COUNT = UV_STEP,
+    UV_SCORE_LOOP = UV_BASE + 1 /* score_children's reused loop state */
 };
 
 #define LMB_CHILDREN "marubatsu.Children"
@@ -76,6 +77,8 @@ typedef struct Children {
     int base;     /* the parent's move count */
     bool active;  /* the game is at the child moves[next-1] */
     bool edited;  /* the game's edited flag when the loop started */
+    bool reused;  /* score_children's own, kept from call to call */
+    bool busy;    /* (reused) a score_children call is using it */
     int moves[];
 } Children;
 static const char *const upvalue_strings[] = {"status", "turn", "last_turn", "move_count",
@@ -516,6 +519,7 @@ static int children_close(lua_State *L)
     LGame *lg = lua_touserdata(L, -1);
     children_back(L, c, &lg->g);
     sync(L, lua_gettop(L), lg);
+    c->busy = false;
     return 0;
 }
 
@@ -528,19 +532,36 @@ static int children_close(lua_State *L)
  * userdata at index `game` kept as its user value) and return it. Only
  * from a C function with the game methods' upvalues (UV_CHILDREN_MT).
  * [-0, +1, m] */
-static Children *push_children(lua_State *L, Game *g, int game)
+/* Start c's loop over the n moves (g's legal moves), at g. */
+static void start_children(Children *c, const Game *g, const int *moves, int n)
 {
-    int moves[MB_MAX_CELLS];
-    int n = game_legal_moves(g, moves);
-    Children *c = lua_newuserdatauv(L, sizeof *c + (size_t)n * sizeof(int), 1);
+    if (moves != c->moves) memcpy(c->moves, moves, (size_t)n * sizeof(int));
     c->n = n;
     c->next = 0;
     c->base = g->move_count;
     c->active = false;
     c->edited = g->edited;
-    memcpy(c->moves, moves, (size_t)n * sizeof(int));
-    lua_pushvalue(L, lua_upvalueindex(UV_CHILDREN_MT));
+}
+
+/* A new loop state with room for n moves, not started; mt is the index of
+ * the children metatable. [-0, +1, m] */
+static Children *new_children(lua_State *L, int n, int mt)
+{
+    mt = lua_absindex(L, mt);
+    Children *c = lua_newuserdatauv(L, sizeof *c + (size_t)n * sizeof(int), 1);
+    c->n = c->next = c->base = 0;
+    c->active = c->edited = c->reused = c->busy = false;
+    lua_pushvalue(L, mt);
     lua_setmetatable(L, -2);
+    return c;
+}
+
+static Children *push_children(lua_State *L, Game *g, int game)
+{
+    int moves[MB_MAX_CELLS];
+    int n = game_legal_moves(g, moves);
+    Children *c = new_children(L, n, lua_upvalueindex(UV_CHILDREN_MT));
+    start_children(c, g, moves, n);
     lua_pushvalue(L, game);
     lua_setiuservalue(L, -2, 1);
     return c;
@@ -557,7 +578,22 @@ static int l_children(lua_State *L)
     return 4;
 }
 
-/* score_children(eval, game, params [, score_by_move]) -> best, bestlist:
+/* score_children's loop state for g (the game at index game): the one kept
+ * in its upvalue, or a new one while that is in use (an evaluator that
+ * scores moves itself), so that a decision allocates nothing. [-0, +1, m] */
+static Children *push_score_loop(lua_State *L, Game *g, int game)
+{
+    Children *c = lua_touserdata(L, lua_upvalueindex(UV_SCORE_LOOP));
+    if (c->busy) return push_children(L, g, game);
+    lua_pushvalue(L, lua_upvalueindex(UV_SCORE_LOOP));
+    start_children(c, g, c->moves, game_legal_moves(g, c->moves));
+    c->busy = true;
+    lua_pushvalue(L, game);
+    lua_setiuservalue(L, -2, 1);
+    return c;
+}
+
+/* score_children(eval, game, params [, score_by_move [, into]]) -> best, bestlist:
  * the loop of ai_by_score (scripts/lib/wrappers.lua: score_moves) in C.
  * Plays each legal move in turn (normative order), calls eval(game,
  * params) on the child and keeps the best value (compared as Lua compares,
@@ -566,18 +602,21 @@ static int l_children(lua_State *L)
  * at -math.huge and is the value eval returned. The loop is a children()
  * loop without its Lua half: the same checks that eval left the game at
  * the child, and the same closing value, which takes the game back to the
- * parent when eval raises an error. */
+ * parent when eval raises an error. bestlist is a new table, or the table
+ * into (the wrappers' own, refilled on every call). */
 static int l_score_children(lua_State *L)
 {
     LGame *lg = check_lgame(L, 2);
     Game *g = &lg->g;
     bool by_move = !lua_isnoneornil(L, 4);
-    lua_settop(L, 4);
-    Children *c = push_children(L, g, 2); /* 5 */
+    bool fill = !lua_isnoneornil(L, 5);
+    if (fill) luaL_checktype(L, 5, LUA_TTABLE);
+    lua_settop(L, 5);
+    Children *c = push_score_loop(L, g, 2); /* 6 */
     int n = c->n;
     const int *moves = c->moves;
-    lua_toclose(L, 5);
-    lua_pushnumber(L, -HUGE_VAL); /* 6: best */
+    lua_toclose(L, 6);
+    lua_pushnumber(L, -HUGE_VAL); /* 7: best */
     int best[MB_MAX_CELLS], nbest = 0;
     for (int i = 0; i < n; i++) {
         if (c->active) children_back(L, c, g);
@@ -588,17 +627,17 @@ static int l_score_children(lua_State *L)
         lua_pushvalue(L, 1);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, 3);
-        lua_call(L, 2, 1); /* 7: s */
+        lua_call(L, 2, 1); /* 8: s */
         if (by_move) {
-            lua_pushvalue(L, 7);
+            lua_pushvalue(L, 8);
             lua_seti(L, 4, moves[i]);
         }
-        if (lua_compare(L, 6, 7, LUA_OPLT)) {
-            lua_replace(L, 6);
+        if (lua_compare(L, 7, 8, LUA_OPLT)) {
+            lua_replace(L, 7);
             nbest = 0;
             best[nbest++] = moves[i];
         } else {
-            if (lua_compare(L, 7, 6, LUA_OPEQ)) best[nbest++] = moves[i];
+            if (lua_compare(L, 8, 7, LUA_OPEQ)) best[nbest++] = moves[i];
             lua_pop(L, 1);
         }
     }
@@ -606,7 +645,15 @@ static int l_score_children(lua_State *L)
         children_back(L, c, g);
         sync(L, 2, lg);
     }
-    lmb_push_moves(L, best, nbest);
+    if (c->reused) { /* free for the next call, and no hold on the game */
+        c->busy = false;
+        lua_pushnil(L);
+        lua_setiuservalue(L, 6, 1);
+    }
+    if (fill)
+        lmb_fill_moves(L, 5, best, nbest);
+    else
+        lmb_push_moves(L, best, nbest);
     return 2;
 }
 
@@ -756,7 +803,8 @@ void lmb_open_game(lua_State *L)
     /* ai_by_score's loop, for the library files only (private) */
     if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY) == LUA_TTABLE) {
         push_upvalues(L, state_mt, children_mt, true);
-        lua_pushcclosure(L, l_score_children, UV_BASE);
+        new_children(L, MB_MAX_CELLS, children_mt)->reused = true; /* UV_SCORE_LOOP */
+        lua_pushcclosure(L, l_score_children, UV_SCORE_LOOP);
         lua_setfield(L, -2, "score_children");
     }
     lua_pop(L, 1);

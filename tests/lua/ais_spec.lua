@@ -493,4 +493,27 @@ describe("ai_by_score's loop over the children (in C)", function()
         assert.matches("the game was changed inside the loop", err)
         assert.are.equal(4, g.move_count)
     end)
+
+    it("nests: a rule that makes decisions itself, on the same game, after an error", function()
+        -- the loop state is kept from call to call; a nested loop gets its own
+        local inner = mb.ai_by_score(by_square, "sq")
+        local outer = mb.ai_by_score(function(game) return -inner(game, {rand = false}) end, "nest")
+        local g = mb.Marubatsu()
+        g:move(4)
+        local expected = {}
+        for m in g:children() do
+            local best = -1
+            for c in g:children() do best = math.max(best, c) end -- by_square's choice
+            expected[m] = -best
+        end
+        local before = outer(g, {analyze = true})
+        assert.are.same(expected, before.score_by_move)
+        assert.are.same({8}, before.candidate) -- the one child whose best reply is not 8
+        assert.is_false(pcall(mb.ai_by_score(function() error("boom") end, "bad"), g))
+        local after = outer(g, {analyze = true})
+        assert.are.same(before, after)
+        assert.are_not.equal(before.candidate, after.candidate) -- a new list each time
+        assert.are.equal(8, outer(g, {rand = false}))
+        assert.are.same({[0] = -1, 4}, g.records)
+    end)
 end)
