@@ -184,13 +184,19 @@ static bool shown(const LGame *lg)
  * whatever changed it (a method, a search, another state's game): every
  * field and record is compared with what was last written and only those
  * that differ are rewritten, so a move costs its four fields and one record
- * (about 40 ns) and a search leaf the few plies it changed. */
-static void sync_keys(lua_State *L, int ud, LGame *lg, int keys)
+ * (about 40 ns) and a search leaf the few plies it changed. state is the
+ * index of the game's state table, or 0 to fetch it (a loop that syncs
+ * at every child fetches it once: it is the same table for the game's
+ * life, where the records view is replaced by restart). */
+static void sync_keys(lua_State *L, int ud, LGame *lg, int state, int keys)
 {
     const Game *g = &lg->g;
     Synced *sh = &lg->shown;
-    lua_getiuservalue(L, ud, 1);
-    int st = lua_gettop(L);
+    int st = state;
+    if (!st) {
+        lua_getiuservalue(L, ud, 1);
+        st = lua_gettop(L);
+    }
     SYNC_FIELD(status, UV_STATUS, push_status(L, keys, g->status));
     SYNC_FIELD(turn, UV_TURN, push_mark(L, keys, g->turn));
     SYNC_FIELD(last_turn, UV_LAST_TURN, push_mark(L, keys, g->last_turn));
@@ -215,11 +221,11 @@ static void sync_keys(lua_State *L, int ud, LGame *lg, int keys)
         sh->view_n = n;
         lua_pop(L, 1);
     }
-    lua_pop(L, 1);
+    if (!state) lua_pop(L, 1);
 }
 
 /* sync_keys() from a method, which has the shared values as upvalues. */
-static void sync(lua_State *L, int ud, LGame *lg) { sync_keys(L, ud, lg, 0); }
+static void sync(lua_State *L, int ud, LGame *lg) { sync_keys(L, ud, lg, 0, 0); }
 
 /* Forget what the state table shows: the next sync() writes every field. */
 static void unshow(LGame *lg)
@@ -616,34 +622,36 @@ static int l_score_children(lua_State *L)
     int n = c->n;
     const int *moves = c->moves;
     lua_toclose(L, 6);
-    lua_pushnumber(L, -HUGE_VAL); /* 7: best */
+    lua_getiuservalue(L, 2, 1); /* 7: the state table */
+    lua_pushnumber(L, -HUGE_VAL); /* 8: best */
     int best[MB_MAX_CELLS], nbest = 0;
     for (int i = 0; i < n; i++) {
         if (c->active) children_back(L, c, g);
         c->next = i + 1;
         game_move(g, moves[i]);
         c->active = true;
-        sync(L, 2, lg); /* between siblings: the last move, one record, maybe the status */
+        /* between siblings: the last move, one record, maybe the status */
+        sync_keys(L, 2, lg, 7, 0);
         lua_pushvalue(L, 1);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, 3);
-        lua_call(L, 2, 1); /* 8: s */
+        lua_call(L, 2, 1); /* 9: s */
         if (by_move) {
-            lua_pushvalue(L, 8);
+            lua_pushvalue(L, 9);
             lua_seti(L, 4, moves[i]);
         }
-        if (lua_compare(L, 7, 8, LUA_OPLT)) {
-            lua_replace(L, 7);
+        if (lua_compare(L, 8, 9, LUA_OPLT)) {
+            lua_replace(L, 8);
             nbest = 0;
             best[nbest++] = moves[i];
         } else {
-            if (lua_compare(L, 8, 7, LUA_OPEQ)) best[nbest++] = moves[i];
+            if (lua_compare(L, 9, 8, LUA_OPEQ)) best[nbest++] = moves[i];
             lua_pop(L, 1);
         }
     }
     if (c->active) {
         children_back(L, c, g);
-        sync(L, 2, lg);
+        sync_keys(L, 2, lg, 7, 0);
     }
     if (c->reused) { /* free for the next call, and no hold on the game */
         c->busy = false;
@@ -662,7 +670,7 @@ static void refresh(lua_State *L, int index, LGame *lg)
 {
     if (shown(lg)) return;
     lua_getiuservalue(L, index, 3);
-    sync_keys(L, index, lg, lua_gettop(L));
+    sync_keys(L, index, lg, 0, lua_gettop(L));
     lua_pop(L, 1);
 }
 
@@ -676,6 +684,17 @@ Game *lmb_game_sync(lua_State *L, int index)
 void lmb_game_refresh(lua_State *L, int index, Game *g)
 {
     refresh(L, index, (LGame *)(void *)g); /* g is the first member of its LGame */
+}
+
+void lmb_game_push_view(lua_State *L, int index)
+{
+    lua_getiuservalue(L, index, 1);
+    lua_getiuservalue(L, index, 3);
+}
+
+void lmb_game_refresh_at(lua_State *L, int index, Game *g, int view)
+{
+    sync_keys(L, index, (LGame *)(void *)g, view, view + 1);
 }
 
 /* assign(game, src): the registry closure behind lmb_game_assign (it needs

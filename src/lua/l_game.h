@@ -52,6 +52,14 @@ Game *lmb_game_sync(lua_State *L, int index);
  * Game that lmb_check_game or lmb_game_sync returned for the game userdata
  * at the absolute index `index`. [-0, +0, e] */
 void lmb_game_refresh(lua_State *L, int index, Game *g);
+/* For a loop that refreshes one game many times (a search's leaves): push
+ * what lmb_game_refresh_at needs (2 values: the game's state table and the
+ * table of its field names), once. [-0, +2, -] */
+void lmb_game_push_view(lua_State *L, int index);
+/* lmb_game_refresh with those values at view, view + 1: without the lookup
+ * of its tables and without first comparing the whole record, since a
+ * leaf always differs from the last. [-0, +0, e] */
+void lmb_game_refresh_at(lua_State *L, int index, Game *g, int view);
 /* Make the game userdata at index an exact copy of src, which may belong
  * to another Lua state (a sandbox's game): engine state, shape fields and a
  * fresh records view. [-0, +0, m] */

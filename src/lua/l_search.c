@@ -24,7 +24,7 @@
  * The search moves the engine game in place and restores it exactly. A
  * Lua evaluator reads the game's fields, which live in the state table C
  * keeps in sync (l_game.c), so before every Lua call the fields the search
- * changed are rewritten (lmb_game_refresh), and once more after the search.
+ * changed are rewritten (lmb_game_refresh_at), and once more after the search.
  * A search with a Lua evaluator runs in one protected call (run_protected):
  * an error in the evaluator ends it there, the game is unmoved back to the
  * search's start, and the error is raised again. An ai_by_score AI given
@@ -51,6 +51,7 @@ typedef struct LuaEval {
     int game;    /* stack index of the game userdata */
     int params;  /* stack index of the evaluator's params (eval_func), or 0 */
     int err;     /* stack index of a slot that receives the error value */
+    int view;    /* stack index of the game's view (lmb_game_push_view) */
     bool negate_o; /* the score wrapper's minimax: negate when 〇 is to move */
     bool failed; /* the evaluator raised an error (its value is at err) */
     const char *name; /* the Lua function's name, for messages */
@@ -66,7 +67,7 @@ static double lua_eval(Game *g, void *ud)
 {
     LuaEval *e = ud;
     lua_State *L = e->L;
-    lmb_game_refresh(L, e->game, g);
+    lmb_game_refresh_at(L, e->game, g, e->view);
     int mc = g->move_count, lm = g->last_move;
     Status st = g->status;
     bool ed = g->edited;
@@ -110,6 +111,8 @@ static int protected_call(lua_State *L)
     p->le->game = 2;
     p->le->fn = 3;
     p->le->params = p->le->params ? 4 : 0;
+    lmb_game_push_view(L, 2);
+    p->le->view = lua_gettop(L) - 1;
     p->st = p->call(p->ctx);
     return 0;
 }
