@@ -17,7 +17,9 @@
 local mb, private = ...
 
 local choice = mb.choice
--- The params of a call that gives none: shared, so read-only.
+-- The params of a call that gives none: shared, so read-only. The wrappers
+-- take a fast path for it that reads none of its (absent) keys: a match
+-- gives it to every move of an AI called without params.
 local EMPTY = setmetatable({}, {__newindex = function() error("params are read-only", 2) end})
 mb.NO_PARAMS = EMPTY
 
@@ -121,7 +123,10 @@ end
 -- analyze, debug.
 function mb.ai_by_candidate(func, name, own)
     local function fn(game, params)
-        params = params or EMPTY
+        if params == nil or params == EMPTY then
+            local candidate = func(game, EMPTY)
+            return choice(candidate)
+        end
         local candidate = func(game, params)
         if params.debug then debug_candidates(name, game, candidate) end
         -- a copy: the rule may hand back a table it reuses (ai2 does)
@@ -167,7 +172,10 @@ function mb.ai_by_score(eval, name, own)
     -- choice reads them, before any other decision can run
     local best_moves = {}
     local function fn(game, params)
-        params = params or EMPTY
+        if params == nil or params == EMPTY then
+            local _, bestlist = score_moves(eval, game, EMPTY, nil, best_moves)
+            return choice(bestlist)
+        end
         if params.calc_score then
             local s = eval(game, params)
             if params.minimax and game.turn == "o" then s = -s end
