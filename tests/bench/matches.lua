@@ -43,6 +43,30 @@ for _, board in ipairs({"list", "list1d", "bitboard"}) do
     end
 end
 
+-- The floor of the ai14s VS ai2 row: the same match with ai14s's
+-- evaluator replaced by a Lua function returning 0, through the same
+-- wrapper (ai_by_score: every legal move scored, one choice among the
+-- ties), so what is left is the match loop, ai2 and the loop over the
+-- children with the cheapest Lua evaluator. Its games are longer (random
+-- play on both sides), hence the evaluated children a pair beside it.
+local zero = mb.ai_by_score(function() return 0 end, "zero", {})
+local function children_a_pair(ai, n)
+    local count = 0
+    local counted = mb.ai_by_score(function(game, params)
+        count = count + 1
+        return ai.eval(game, params)
+    end, "counted", {})
+    mb.seed(0)
+    mb.ai_match{ai = {counted, "ai2"}, match_num = n, quiet = true, progress = false}
+    return count / n
+end
+print()
+print(("ai_by_score VS ai2 (list, counters off), %d pairs, medians of %d runs"):format(pairs_n, runs))
+print(("  ai14s's evaluator       %8.0f pairs/s, %5.1f children a pair"):format(
+    rate("ai14s", "ai2", {}), children_a_pair(mb.ai("ai14s"), 2000)))
+print(("  a Lua eval returning 0  %8.0f pairs/s, %5.1f children a pair (the floor)"):format(
+    rate(zero, "ai2", {}), children_a_pair(zero, 2000)))
+
 -- The series' benchmark call of ai_abs_dls from the empty board (maxdepth 8,
 -- use_tt: 1,175 nodes, 235 leaves) with the Lua ai14s as its evaluator,
 -- as a function and in the series' form (eval_func, eval_params), beside
