@@ -494,6 +494,8 @@ static int children_step(lua_State *L)
     lua_getiuservalue(L, 1, 1);
     int ud = lua_gettop(L);
     LGame *lg = lua_touserdata(L, ud);
+    if (!lg) /* score_children's kept state between calls (reached through debug) */
+        return luaL_error(L, "children: this loop is not running");
     Game *g = &lg->g;
     bool sibling = c->active;
     if (c->active) children_back(L, c, g);
@@ -516,16 +518,28 @@ static int children_step(lua_State *L)
     return 1;
 }
 
+/* Free score_children's kept loop state for the next call (no hold on
+ * the game); nothing for any other loop. */
+static void release_loop(lua_State *L, int arg, Children *c)
+{
+    if (!c->reused) return;
+    c->busy = false;
+    lua_pushnil(L);
+    lua_setiuservalue(L, arg, 1);
+}
+
 /* __close: a loop left by break, return or an error restores the parent. */
 static int children_close(lua_State *L)
 {
     Children *c = check_children(L, 1);
-    if (!c->active) return 0;
-    lua_getiuservalue(L, 1, 1);
-    LGame *lg = lua_touserdata(L, -1);
-    children_back(L, c, &lg->g);
-    sync(L, lua_gettop(L), lg);
-    c->busy = false;
+    c->busy = false; /* whatever happens below, its call is over */
+    if (c->active) {
+        lua_getiuservalue(L, 1, 1);
+        LGame *lg = lua_touserdata(L, -1);
+        children_back(L, c, &lg->g);
+        sync(L, lua_gettop(L), lg);
+    }
+    release_loop(L, 1, c);
     return 0;
 }
 
@@ -653,11 +667,7 @@ static int l_score_children(lua_State *L)
         children_back(L, c, g);
         sync_keys(L, 2, lg, 7, 0);
     }
-    if (c->reused) { /* free for the next call, and no hold on the game */
-        c->busy = false;
-        lua_pushnil(L);
-        lua_setiuservalue(L, 6, 1);
-    }
+    release_loop(L, 6, c);
     if (fill)
         lmb_fill_moves(L, 5, best, nbest);
     else

@@ -516,4 +516,20 @@ describe("ai_by_score's loop over the children (in C)", function()
         assert.are.equal(8, outer(g, {rand = false}))
         assert.are.same({[0] = -1, 4}, g.records)
     end)
+
+    it("keeps no game in its loop state between calls (reached through debug: refused)", function()
+        local kept
+        local ai = mb.ai_by_score(function(game)
+            for i = 1, 12 do -- the C frame of the loop, one level up
+                local _, v = debug.getlocal(2, i)
+                if type(v) == "userdata" and tostring(v):find("Children", 1, true) then kept = v end
+            end
+            return 0
+        end, "peek")
+        local g = mb.Marubatsu()
+        ai(g)
+        assert.is_not_nil(kept)
+        assert.has_error(function() (g:children())(kept) end, "children: this loop is not running")
+        assert.are.equal(0, g.move_count)
+    end)
 end)
