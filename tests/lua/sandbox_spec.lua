@@ -242,6 +242,13 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
         assert.matches("^error: .*stack overflow", r)
     end)
 
+    it("huge_allocation: memory at once, under the default budgets and a small cap", function()
+        local _, r, p = hostile("huge_allocation")
+        assert.are.equal("memory", r)
+        assert.is_true(p:stats().peak < 1024 * 1024)
+        assert.are.equal("memory", select(2, hostile("huge_allocation", BIG)))
+    end)
+
     it("string_bomb_pcall: memory, though its pcall caught the refusal", function()
         assert.are.equal("memory", select(2, hostile("string_bomb_pcall", BIG)))
     end)
