@@ -7,7 +7,9 @@
 # opt-in instruction budget as well (--instructions 10000000, the old
 # default: its count hook makes Lua stop at every VM instruction). The runs
 # alternate so both sides of each ratio see the same machine load; medians
-# of REPS runs.
+# of REPS runs, per wall second and per CPU second (user + sys of the
+# command and its workers, from the shell's `times`, to 10 ms: steadier
+# than wall time on a shared machine).
 # Usage: sh tests/bench/tournament.sh PROGRAM [REPS] [GAMES_PER_PAIRING]
 set -u
 prog=$1
@@ -23,16 +25,30 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 now() { date +%s%N; }
-# run NAME ARGS...: one timed run, its games/s appended to $tmp/NAME
+# children_cpu: the CPU seconds (user + sys) of this shell's finished
+# children, from `times` run by this shell (in a command substitution it
+# would speak of the subshell)
+children_cpu() {
+    awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.2f\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$tmp/times"
+}
+# run NAME ARGS...: one timed run, its games per wall second appended to
+# $tmp/NAME, per CPU second to $tmp/NAME.cpu
 run() {
     name=$1
     shift
+    times >"$tmp/times"
+    c0=$(children_cpu)
     t0=$(now)
     "$prog" tournament "$@" --games "$games" --seed 1 --quiet --no-progress || exit 1
     t1=$(now)
+    times >"$tmp/times"
+    c1=$(children_cpu)
     echo "$total $t0 $t1" | awk '{ printf "%.0f\n", $1 / (($3 - $2) / 1e9) }' >>"$tmp/$name"
+    echo "$total $c0 $c1" | awk '{ printf "%.0f\n", $1 / ($3 - $2 > 0 ? $3 - $2 : 0.01) }' >>"$tmp/$name.cpu"
 }
 median() { sort -n "$tmp/$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# overhead A B: how much more time A's games take than B's, in %
+overhead() { echo "$1 $2" | awk '{ printf "%+.1f%%", 100 * ($1 / $2 - 1) }'; }
 
 i=0
 while [ $i -lt "$reps" ]; do
@@ -48,8 +64,12 @@ j2=$(median jobs2)
 on=$(median sandboxed)
 off=$(median trusted)
 instr=$(median instr)
+on_cpu=$(median sandboxed.cpu)
+off_cpu=$(median trusted.cpu)
+instr_cpu=$(median instr.cpu)
 echo "tournament of $players, $games games per pairing ($total games), whole command, median of $reps runs:"
 echo "  --jobs 1: $j1 games/s"
 echo "  --jobs 2: $j2 games/s   scaling x$(echo "$j2 $j1" | awk '{ printf "%.2f", $1 / $2 }') ($(nproc) cores)"
-echo "  script files sandboxed (default budgets: time, memory): $on games/s, --no-sandbox: $off games/s   sandbox overhead $(echo "$off $on" | awk '{ printf "%+.1f%%", 100 * ($1 / $2 - 1) }')"
-echo "  sandboxed with the instruction budget too (--instructions 10000000): $instr games/s   overhead $(echo "$off $instr" | awk '{ printf "%+.1f%%", 100 * ($1 / $2 - 1) }')"
+echo "  script files, --no-sandbox: $off games/s ($off_cpu per CPU second)"
+echo "  sandboxed (default budgets: time, memory): $on games/s ($on_cpu per CPU second)   sandbox overhead $(overhead "$off" "$on") ($(overhead "$off_cpu" "$on_cpu") CPU)"
+echo "  sandboxed with the instruction budget too (--instructions 10000000): $instr games/s ($instr_cpu per CPU second)   overhead $(overhead "$off" "$instr") ($(overhead "$off_cpu" "$instr_cpu") CPU)"
