@@ -17,9 +17,10 @@ mb.sandbox = sandbox
 -- (limits.instructions): while it is armed Lua 5.4 runs every VM
 -- instruction through its hook check, whatever the count, which made
 -- sandboxed tournaments 16-18% slower than trusted ones; the time budget is
--- a timer that costs nothing per instruction. 1 s is 10 times what the
--- old default of 10^7 instructions allowed on a slow machine, and what a
--- runaway script costs per move (docs/lua-api.md §5.10).
+-- a timer that costs nothing per instruction. 1 s is what a runaway script
+-- now costs per move (5 s before), and still leaves room for every move
+-- the old default of 10^7 instructions let through, 30 ms to 0.5 s on the
+-- development VM (docs/lua-api.md §5.10).
 sandbox.defaults = {time = 1, memory = 64 * 1024 * 1024}
 
 local function describe(v, kind)

@@ -74,8 +74,8 @@ enum {
  * defaults of scripts/lib/sandbox.lua's mb.sandbox.defaults). */
 #define CLI_BUDGET_HELP                                                                      \
     "  --time S, --memory BYTES\n"                                                           \
-    "                          per-move budgets of sandboxed scripts (defaults:\n"            \
-    "                          1 s, 64 MiB; 0 turns one off); under a time control\n"         \
+    "                          per-move budgets of sandboxed scripts (defaults:\n"           \
+    "                          1 s, 64 MiB; 0 turns one off); under a time control\n"        \
     "                          the move's limit replaces the default --time, and\n"          \
     "                          a --time given can only shorten it\n"                         \
     "  --instructions N        also stop a sandboxed script's move after N Lua\n"            \
