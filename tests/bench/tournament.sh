@@ -7,7 +7,8 @@
 # opt-in instruction budget as well (--instructions 10000000, the old
 # default: its count hook makes Lua stop at every VM instruction). The runs
 # alternate so both sides of each ratio see the same machine load; medians
-# of REPS runs, per wall second and per CPU second (user + sys of the
+# of REPS runs (the overheads: medians of each round's ratio), per wall
+# second and per CPU second (user + sys of the
 # command and its workers, from the shell's `times`, to 10 ms: steadier
 # than wall time on a shared machine).
 # Usage: sh tests/bench/tournament.sh PROGRAM [REPS] [GAMES_PER_PAIRING]
@@ -47,8 +48,14 @@ run() {
     echo "$total $c0 $c1" | awk '{ printf "%.0f\n", $1 / ($3 - $2 > 0 ? $3 - $2 : 0.01) }' >>"$tmp/$name.cpu"
 }
 median() { sort -n "$tmp/$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-# overhead A B: how much more time A's games take than B's, in %
-overhead() { echo "$1 $2" | awk '{ printf "%+.1f%%", 100 * ($1 / $2 - 1) }'; }
+# overhead A B: how much longer B's games take than A's (files of games/s),
+# in %: the median over the rounds of the two runs' ratio in each round,
+# seconds apart, so that a change of the machine's load between rounds
+# cancels out
+overhead() {
+    paste "$tmp/$1" "$tmp/$2" | awk '{ print 100 * ($1 / $2 - 1) }' | sort -n |
+        awk '{ a[NR] = $1 } END { printf "%+.1f%%", a[int((NR + 1) / 2)] }'
+}
 
 i=0
 while [ $i -lt "$reps" ]; do
@@ -71,5 +78,5 @@ echo "tournament of $players, $games games per pairing ($total games), whole com
 echo "  --jobs 1: $j1 games/s"
 echo "  --jobs 2: $j2 games/s   scaling x$(echo "$j2 $j1" | awk '{ printf "%.2f", $1 / $2 }') ($(nproc) cores)"
 echo "  script files, --no-sandbox: $off games/s ($off_cpu per CPU second)"
-echo "  sandboxed (default budgets: time, memory): $on games/s ($on_cpu per CPU second)   sandbox overhead $(overhead "$off" "$on") ($(overhead "$off_cpu" "$on_cpu") CPU)"
-echo "  sandboxed with the instruction budget too (--instructions 10000000): $instr games/s ($instr_cpu per CPU second)   overhead $(overhead "$off" "$instr") ($(overhead "$off_cpu" "$instr_cpu") CPU)"
+echo "  sandboxed (default budgets: time, memory): $on games/s ($on_cpu per CPU second)   sandbox overhead $(overhead trusted sandboxed) ($(overhead trusted.cpu sandboxed.cpu) CPU)"
+echo "  sandboxed with the instruction budget too (--instructions 10000000): $instr games/s ($instr_cpu per CPU second)   overhead $(overhead trusted instr) ($(overhead trusted.cpu instr.cpu) CPU)"
