@@ -79,6 +79,7 @@ describe("mb.sandbox", function()
         local p = assert(mb.sandbox.load(script(fn("while true do pcall(function() while true do end end) end"))))
         assert.are.same({nil, "time"}, {p:move(game_of("A1,B2"), {})})
         assert.is_nil(p:stats().instructions) -- nothing counts them
+        assert.are.same({nil, "time"}, {mb.sandbox.load(script("while true do end"))}) -- the main chunk too
         local q = assert(mb.sandbox.load(script(fn("while true do end")), {instructions = 100000}))
         assert.are.same({time = 1, memory = 64 * 1024 * 1024, instructions = 100000}, q.limits)
         assert.are.same({nil, "instructions"}, {q:move(game_of("A1,B2"), {})})
