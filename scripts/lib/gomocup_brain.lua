@@ -75,7 +75,10 @@ local function load_ai(spec, sandbox)
             return m
         end
     end
-    local player, msg = mb.sandbox.load(base, {time = false})
+    -- no time budget: the protocol process kills a late thinking child;
+    -- the instruction budget (opt-in elsewhere) ends a runaway move at once,
+    -- with its reason, so the brain plays its fallback move without waiting
+    local player, msg = mb.sandbox.load(base, {time = false, instructions = 10000000})
     if not player then error(msg, 0) end
     return name, params, function(g, p) return player:move(g, p) end
 end

@@ -326,8 +326,9 @@ local function command_ai(spec, i, seed, sandbox, limits)
         player:seed(mb.getrandbits(62))
     end
     local move = player.move
+    -- its own time budget, if given: a time control's limit may shorten it,
+    -- and replaces the default (mb.sandbox.defaults.time)
     local own = limits and limits.time
-    if own == nil then own = mb.sandbox.defaults.time end
     -- sandbox_player, sandbox_time: for a time control (timed_mover)
     return mb.make_ai(player.ai_name or spec, function(game, params)
         local m, reason = move(player, game, params)

@@ -110,9 +110,9 @@ local function make_player(entry, i, opts)
             local player, msg = mb.sandbox.load(base, limits)
             if player then
                 p.sandbox = player
-                -- its own time budget, which a time control's limit may shorten
+                -- its own time budget, if given: a time control's limit may
+                -- shorten it, and replaces the default (mb.sandbox.defaults.time)
                 local own = limits and limits.time
-                if own == nil then own = mb.sandbox.defaults.time end
                 p.sandbox_time = own or nil
                 p.sandbox_move = player.move -- looked up once, not per move
                 -- NAME:key=value: keys its AI does not take are refused now

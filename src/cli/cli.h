@@ -70,6 +70,17 @@ enum {
     {"time", true, OPT_PLAYER_TIME}, {"instructions", true, OPT_PLAYER_INSTR},               \
         {"memory", true, OPT_PLAYER_MEMORY}, {"move-time", true, OPT_PLAYER_MOVE_TIME},      \
         {"game-time", true, OPT_PLAYER_GAME_TIME}, {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX}
+/* The help lines of the per-move budgets of sandboxed scripts (the
+ * defaults of scripts/lib/sandbox.lua's mb.sandbox.defaults). */
+#define CLI_BUDGET_HELP                                                                      \
+    "  --time S, --memory BYTES\n"                                                           \
+    "                          per-move budgets of sandboxed scripts (defaults:\n"           \
+    "                          1 s, 64 MiB; 0 turns one off); under a time control\n"        \
+    "                          the move's limit replaces the default --time, and\n"          \
+    "                          a --time given can only shorten it\n"                         \
+    "  --instructions N        also stop a sandboxed script's move after N Lua\n"            \
+    "                          instructions: the same forfeits on every machine,\n"          \
+    "                          but its Lua code runs slower (default: off)\n"
 /* Put one player option into p (time, instructions, memory, move_time,
  * game_time, sandbox = "0"): 1 when id is one, 0 when it is not, -1 after
  * printing an error (a budget that is not a number >= 0; the time control

@@ -29,10 +29,7 @@ static const char usage[] =
     "                          either, every move is timed, a loss on time counts\n"
     "                          as a lost game (the count follows the tables), and\n"
     "                          the AIs see params.timelimit and time_left\n"
-    "  --time S, --instructions N, --memory BYTES\n"
-    "                          per-move budgets of sandboxed scripts (defaults:\n"
-    "                          5 s, 10000000, 64 MiB; 0 turns one off); a time\n"
-    "                          control can only shorten --time\n"
+    CLI_BUDGET_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n" CLI_BOARD_HELP
     "\n"

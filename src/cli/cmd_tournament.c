@@ -42,10 +42,7 @@ static const char usage[] =
     "                          brain) is timed, loses on time past its limit,\n"
     "                          and its AI sees params.timelimit and time_left\n"
     "                          (docs/lua-api.md 5.12)\n"
-    "  --time S, --instructions N, --memory BYTES\n"
-    "                          per-move budgets of sandboxed scripts (defaults:\n"
-    "                          5 s, 10000000, 64 MiB; 0 turns one off); a time\n"
-    "                          control can only shorten --time\n"
+    CLI_BUDGET_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n"
     "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP

@@ -8,7 +8,8 @@
  *   player:set_time(seconds | false) -> previous   (the time budget of next moves)
  *   player:close()  (also __close and __gc)
  *   player.name, .spec, .limits, .ai_name, .last_reason
- *   mb.sandbox.defaults   the default limits (instructions, time, memory)
+ *   mb.sandbox.defaults   the default limits (time, memory; instructions
+ *                         is opt-in)
  *
  * One player, one lua_State. load makes a new state with lua_newstate and a
  * capped allocator whose data is the player's budget, opens base, string,
@@ -23,12 +24,15 @@
  * loader (mb.loadscript, text chunks only).
  *
  * Budgets, per call (the script's main chunk and each move):
- *   instructions  a count hook on the child state; once exceeded it raises
- *                 on every instruction until the call unwinds, so the
- *                 script's pcall cannot swallow it
+ *   instructions  (opt-in) a count hook on the child state; once exceeded
+ *                 it raises on every instruction until the call unwinds,
+ *                 so the script's pcall cannot swallow it. While a count
+ *                 hook is set Lua checks it at every VM instruction, so
+ *                 this budget slows the script's Lua code (l_budget.c)
  *   time          seconds of wall clock: a POSIX timer whose signal
  *                 handler sets a count hook of 1 once the deadline passed
- *                 (see "The time budget" below)
+ *                 (see "The time budget" in l_budget.c); nothing per
+ *                 instruction
  *   memory        bytes held by the whole child state (its allocator refuses
  *                 to go past the cap); an empty sandbox state with the
  *                 library part AI scripts use costs about 90 KiB
@@ -485,8 +489,9 @@ static int l_fields(lua_State *L)
 
 /* player:stats() -> {memory =, peak =, baseline =, instructions =,
  * overrun =}: bytes the state holds now, at most, and after loading; the
- * instructions of the last call (to the hook's 1000); seconds from the
- * budget running out to the call's return (nil if none ran out). */
+ * instructions of the last call (to the hook's 1000; nil without an
+ * instruction budget: then no hook counts them); seconds from the budget
+ * running out to the call's return (nil if none ran out). */
 static int l_stats(lua_State *L)
 {
     Player *p = check_player(L, 1);
@@ -497,8 +502,10 @@ static int l_stats(lua_State *L)
     lua_setfield(L, -2, "peak");
     lua_pushinteger(L, (lua_Integer)p->baseline);
     lua_setfield(L, -2, "baseline");
-    lua_pushinteger(L, (lua_Integer)p->b.count);
-    lua_setfield(L, -2, "instructions");
+    if (p->b.max_instructions) {
+        lua_pushinteger(L, (lua_Integer)p->b.count);
+        lua_setfield(L, -2, "instructions");
+    }
     if (p->b.overrun >= 0) {
         lua_pushnumber(L, p->b.overrun);
         lua_setfield(L, -2, "overrun");

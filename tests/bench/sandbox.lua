@@ -3,9 +3,11 @@
 --   move's return, for the runaway scripts of tests/hostile/, from
 --   player:stats().overrun (for time: from the deadline), runaway native
 --   calls (mb.solve, mb.search_abs_dls) included;
---   one move of ai14s, trusted (mb.ai) and sandboxed (mb.sandbox.load), on
---   the same positions, and the difference: the per-move overhead of the
---   sandbox (copying the game and params in, the budgets, the checks);
+--   one move of ai14s, trusted (mb.ai) and sandboxed (mb.sandbox.load:
+--   the default budgets, time and memory; then with the opt-in instruction
+--   budget too), on the same positions, and the differences: the per-move
+--   overhead of the sandbox (copying the game and params in, the budgets,
+--   the checks) and what the instruction budget's count hook adds;
 --   the memory of an empty sandbox state, and the time to load one.
 -- Usage: marubatsu run tests/bench/sandbox.lua [RUNS]
 local mb = require "marubatsu"
@@ -21,14 +23,14 @@ print("time from budget exhaustion to return (median of " .. runs .. ")")
 for _, case in ipairs {
     {"infinite_loop", {instructions = 1000000}, "instructions"},
     {"infinite_loop_pcall", {instructions = 1000000}, "instructions"},
-    {"infinite_loop", {instructions = false, time = 0.01}, "time"},
-    {"string_bomb_pcall", {instructions = false, memory = 16 * 1024 * 1024}, "memory"},
-    {"memory_bomb", {instructions = false, memory = 16 * 1024 * 1024}, "memory"},
+    {"infinite_loop", {time = 0.01}, "time"},
+    {"string_bomb_pcall", {memory = 16 * 1024 * 1024}, "memory"},
+    {"memory_bomb", {memory = 16 * 1024 * 1024}, "memory"},
     -- native calls: a runaway solve or search, a growing table
-    {"solve_runaway", {instructions = false, time = 0.05}, "time"},
-    {"search_runaway", {instructions = false, time = 0.05}, "time"},
+    {"solve_runaway", {time = 0.05}, "time"},
+    {"search_runaway", {time = 0.05}, "time"},
     {"search_runaway", {instructions = 1000000}, "instructions"},
-    {"search_memory", {instructions = false, memory = 4 * 1024 * 1024}, "memory"},
+    {"search_memory", {memory = 4 * 1024 * 1024}, "memory"},
 } do
     local name, limits, want = case[1], case[2], case[3]
     local p = assert(mb.sandbox.load("tests/hostile/" .. name .. ".lua", limits))
@@ -59,6 +61,7 @@ end
 
 local trusted = mb.ai("ai14s")
 local sandboxed = assert(mb.sandbox.load("ai14s"))
+local counted = assert(mb.sandbox.load("ai14s", {instructions = 10000000}))
 local function per_move(move)
     local times = {}
     for r = 1, runs do
@@ -72,10 +75,11 @@ end
 local params = {}
 local t_trusted = per_move(function(g) return trusted(g, params) end)
 local t_sandboxed = per_move(function(g) return assert(sandboxed:move(g, params)) end)
+local t_counted = per_move(function(g) return assert(counted:move(g, params)) end)
 print(("one ai14s move over %d positions (median of %d)"):format(#positions, runs))
-print("  trusted   " .. us(t_trusted))
-print("  sandboxed " .. us(t_sandboxed))
-print("  overhead  " .. us(t_sandboxed - t_trusted))
+print("  trusted                          " .. us(t_trusted))
+print("  sandboxed (default budgets)      " .. us(t_sandboxed) .. "   overhead " .. us(t_sandboxed - t_trusted))
+print("  sandboxed, --instructions 10^7   " .. us(t_counted) .. "   overhead " .. us(t_counted - t_trusted))
 
 local loads, base = {}, nil
 for r = 1, runs do

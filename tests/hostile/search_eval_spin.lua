@@ -1,8 +1,8 @@
 -- hostile: a search whose Lua evaluator never returns, and catches the
 -- budget's error with pcall at every leaf. The whole search runs in one
 -- protected call, so the error of the budget ends it at the first leaf
--- after the budget ran out: the instruction budget stops it
--- ("instructions"), or without one the player's deadline ("time").
+-- after the budget ran out: the player's deadline stops it ("time"), or
+-- an instruction budget ("instructions").
 local mb = require "marubatsu"
 return function(game)
     local g = mb.Marubatsu()

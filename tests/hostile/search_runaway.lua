@@ -1,6 +1,6 @@
 -- hostile: a depth-40 alpha-beta search on 7x7 from one move, without a
--- time limit of its own. Its nodes count against the instruction budget
--- ("instructions"); without one, the player's deadline stops it ("time").
+-- time limit of its own. The player's deadline stops it ("time"); under an
+-- instruction budget its nodes count against it ("instructions").
 local mb = require "marubatsu"
 return function(game)
     local g = mb.Marubatsu{width = 7, height = 7, k = 5}

@@ -1,7 +1,7 @@
 -- hostile: mb.vct on 15x15 with k = 4 after 20 scattered stones, maxdepth
 -- 60: a threat search of far more than a move's time. The search takes
--- the player's budgets: its nodes count as instructions, else it stops at
--- the deadline ("time").
+-- the player's budgets: it stops at the deadline ("time"), or its nodes
+-- count against an instruction budget ("instructions").
 local mb = require "marubatsu"
 return function(game)
     local g = mb.Marubatsu{width = 15, height = 15, k = 4}

@@ -1,4 +1,4 @@
--- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall; io, os, require, debug, string.dump, binary load, the host library, mb.draws/Random/stream; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows player:seed on the player's own stream, players cannot see each other, the real game never changes.
+-- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall, under the default budgets (time, memory) and an instruction budget; io, os, require, debug, string.dump, binary load, the host library, mb.draws/Random/stream; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows player:seed on the player's own stream, players cannot see each other, the real game never changes.
 -- Also each script of tests/hostile/ with its exact reason prefix and the host's game unchanged; one Lua state per player (globals, memory caps apart); sandboxed and trusted ai2 draw the same moves when seeded alike, and a player's draws leave the host's stream alone; params copied in (functions refused); stats, close, the callable form.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
@@ -73,6 +73,19 @@ describe("mb.sandbox", function()
         assert.are.equal("instructions", r)
         _, r = play(fn("while true do end"), {instructions = false, time = 0.05})
         assert.are.equal("time", r)
+    end)
+
+    it("under the default budgets, stops endless loops by time; instructions only when asked", function()
+        local p = assert(mb.sandbox.load(script(fn("while true do pcall(function() while true do end end) end"))))
+        assert.are.same({nil, "time"}, {p:move(game_of("A1,B2"), {})})
+        assert.is_nil(p:stats().instructions) -- nothing counts them
+        assert.are.same({nil, "time"}, {mb.sandbox.load(script("while true do end"))}) -- the main chunk too
+        local q = assert(mb.sandbox.load(script(fn("while true do end")), {instructions = 100000}))
+        assert.are.same({time = 1, memory = 64 * 1024 * 1024, instructions = 100000}, q.limits)
+        assert.are.same({nil, "instructions"}, {q:move(game_of("A1,B2"), {})})
+        assert.are.equal(100000, q:stats().instructions)
+        assert.has_error(function() mb.sandbox.load("ai2", {instruction = 5}) end,
+            "bad limit 'instruction' (known: instructions, time, memory)")
     end)
 
     it("stops an endless loop in the script's main chunk", function()
@@ -228,6 +241,13 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
     it("deep_recursion: error: stack overflow", function()
         local _, r = hostile("deep_recursion", {instructions = false, time = 30, memory = 256 * 1024 * 1024})
         assert.matches("^error: .*stack overflow", r)
+    end)
+
+    it("huge_allocation: memory at once, under the default budgets and a small cap", function()
+        local _, r, p = hostile("huge_allocation")
+        assert.are.equal("memory", r)
+        assert.is_true(p:stats().peak < 1024 * 1024)
+        assert.are.equal("memory", select(2, hostile("huge_allocation", BIG)))
     end)
 
     it("string_bomb_pcall: memory, though its pcall caught the refusal", function()
@@ -528,7 +548,9 @@ describe("mb.sandbox: one Lua state per player", function()
         assert.are.equal("illegal move: 0 (A1, occupied)", p.last_reason)
         assert.are.equal(1, (p:move(mb.Marubatsu(), {m = 1})))
         assert.is_nil(p.last_reason)
-        assert.are.equal(mb.sandbox.defaults.instructions, p.limits.instructions)
+        -- the default budgets: time and memory; the instruction budget is opt-in
+        assert.are.same({time = 1, memory = 64 * 1024 * 1024}, mb.sandbox.defaults)
+        assert.are.same(mb.sandbox.defaults, p.limits)
         p:close()
         assert.has_error(function() p:move(mb.Marubatsu(), {}) end, "sandbox: the player is closed")
         do

@@ -6,8 +6,9 @@
 -- players (error, illegal move, wrong type) with their reasons and no
 -- effect on the other pairings' games, every hostile script of
 -- tests/hostile/ as a tournament player (each game it loses recorded with
--- the right reason, the other players' results unchanged, every game
--- accounted for with jobs = 2), finite Elo for perfect records,
+-- the right reason, under an instruction budget and, for those that spin
+-- or grow, under the default budgets; the other players' results
+-- unchanged, every game accounted for with jobs = 2), finite Elo for perfect records,
 -- player specs with parameters, journal round trips, and the errors;
 -- forfeit reasons cut and escaped, names checked up front, journal lines
 -- checked against the schedule on resume and merge (issue 16);
@@ -373,6 +374,7 @@ describe("hostile scripts as players", function()
         {"infinite_loop_pcall", "^instructions$"},
         {"memory_bomb", "^memory$", {instructions = false, time = 30, memory = 16 * 1024 * 1024}},
         {"string_bomb_pcall", "^memory$"},
+        {"huge_allocation", "^memory$"},
         {"deep_recursion", "^error: .*stack overflow",
             {instructions = false, time = 30, memory = 256 * 1024 * 1024}},
         {"error_at_load", "^error: "},
@@ -434,6 +436,32 @@ describe("hostile scripts as players", function()
             assert.is_nil(io.open("/tmp/marubatsu_sandbox_escaped_dir"))
         end)
     end
+
+    -- the default budgets (no limits given: time and memory, no instruction
+    -- budget), in a gauntlet against ai1: the scripts that spin lose on time,
+    -- one second a move; one asking for 1 GiB at once loses on memory (the
+    -- ones that grow step by step would race the 1 s deadline on a slow
+    -- machine: their cases above give them time)
+    it("under the default budgets: time for the spinning ones, memory for a huge allocation", function()
+        local dir = newdir()
+        local spinning = {"infinite_loop_pcall", "gsub_callback_spin", "search_eval_spin", "vcf_runaway"}
+        local growing = {"huge_allocation"}
+        local players = {"ai1"}
+        for _, n in ipairs(spinning) do players[#players + 1] = {name = n, ai = H .. n .. ".lua"} end
+        for _, n in ipairs(growing) do players[#players + 1] = {name = n, ai = H .. n .. ".lua"} end
+        local res = run{players = players, format = "gauntlet", games = 2, seed = 31, jobs = 2, out = dir}
+        assert.are.equal(2 * (#players - 1), res.games)
+        for _, n in ipairs(spinning) do
+            local _, lost = of(dir, n)
+            assert.are.equal(2, #lost, n)
+            for _, g in ipairs(lost) do assert.are.equal("time", g.reason, n) end
+        end
+        for _, n in ipairs(growing) do
+            local _, lost = of(dir, n)
+            assert.are.equal(2, #lost, n)
+            for _, g in ipairs(lost) do assert.are.equal("memory", g.reason, n) end
+        end
+    end)
 
     it("error_at_50th_game: exactly its 50th game is lost, with the error", function()
         local dir = newdir()

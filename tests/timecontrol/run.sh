@@ -6,7 +6,9 @@
 #     sandboxed and trusted (--no-sandbox), loses every game of a
 #     tournament with the exact reason under --move-time and under
 #     --game-time; a sandbox budget (--time) shorter than the move time
-#     still ends the move as "time"; the spinning scripts of tests/hostile/
+#     still ends the move as "time", the default one (1 s) gives way to a
+#     longer move time, --instructions still ends a move as "instructions";
+#     the spinning scripts of tests/hostile/
 #     (a loop under pcall, gsub and sort callbacks, a runaway native search
 #     and solve) lose on the move time, sandboxed and, for the Lua-level
 #     ones, trusted; in `match` a loss on time counts as a
@@ -70,9 +72,15 @@ tour "$here/spin.lua" ai2 --games 2 --move-time 0.5 --game-time 0.2 --no-sandbox
 reasons "time: the game clock of 0.2 s ran out (game time)" "$tmp/t3" "trusted spin, the clock binds before the move time"
 tour "$here/spin.lua" ai2 --games 2 --move-time 5 --time 0.1 --instructions 0 --out "$tmp/s3"
 reasons "time" "$tmp/s3" "sandboxed spin, --time shorter than --move-time"
+# the default time budget (1 s) gives way to a longer move time; an
+# instruction budget asked for still ends the move first
+tour "$here/spin.lua" ai2 --games 2 --move-time 1.5 --out "$tmp/s4"
+reasons "time: no move within 1.5 s (move time)" "$tmp/s4" "sandboxed spin, default budgets, --move-time over 1 s"
+tour "$here/spin.lua" ai2 --games 2 --move-time 5 --instructions 100000 --out "$tmp/s5"
+reasons "instructions" "$tmp/s5" "sandboxed spin, --instructions under --move-time"
 # the hostile scripts that spin (tests/hostile/): under a move time each
-# move ends at the deadline, sandboxed (their instruction budget off) and,
-# for those that spin in Lua, trusted
+# move ends at the deadline, sandboxed (with the default budgets, and with
+# --instructions 0 said) and, for those that spin in Lua, trusted
 hostile() { # hostile SCRIPT FLAGS...
     h=$1
     shift
@@ -87,8 +95,9 @@ hostile() { # hostile SCRIPT FLAGS...
     fi
 }
 for h in infinite_loop infinite_loop_pcall gsub_callback_spin sort_comparator_spin search_runaway solve_runaway; do
-    hostile $h --instructions 0
+    hostile $h
 done
+hostile infinite_loop --instructions 0
 for h in infinite_loop_pcall gsub_callback_spin sort_comparator_spin; do
     hostile $h --no-sandbox
 done

@@ -9,8 +9,8 @@
 # message; a journal of another tournament is refused with exit 1, also
 # one of the other rule (--rule exact), whose games resume, merge and
 # replay judge under it.
-# Issue 16: hostile players (a spinning xpcall handler under the time and
-# the instruction budget, 1,100-byte errors and returns, a failing main
+# Issue 16: hostile players (a spinning xpcall handler under the default
+# budgets and under --instructions, 1,100-byte errors and returns, a failing main
 # chunk, tampering) lose by forfeit and the journal reads back; print is
 # capped per move and per game and escaped; long reasons
 # are cut and escaped; too-long specs and directories fail at the start;
@@ -169,21 +169,23 @@ check "unknown AI message" grep -q "^marubatsu tournament: players\[2\]: AI scri
 # ---- hostile players (issue 16): every game ends, with a reason
 H=tests/tournament/hostile
 for f in spin_in_handler long_error long_return long_load_error tamper; do
-    timeout 120 "$prog" tournament ai1 "$H/$f.lua" --games 2 --jobs 1 --time 1 --no-progress --quiet \
-        --out "$tmp/h_$f" 2>"$tmp/h_$f.err"
+    timeout 120 "$prog" tournament ai1 "$H/$f.lua" --games 2 --jobs 1 --time 1 --instructions 1000000 \
+        --no-progress --quiet --out "$tmp/h_$f" 2>"$tmp/h_$f.err"
     check "hostile $f: the tournament finishes (exit 0)" test $? -eq 0
     check "hostile $f: both games lost by forfeit" \
         test "$(grep -c "^G.*$f.lua	.*	[ox]	[a-z]" "$tmp/h_$f/journal.tsv")" -eq 2
-    timeout 120 "$prog" tournament ai1 "$H/$f.lua" --games 2 --jobs 1 --time 1 --no-progress --quiet \
-        --out "$tmp/h_$f" --resume 2>>"$tmp/h_$f.err"
+    timeout 120 "$prog" tournament ai1 "$H/$f.lua" --games 2 --jobs 1 --time 1 --instructions 1000000 \
+        --no-progress --quiet --out "$tmp/h_$f" --resume 2>>"$tmp/h_$f.err"
     check "hostile $f: --resume reads the journal back" test $? -eq 0
 done
-check "spinning message handler: stopped by the instruction budget" \
-    grep -q 'instructions$' "$tmp/h_spin_in_handler/journal.tsv"
-timeout 120 "$prog" tournament ai1 "$H/spin_in_handler.lua" --games 2 --jobs 2 --time 0.2 --instructions 0 \
+check "spinning message handler, --instructions: stopped by the instruction budget" \
+    test "$(grep -c '	instructions$' "$tmp/h_spin_in_handler/journal.tsv")" -eq 2
+# the default budgets (time and memory: no instruction budget) stop it at
+# its 1 s deadline
+timeout 120 "$prog" tournament ai1 "$H/spin_in_handler.lua" --games 2 --jobs 2 \
     --no-progress --quiet --out "$tmp/h_spin_time"
-check "spinning message handler, time budget only: stopped" test $? -eq 0
-check "spinning message handler, time budget only: reason time" \
+check "spinning message handler, default budgets: stopped" test $? -eq 0
+check "spinning message handler, default budgets: reason time" \
     test "$(grep -c '	time$' "$tmp/h_spin_time/journal.tsv")" -eq 2
 # a 1,100-byte error with an escape sequence, a tab and a newline: cut to
 # 1,000 bytes, one line, control characters escaped

@@ -239,11 +239,12 @@ test('a hostile sandboxed AI fails with its reason; the server goes on', async (
   const g = (await api(server, 'POST', 'games?o=infinite_loop&x=human')).json;
   const r = await api(server, 'POST', `games/${g.id}/ai`);
   eq(r.status, 200, 'status');
-  eq(r.json.failed, { ai: 'infinite_loop', mark: 'o', reason: 'instructions' }, 'the failure');
+  // the default budgets: time (1 s) and memory
+  eq(r.json.failed, { ai: 'infinite_loop', mark: 'o', reason: 'time' }, 'the failure');
   eq(r.json.step, 0, 'no move made');
   eq((await api(server, 'GET', 'info')).status, 200, 'still answering');
   const h = await api(server, 'GET', `games/${g.id}/hint?ai=infinite_loop`);
-  eq(h.json.failed, 'instructions', 'as a hint too');
+  eq(h.json.failed, 'time', 'as a hint too');
 });
 
 test('hostile requests: random routes, parameters and bodies, raw garbage; every answer a JSON error, the server lives', async () => {
