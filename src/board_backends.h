@@ -11,6 +11,7 @@
 #define MB_BOARD_BACKENDS_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "board.h"
 
@@ -113,32 +114,41 @@ HOT bool bits_word_wins(const Geometry *g, uint64_t plane, int m)
     if (g->win_table) return bits_table_wins(g, plane, m);
     return bits_word_wins_scan(g, plane, m) && (!g->exact || geometry_exact_run(g, plane, m));
 }
+/* board_is_winner of a bitboard without counters whose shape has no win
+ * table (the table holds the exact rule's answer, so callers that read it
+ * themselves call this only without one). */
+bool bits_wins_call(const Board *b, Mark player, int m);
 HOT bool bits_is_winner(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
     if (g->win_table) return bits_table_wins(g, b->plane[player][0], m);
     return bits_wins_scan(b, player, m);
 }
-/* The empty squares, in bit order = normative order. */
+/* bits_empty_squares of a board of more than one word per plane. */
+int bits_empty_squares_wide(const Board *b, int *out);
+/* The empty squares, in bit order = normative order. The smallest boards
+ * copy their list from the geometry's table: a 3x3 board's whole row in
+ * one fixed-size copy (out holds ncells = 9 moves), a smaller one's moves
+ * alone. */
 HOT int bits_empty_squares(const Board *b, int *out)
 {
     const Geometry *g = b->geom;
     const uint64_t *o = b->plane[MARK_O], *x = b->plane[MARK_X];
     int n = 0;
-    if (g->nwords == 1) { /* up to 64 squares: one word, no outer loop */
-        const int16_t *move_of = g->move_of;
-        for (uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]); empty; empty &= empty - 1)
-            out[n++] = move_of[__builtin_ctzll(empty)];
+    if (g->legal_table) {
+        uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]);
+        const int32_t *row = g->legal_table + empty * GEOM_LEGAL_CELLS;
+        n = __builtin_popcountll(empty);
+        if (g->ncells == GEOM_LEGAL_CELLS)
+            memcpy(out, row, GEOM_LEGAL_CELLS * sizeof *out);
+        else
+            for (int i = 0; i < n; i++) out[i] = row[i];
         return n;
     }
-    for (int w = 0; w < g->nwords; w++) {
-        uint64_t empty = g->full_mask[w] & ~(o[w] | x[w]);
-        const int16_t *move_of = g->move_of + w * 64;
-        while (empty) {
-            out[n++] = move_of[__builtin_ctzll(empty)];
-            empty &= empty - 1;
-        }
-    }
+    if (g->nwords > 1) return bits_empty_squares_wide(b, out); /* no saved registers here */
+    const int16_t *move_of = g->move_of; /* up to 64 squares: one word */
+    for (uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]); empty; empty &= empty - 1)
+        out[n++] = move_of[__builtin_ctzll(empty)];
     return n;
 }
 BOARD_BACKENDS(BOARD_BACKEND_DECLS_)
