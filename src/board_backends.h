@@ -126,29 +126,34 @@ HOT bool bits_is_winner(const Board *b, Mark player, int m)
 }
 /* bits_empty_squares of a board of more than one word per plane. */
 int bits_empty_squares_wide(const Board *b, int *out);
-/* The empty squares, in bit order = normative order. The smallest boards
- * copy their list from the geometry's table: a 3x3 board's whole row in
- * one fixed-size copy (out holds ncells = 9 moves), a smaller one's moves
- * alone. */
-HOT int bits_empty_squares(const Board *b, int *out)
+/* The empty squares, in bit order = normative order, by walking the set
+ * bits of the empty mask. */
+HOT int bits_empty_scan(const Board *b, int *out)
 {
     const Geometry *g = b->geom;
     const uint64_t *o = b->plane[MARK_O], *x = b->plane[MARK_X];
     int n = 0;
-    if (g->legal_table) {
-        uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]);
-        const int32_t *row = g->legal_table + empty * GEOM_LEGAL_CELLS;
-        n = __builtin_popcountll(empty);
-        if (g->ncells == GEOM_LEGAL_CELLS)
-            memcpy(out, row, GEOM_LEGAL_CELLS * sizeof *out);
-        else
-            for (int i = 0; i < n; i++) out[i] = row[i];
-        return n;
-    }
     if (g->nwords > 1) return bits_empty_squares_wide(b, out); /* no saved registers here */
     const int16_t *move_of = g->move_of; /* up to 64 squares: one word */
     for (uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]); empty; empty &= empty - 1)
         out[n++] = move_of[__builtin_ctzll(empty)];
+    return n;
+}
+/* The same; the smallest boards copy their list from the geometry's table:
+ * a 3x3 board's whole row in one fixed-size copy (out holds ncells = 9
+ * moves), a smaller one's moves alone. (A search, whose table traffic
+ * would evict these rows from the cache, scans instead: game_hot.h.) */
+HOT int bits_empty_squares(const Board *b, int *out)
+{
+    const Geometry *g = b->geom;
+    if (!g->legal_table) return bits_empty_scan(b, out);
+    uint64_t empty = g->full_mask[0] & ~(b->plane[MARK_O][0] | b->plane[MARK_X][0]);
+    const int32_t *row = g->legal_table + empty * GEOM_LEGAL_CELLS;
+    int n = __builtin_popcountll(empty);
+    if (g->ncells == GEOM_LEGAL_CELLS)
+        memcpy(out, row, GEOM_LEGAL_CELLS * sizeof *out);
+    else
+        for (int i = 0; i < n; i++) out[i] = row[i];
     return n;
 }
 BOARD_BACKENDS(BOARD_BACKEND_DECLS_)

@@ -119,4 +119,13 @@ HOT int legal_moves_k(const Game *g, int *out, BoardKind kind)
     return board_empty_squares_k(&g->board, out, kind);
 }
 
+/* The same without the small boards' table of lists (bits_empty_squares):
+ * for a search, whose table traffic would evict the rows. */
+HOT int legal_moves_scan_k(const Game *g, int *out, BoardKind kind)
+{
+    if (g->status != STATUS_PLAYING) return 0;
+    if (kind == BOARD_BITS) return bits_empty_scan(&g->board, out);
+    return board_empty_squares_k(&g->board, out, kind);
+}
+
 #endif

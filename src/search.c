@@ -150,6 +150,16 @@ static inline void keys_xor(uint64_t *restrict out, const uint64_t *restrict a,
 {
 #if defined(__GNUC__)
     typedef uint64_t Pair __attribute__((vector_size(16)));
+    if (n == 8) { /* a square board's images: four fixed steps */
+        for (int j = 0; j < 8; j += 2) {
+            Pair x, y;
+            memcpy(&x, a + j, sizeof x);
+            memcpy(&y, b + j, sizeof y);
+            x ^= y;
+            memcpy(out + j, &x, sizeof x);
+        }
+        return;
+    }
     for (int j = 0; j + 1 < n; j += 2) {
         Pair x, y;
         memcpy(&x, a + j, sizeof x);
@@ -269,7 +279,7 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *pke
     /* Step 3. moves in legal order (or the candidates, best first); the
      * ordering table's move swaps with the first */
     nd->n = s->candidates ? candidates_generate(g, s->candidates, nd->moves, NULL)
-                          : legal_moves_k(g, nd->moves, kind);
+                          : legal_moves_scan_k(g, nd->moves, kind);
     if (nd->n < 0) {
         s->status = SEARCH_ENOMEM;
         *ret = 0;
