@@ -82,15 +82,24 @@ static inline Mark bits_get(const Board *b, int m)
     if (b->plane[MARK_X][w] & one) return MARK_X;
     return MARK_EMPTY;
 }
+/* One word a plane is a branch, not an index computed from m: the word's
+ * load then waits for nothing but the last write (a chain of moves runs
+ * through it). */
 HOT void bits_place(Board *b, int m, Mark mark)
 {
     int bit = b->geom->bit_of[m];
-    b->plane[mark][bit >> 6] |= 1ULL << (bit & 63);
+    if (b->geom->nwords == 1)
+        b->plane[mark][0] |= 1ULL << bit;
+    else
+        b->plane[mark][bit >> 6] |= 1ULL << (bit & 63);
 }
 HOT void bits_lift(Board *b, int m, Mark mark)
 {
     int bit = b->geom->bit_of[m];
-    b->plane[mark][bit >> 6] &= ~(1ULL << (bit & 63));
+    if (b->geom->nwords == 1)
+        b->plane[mark][0] &= ~(1ULL << bit);
+    else
+        b->plane[mark][bit >> 6] &= ~(1ULL << (bit & 63));
 }
 /* Does a line through m hold only player's marks? Small boards look the
  * plane up in the win table (inline, no branch); others test one mask per
@@ -139,14 +148,14 @@ HOT int bits_empty_scan(const Board *b, int *out)
         out[n++] = move_of[__builtin_ctzll(empty)];
     return n;
 }
-/* The same; the smallest boards copy their list from the geometry's table:
- * a 3x3 board's whole row in one fixed-size copy (out holds ncells = 9
- * moves), a smaller one's moves alone. (A search, whose table traffic
- * would evict these rows from the cache, scans instead: game_hot.h.) */
-HOT int bits_empty_squares(const Board *b, int *out)
+/* The empty squares of a board with the geometry's table of lists (the
+ * smallest boards), copied from it: a 3x3 board's whole row in one
+ * fixed-size copy (out holds ncells = 9 moves), a smaller one's moves
+ * alone. (A search, whose table traffic would evict these rows from the
+ * cache, scans instead: game_hot.h.) */
+HOT int bits_table_copy(const Board *b, int *out)
 {
     const Geometry *g = b->geom;
-    if (!g->legal_table) return bits_empty_scan(b, out);
     uint64_t empty = g->full_mask[0] & ~(b->plane[MARK_O][0] | b->plane[MARK_X][0]);
     const int32_t *row = g->legal_table + empty * GEOM_LEGAL_CELLS;
     int n = __builtin_popcountll(empty);
@@ -155,6 +164,11 @@ HOT int bits_empty_squares(const Board *b, int *out)
     else
         for (int i = 0; i < n; i++) out[i] = row[i];
     return n;
+}
+/* The empty squares, in bit order = normative order. */
+HOT int bits_empty_squares(const Board *b, int *out)
+{
+    return b->geom->legal_table ? bits_table_copy(b, out) : bits_empty_scan(b, out);
 }
 BOARD_BACKENDS(BOARD_BACKEND_DECLS_)
 
