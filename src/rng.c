@@ -98,16 +98,6 @@ static inline uint32_t rng_twist(uint32_t a, uint32_t b, uint32_t m)
     return m ^ (y >> 1) ^ (-(y & 1u) & MT_MATRIX_A);
 }
 
-/* MT19937's tempering of one state word into an output. */
-static inline uint32_t rng_temper(uint32_t y)
-{
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
-    return y;
-}
-
 _Static_assert(RNG_CHUNK % 4 == 0 && RNG_N % RNG_CHUNK == 0 && RNG_BATCH % 4 == 0 &&
                    RNG_N % RNG_BATCH == 0,
                "chunks are whole groups of four words");
@@ -163,6 +153,16 @@ static void temper_quads(const uint32_t *mt, uint32_t *out, int k, int stop)
     }
 }
 #else
+/* MT19937's tempering of one state word into an output. */
+static inline uint32_t rng_temper(uint32_t y)
+{
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= y >> 18;
+    return y;
+}
+
 /* The same one word at a time. */
 static void twist_quads(uint32_t *mt, int k, int stop)
 {
