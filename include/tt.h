@@ -157,6 +157,35 @@ static inline bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntr
     return true;
 }
 
+/* tt_store_packed_n inline while the table has room for n more keys of its
+ * own length (true: stored; the searches' usual case); false, with nothing
+ * stored, where tt_store_packed_n must be called (the first key, a growth,
+ * another length). */
+static inline bool tt_store_room_n(TT *t, int ncells, const uint64_t *keys, const int *moves,
+                                   int n, double lower, double upper)
+{
+    if (ncells != t->ncells || ncells > TT_PACKED_MAX_CELLS || (t->count + (size_t)n) * 2 > t->cap)
+        return false;
+    /* the table's fields in locals: the slots' words may alias them */
+    TTSlot *slots = t->slots;
+    size_t mask = t->cap - 1, count = t->count;
+    unsigned shift = t->shift;
+    uint32_t gen = t->gen;
+    for (int j = 0; j < n; j++) {
+        TTSlot *sl = slots + tt_slot64(slots, mask, shift, gen, keys[j]);
+        if (sl->gen != gen) {
+            count++;
+            sl->gen = gen;
+            sl->key = keys[j];
+        }
+        sl->lower = lower;
+        sl->upper = upper;
+        sl->move = moves[j];
+    }
+    t->count = count;
+    return true;
+}
+
 /* ---- Bounds: the probe's cut and the store's rule ---- */
 
 /* The verdict of a probed entry (lower, upper) for the window (*alpha,

@@ -121,6 +121,7 @@ tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, 
         t0 = search_now();
         if (s->deadline - t0 < 2.0 * s->grow_time * (double)ncap) return;
     }
+    if (tt_store_room_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper)) return;
     if (tt_store_packed_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper))
         s->status = SEARCH_ENOMEM;
     else if (t0 > 0 && s->tt.cap != cap)

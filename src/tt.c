@@ -173,28 +173,10 @@ int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves,
                       double lower, double upper)
 {
     if (!packed_mode(ncells)) return MB_EINVAL;
-    /* the usual case, a key of the table's length with room: no call */
-    if (ncells != t->ncells || (t->count + (size_t)n) * 2 > t->cap) {
-        int rc = prepare_store(t, ncells, (size_t)n);
-        if (rc) return rc;
-    }
-    /* the table's fields in locals: the slots' words may alias them */
-    TTSlot *slots = t->slots;
-    size_t mask = t->cap - 1, count = t->count;
-    unsigned shift = t->shift;
-    uint32_t gen = t->gen;
-    for (int j = 0; j < n; j++) {
-        TTSlot *sl = slots + tt_slot64(slots, mask, shift, gen, keys[j]);
-        if (sl->gen != gen) {
-            count++;
-            sl->gen = gen;
-            sl->key = keys[j];
-        }
-        sl->lower = lower;
-        sl->upper = upper;
-        sl->move = moves[j];
-    }
-    t->count = count;
+    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper)) return MB_OK;
+    int rc = prepare_store(t, ncells, (size_t)n);
+    if (rc) return rc;
+    tt_store_room_n(t, ncells, keys, moves, n, lower, upper); /* room made */
     return MB_OK;
 }
 
