@@ -12,13 +12,14 @@
  * and rng_choice_index for n < 2^32) is inline; the state refill and the
  * wide cases are ordinary functions in rng.c.
  *
- * The refill is lazy: the state words are twisted RNG_CHUNK at a time, just
+ * The refill is lazy: the state words are twisted RNG_BATCH at a time, just
  * before they are drawn, and tempered there into a buffer of outputs, four
- * words an instruction where the compiler has vectors (each word's twist needs only words twisted before
- * it or not yet, so the outputs are the textbook ones). A stream that draws
- * a few numbers per seeding, as a tournament game's does, twists a few words
- * instead of 624. rng_seed_mixed is lazier still: it stores only its seed,
- * and the seeded words are computed where the first twist needs them. */
+ * words an instruction where the compiler has vectors (each word's twist
+ * needs only words twisted before it or not yet, so the outputs are the
+ * textbook ones). A stream that draws a few numbers per seeding, as a
+ * tournament game's does, twists a third of the 624 words. rng_seed_mixed
+ * is lazier still: it stores only its seed, and the seeded words are
+ * computed where the first twist needs them, RNG_CHUNK at a time. */
 #ifndef MB_RNG_H
 #define MB_RNG_H
 
@@ -28,19 +29,19 @@
 #include <emmintrin.h>
 #endif
 
-#define RNG_N 624    /* MT19937 state words */
+#define RNG_N 624     /* MT19937 state words */
 #define RNG_CHUNK 16  /* words twisted per rng_refill of rng_seed_mixed's
                         first generation (each costs three splitmix64s) */
 #define RNG_BATCH 208 /* words twisted per rng_refill otherwise */
 
 typedef struct Rng {
-    uint32_t mt[RNG_N]; /* MT19937 state */
+    uint32_t mt[RNG_N];  /* MT19937 state */
     uint32_t out[RNG_N]; /* the outputs: mt[0..end-1] tempered */
-    int mti;            /* next word of mt to temper; mti <= end */
-    int end;            /* mt[0..end-1] are twisted, mt[end..] not yet */
-    uint64_t draws;     /* 32-bit outputs consumed since the last seeding */
-    uint64_t mix;       /* rng_seed_mixed's seed, while lazy */
-    bool lazy;          /* mt[end..] are rng_seed_mixed's words, not stored */
+    int mti;             /* next output to draw; mti <= end */
+    int end;             /* mt[0..end-1] are twisted, mt[end..] not yet */
+    uint64_t draws;      /* 32-bit outputs consumed since the last seeding */
+    uint64_t mix;        /* rng_seed_mixed's seed, while lazy */
+    bool lazy;           /* mt[end..] are rng_seed_mixed's words, not stored */
 } Rng;
 
 /* --- Seeding (each resets draws to 0) ---------------------------------- */
