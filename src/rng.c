@@ -124,11 +124,22 @@ static inline Quad quad_wrap(const uint32_t *mt, int k)
     return v;
 }
 
-/* Twist words [k, stop) of the state, k and stop multiples of 4: group k
- * reads mt[k+1..k+4] (old; mt[0] is new for the last group) and
- * mt[k+397..k+400 mod 624] (old below k = 227, new from there on), all
- * loaded before the group is stored, as the one-word loop reads them. */
-static void twist_quads(uint32_t *mt, int k, int stop)
+/* MT19937's tempering, four words at once. */
+static inline Quad temper_quad(Quad y)
+{
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= y >> 18;
+    return y;
+}
+
+/* Twist words [k, stop) of the state, k and stop multiples of 4, and
+ * temper them into out: group k reads mt[k+1..k+4] (old; mt[0] is new for
+ * the last group) and mt[k+397..k+400 mod 624] (old below k = 227, new
+ * from there on), all loaded before the group is stored, as the one-word
+ * loop reads them. */
+static void twist_quads(uint32_t *mt, uint32_t *out, int k, int stop)
 {
     for (; k < stop; k += 4) {
         Quad b = k + 4 < RNG_N ? quad_load(mt + k + 1) : quad_wrap(mt, k + 1);
@@ -136,21 +147,16 @@ static void twist_quads(uint32_t *mt, int k, int stop)
                  : k >= RNG_N - MT_M  ? quad_load(mt + k + MT_M - RNG_N)
                                       : quad_wrap(mt, k + MT_M);
         Quad y = (quad_load(mt + k) & MT_UPPER) | (b & MT_LOWER);
-        quad_store(mt + k, m ^ (y >> 1) ^ (-(y & 1u) & MT_MATRIX_A));
+        Quad w = m ^ (y >> 1) ^ (-(y & 1u) & MT_MATRIX_A);
+        quad_store(mt + k, w);
+        quad_store(out + k, temper_quad(w));
     }
 }
 
 /* out[k..stop) = the tempered state words. */
 static void temper_quads(const uint32_t *mt, uint32_t *out, int k, int stop)
 {
-    for (; k < stop; k += 4) {
-        Quad y = quad_load(mt + k);
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c5680u;
-        y ^= (y << 15) & 0xefc60000u;
-        y ^= y >> 18;
-        quad_store(out + k, y);
-    }
+    for (; k < stop; k += 4) quad_store(out + k, temper_quad(quad_load(mt + k)));
 }
 #else
 /* MT19937's tempering of one state word into an output. */
@@ -164,11 +170,12 @@ static inline uint32_t rng_temper(uint32_t y)
 }
 
 /* The same one word at a time. */
-static void twist_quads(uint32_t *mt, int k, int stop)
+static void twist_quads(uint32_t *mt, uint32_t *out, int k, int stop)
 {
     for (; k < stop; k++) {
         int k1 = k + 1 < RNG_N ? k + 1 : 0, km = k + MT_M < RNG_N ? k + MT_M : k + MT_M - RNG_N;
         mt[k] = rng_twist(mt[k], mt[k1], mt[km]);
+        out[k] = rng_temper(mt[k]);
     }
 }
 
@@ -178,8 +185,8 @@ static void temper_quads(const uint32_t *mt, uint32_t *out, int k, int stop)
 }
 #endif
 
-/* Twists mt[end..end+RNG_BATCH-1] (RNG_CHUNK while lazy) in place, in order, and tempers them
- * into out. New mt[k] needs old mt[k] and mt[k+1] (not yet twisted) and
+/* Twists mt[end..end+RNG_BATCH-1] (RNG_CHUNK while lazy) in place, in
+ * order, and tempers them into out. New mt[k] needs old mt[k] and mt[k+1] (not yet twisted) and
  * mt[k+397 mod 624] (old below k = 227, already new from there on; mt[0]
  * is new for k = 623): exactly the reference algorithm's words, so
  * twisting lazily, a chunk at a time, changes no output. */
@@ -198,10 +205,10 @@ void rng_refill(Rng *r)
             mt[j] = rng_twist(rng_mixed_word(n, j), b, m);
         }
         if (stop == RNG_N) r->lazy = false;
+        temper_quads(mt, r->out, k, stop);
     } else {
-        twist_quads(mt, k, stop);
+        twist_quads(mt, r->out, k, stop);
     }
-    temper_quads(mt, r->out, k, stop);
     r->end = stop;
 }
 
