@@ -27,6 +27,7 @@
 #define MB_MAX_WORDS ((MB_MAX_CELLS + 63) / 64)       /* bitboard words per mark */
 #define MOVE_NONE (-1)                                /* the records[0] sentinel */
 #define GEOM_TABLE_CELLS 12  /* boards this small get a per-square win table */
+#define GEOM_LEGAL_CELLS 9   /* and this small a table of legal-move lists */
 
 typedef enum Direction { DIR_ROW, DIR_COLUMN, DIR_DIAG, DIR_ANTI } Direction;
 
@@ -56,6 +57,12 @@ typedef struct Geometry {
                                    holds a full line through move m (under the
                                    exact rule: a run of exactly k through m) */
     int win_words;              /* 64-bit words per row of win_table */
+    int32_t *legal_table;       /* boards of <= GEOM_LEGAL_CELLS squares (else
+                                   NULL): row e (GEOM_LEGAL_CELLS entries from
+                                   e * GEOM_LEGAL_CELLS) lists the moves of the
+                                   set bits of the bit mask e in bit order,
+                                   then -1s: the legal moves of a bitboard
+                                   whose empty squares are e, in one copy */
     int8_t *x_of, *y_of;        /* move -> x, y without a division */
     bool exact;                 /* the rule: true when only exactly k in a row
                                    wins (an overline does not: standard

@@ -12,28 +12,36 @@
  * and rng_choice_index for n < 2^32) is inline; the state refill and the
  * wide cases are ordinary functions in rng.c.
  *
- * The refill is lazy: the state words are twisted RNG_CHUNK at a time, just
- * before they are drawn (each word's twist needs only words twisted before
- * it or not yet, so the outputs are the textbook ones). A stream that draws
- * a few numbers per seeding, as a tournament game's does, twists a few words
- * instead of 624. rng_seed_mixed is lazier still: it stores only its seed,
- * and the seeded words are computed where the first twist needs them. */
+ * The refill is lazy: the state words are twisted RNG_BATCH at a time, just
+ * before they are drawn, and tempered there into a buffer of outputs, four
+ * words an instruction where the compiler has vectors (each word's twist
+ * needs only words twisted before it or not yet, so the outputs are the
+ * textbook ones). A stream that draws a few numbers per seeding, as a
+ * tournament game's does, twists a third of the 624 words. rng_seed_mixed
+ * is lazier still: it stores only its seed, and the seeded words are
+ * computed where the first twist needs them, RNG_CHUNK at a time. */
 #ifndef MB_RNG_H
 #define MB_RNG_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
-#define RNG_N 624    /* MT19937 state words */
-#define RNG_CHUNK 16 /* words twisted per rng_refill */
+#define RNG_N 624     /* MT19937 state words */
+#define RNG_CHUNK 16  /* words twisted per rng_refill of rng_seed_mixed's
+                        first generation (each costs three splitmix64s) */
+#define RNG_BATCH 208 /* words twisted per rng_refill otherwise */
 
 typedef struct Rng {
-    uint32_t mt[RNG_N]; /* MT19937 state */
-    int mti;            /* next word of mt to temper; mti <= end */
-    int end;            /* mt[0..end-1] are twisted, mt[end..] not yet */
-    uint64_t draws;     /* 32-bit outputs consumed since the last seeding */
-    uint64_t mix;       /* rng_seed_mixed's seed, while lazy */
-    bool lazy;          /* mt[end..] are rng_seed_mixed's words, not stored */
+    uint32_t mt[RNG_N];  /* MT19937 state */
+    uint32_t out[RNG_N]; /* the outputs: mt[0..end-1] tempered */
+    int mti;             /* next output to draw; mti <= end */
+    int end;             /* mt[0..end-1] are twisted, mt[end..] not yet */
+    uint64_t draws;      /* 32-bit outputs consumed since the last seeding */
+    uint64_t mix;        /* rng_seed_mixed's seed, while lazy */
+    bool lazy;           /* mt[end..] are rng_seed_mixed's words, not stored */
 } Rng;
 
 /* --- Seeding (each resets draws to 0) ---------------------------------- */
@@ -55,8 +63,9 @@ void rng_seed_mixed(Rng *r, uint64_t n);
 
 /* --- Raw stream --------------------------------------------------------- */
 
-/* Twist the next RNG_CHUNK state words, first starting a new generation
- * if all 624 are drawn (called by rng_genrand32 when mti reaches end). */
+/* Twist the next RNG_BATCH (RNG_CHUNK) state words and temper them into out, first
+ * starting a new generation if all 624 are drawn (called by rng_genrand32
+ * when mti reaches end). */
 void rng_refill(Rng *r);
 /* Next 32-bit output of the stream (CPython getrandbits(32)). */
 static inline uint32_t rng_genrand32(Rng *r);
@@ -84,13 +93,8 @@ void rng_shuffle_ints(Rng *r, int *v, int n);
 static inline uint32_t rng_genrand32(Rng *r)
 {
     if (r->mti >= r->end) rng_refill(r);
-    uint32_t y = r->mt[r->mti++];
     r->draws++;
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
-    return y;
+    return r->out[r->mti++];
 }
 
 /* Words are filled least significant first; the last word keeps its top
@@ -117,15 +121,47 @@ static inline int rng_bitlen32(uint32_t n)
 #endif
 }
 
+/* Bit j set when o[j] >> shift < m, j = 0..3 (shift >= 1). */
+static inline unsigned rng_below4(const uint32_t *o, int shift, uint32_t m)
+{
+#if defined(__SSE2__)
+    /* the shifted words are below 2^31: the signed comparison is right */
+    __m128i v = _mm_srl_epi32(_mm_loadu_si128((const __m128i *)(const void *)o),
+                              _mm_cvtsi32_si128(shift));
+    __m128i lt = _mm_cmplt_epi32(v, _mm_set1_epi32((int)m));
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(lt));
+#else
+    return (unsigned)(o[0] >> shift < m) | (unsigned)(o[1] >> shift < m) << 1 |
+           (unsigned)(o[2] >> shift < m) << 2 | (unsigned)(o[3] >> shift < m) << 3;
+#endif
+}
+
+/* CPython's rejection loop draws getrandbits(k) until one is below n. With
+ * four outputs buffered, the four tests are made at once without a branch
+ * and the first success is taken (the draws after it stay unread): the
+ * same outputs consumed, without the mispredicted branch a draw that a
+ * loop test on random data costs. */
 static inline uint64_t rng_randbelow(Rng *r, uint64_t n)
 {
     if (n == 0) return 0;
     if (n > 0xffffffffu) return rng_randbelow_wide(r, n);
     uint32_t m = (uint32_t)n;
     int shift = 32 - rng_bitlen32(m); /* k = bit length of n, not n-1 */
-    uint32_t v;
-    do v = rng_genrand32(r) >> shift; while (v >= m);
-    return v;
+    for (;;) {
+        int i = r->mti;
+        if (r->end - i < 4 || shift == 0) { /* the buffer's end, or n >= 2^31: one by one */
+            uint32_t v = rng_genrand32(r) >> shift;
+            if (v < m) return v;
+            continue;
+        }
+        const uint32_t *o = r->out + i;
+        unsigned ok = rng_below4(o, shift, m);
+        /* the lowest set bit of ok (1..15) from a table of 2-bit entries */
+        int used = ok ? (int)((0x12131210u >> (2 * ok)) & 3) + 1 : 4;
+        r->mti = i + used;
+        r->draws += (uint64_t)used;
+        if (ok) return o[used - 1] >> shift;
+    }
 }
 
 static inline int rng_choice_index(Rng *r, int n)

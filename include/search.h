@@ -71,6 +71,7 @@ typedef struct Search {
     uint64_t vcf_nodes;   /* positions it searched (not in count) */
     /* symmetry maps of the game's shape, computed once by search_init */
     int nsym;
+    int key_cells; /* tt_key_cells of the shape: what the table is given */
     int sym_ids[8];
     int *sym_src;  /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
     int *sym_move; /* ncells * nsym: move m maps to sym_move[m*nsym + i] in

@@ -91,8 +91,9 @@ size_t tt_cap_for(const TT *t, size_t more);
 /* ---- Packed keys (ncells <= TT_PACKED_MAX_CELLS) ---- */
 
 /* tt_probe of the key of ncells squares packed in `key` (the layout above);
- * false when the table holds keys of another length. */
-bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntry *out);
+ * false when the table holds keys of another length. Inline (below): the
+ * searches probe once a node. */
+static inline bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntry *out);
 /* tt_store of a packed key of ncells squares; same results as tt_store. */
 int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper, int move);
 /* tt_store_packed of keys[0 .. n-1] in turn, with moves[i] for keys[i]
@@ -125,6 +126,65 @@ static inline uint64_t tt_key_add(uint64_t key, int sq, unsigned code)
 }
 /* The packed word of a board key of n <= TT_PACKED_MAX_CELLS characters. */
 uint64_t tt_pack64(const char *key, int n);
+
+/* ---- Slots of one-word keys (packed or Zobrist), inline ---- */
+
+/* Fibonacci hashing of a one-word key: the product's top bits. */
+static inline size_t tt_home(uint64_t key, unsigned shift)
+{
+    return (size_t)((key * 0x9e3779b97f4a7c15ull) >> shift);
+}
+/* The slot of `slots` (cap = mask + 1, hashed by shift, generation gen)
+ * holding key, or the free slot where it would go: in use (slots[i].gen ==
+ * gen) exactly when the key is there. The arguments are copies of the
+ * table's fields, so that a loop of stores keeps them in registers. */
+static inline size_t tt_slot64(const TTSlot *slots, size_t mask, unsigned shift, uint32_t gen,
+                               uint64_t key)
+{
+    size_t i = tt_home(key, shift);
+    while (slots[i].gen == gen && slots[i].key != key) i = (i + 1) & mask;
+    return i;
+}
+
+static inline bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntry *out)
+{
+    if (t->count == 0 || ncells != t->ncells || ncells > TT_PACKED_MAX_CELLS) return false;
+    const TTSlot *sl = t->slots + tt_slot64(t->slots, t->cap - 1, t->shift, t->gen, key);
+    if (sl->gen != t->gen) return false;
+    out->lower = sl->lower;
+    out->upper = sl->upper;
+    out->move = sl->move;
+    return true;
+}
+
+/* tt_store_packed_n inline while the table has room for n more keys of its
+ * own length (true: stored; the searches' usual case); false, with nothing
+ * stored, where tt_store_packed_n must be called (the first key, a growth,
+ * another length). */
+static inline bool tt_store_room_n(TT *t, int ncells, const uint64_t *keys, const int *moves,
+                                   int n, double lower, double upper)
+{
+    if (ncells != t->ncells || ncells > TT_PACKED_MAX_CELLS || (t->count + (size_t)n) * 2 > t->cap)
+        return false;
+    /* the table's fields in locals: the slots' words may alias them */
+    TTSlot *slots = t->slots;
+    size_t mask = t->cap - 1, count = t->count;
+    unsigned shift = t->shift;
+    uint32_t gen = t->gen;
+    for (int j = 0; j < n; j++) {
+        TTSlot *sl = slots + tt_slot64(slots, mask, shift, gen, keys[j]);
+        if (sl->gen != gen) {
+            count++;
+            sl->gen = gen;
+            sl->key = keys[j];
+        }
+        sl->lower = lower;
+        sl->upper = upper;
+        sl->move = moves[j];
+    }
+    t->count = count;
+    return true;
+}
 
 /* ---- Bounds: the probe's cut and the store's rule ---- */
 

@@ -11,6 +11,7 @@
 #define MB_BOARD_BACKENDS_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "board.h"
 
@@ -81,15 +82,24 @@ static inline Mark bits_get(const Board *b, int m)
     if (b->plane[MARK_X][w] & one) return MARK_X;
     return MARK_EMPTY;
 }
+/* One word a plane is a branch, not an index computed from m: the word's
+ * load then waits for nothing but the last write (a chain of moves runs
+ * through it). */
 HOT void bits_place(Board *b, int m, Mark mark)
 {
     int bit = b->geom->bit_of[m];
-    b->plane[mark][bit >> 6] |= 1ULL << (bit & 63);
+    if (b->geom->nwords == 1)
+        b->plane[mark][0] |= 1ULL << bit;
+    else
+        b->plane[mark][bit >> 6] |= 1ULL << (bit & 63);
 }
 HOT void bits_lift(Board *b, int m, Mark mark)
 {
     int bit = b->geom->bit_of[m];
-    b->plane[mark][bit >> 6] &= ~(1ULL << (bit & 63));
+    if (b->geom->nwords == 1)
+        b->plane[mark][0] &= ~(1ULL << bit);
+    else
+        b->plane[mark][bit >> 6] &= ~(1ULL << (bit & 63));
 }
 /* Does a line through m hold only player's marks? Small boards look the
  * plane up in the win table (inline, no branch); others test one mask per
@@ -113,33 +123,52 @@ HOT bool bits_word_wins(const Geometry *g, uint64_t plane, int m)
     if (g->win_table) return bits_table_wins(g, plane, m);
     return bits_word_wins_scan(g, plane, m) && (!g->exact || geometry_exact_run(g, plane, m));
 }
+/* board_is_winner of a bitboard without counters whose shape has no win
+ * table (the table holds the exact rule's answer, so callers that read it
+ * themselves call this only without one). */
+bool bits_wins_call(const Board *b, Mark player, int m);
 HOT bool bits_is_winner(const Board *b, Mark player, int m)
 {
     const Geometry *g = b->geom;
     if (g->win_table) return bits_table_wins(g, b->plane[player][0], m);
     return bits_wins_scan(b, player, m);
 }
-/* The empty squares, in bit order = normative order. */
-HOT int bits_empty_squares(const Board *b, int *out)
+/* bits_empty_squares of a board of more than one word per plane. */
+int bits_empty_squares_wide(const Board *b, int *out);
+/* The empty squares, in bit order = normative order, by walking the set
+ * bits of the empty mask. */
+HOT int bits_empty_scan(const Board *b, int *out)
 {
     const Geometry *g = b->geom;
     const uint64_t *o = b->plane[MARK_O], *x = b->plane[MARK_X];
     int n = 0;
-    if (g->nwords == 1) { /* up to 64 squares: one word, no outer loop */
-        const int16_t *move_of = g->move_of;
-        for (uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]); empty; empty &= empty - 1)
-            out[n++] = move_of[__builtin_ctzll(empty)];
-        return n;
-    }
-    for (int w = 0; w < g->nwords; w++) {
-        uint64_t empty = g->full_mask[w] & ~(o[w] | x[w]);
-        const int16_t *move_of = g->move_of + w * 64;
-        while (empty) {
-            out[n++] = move_of[__builtin_ctzll(empty)];
-            empty &= empty - 1;
-        }
-    }
+    if (g->nwords > 1) return bits_empty_squares_wide(b, out); /* no saved registers here */
+    const int16_t *move_of = g->move_of; /* up to 64 squares: one word */
+    for (uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]); empty; empty &= empty - 1)
+        out[n++] = move_of[__builtin_ctzll(empty)];
     return n;
+}
+/* The empty squares of a board with the geometry's table of lists (the
+ * smallest boards), copied from it: a 3x3 board's whole row in one
+ * fixed-size copy (out holds ncells = 9 moves), a smaller one's moves
+ * alone. (A search, whose table traffic would evict these rows from the
+ * cache, scans instead: game_hot.h.) */
+HOT int bits_table_copy(const Board *b, int *out)
+{
+    const Geometry *g = b->geom;
+    uint64_t empty = g->full_mask[0] & ~(b->plane[MARK_O][0] | b->plane[MARK_X][0]);
+    const int32_t *row = g->legal_table + empty * GEOM_LEGAL_CELLS;
+    int n = __builtin_popcountll(empty);
+    if (g->ncells == GEOM_LEGAL_CELLS)
+        memcpy(out, row, GEOM_LEGAL_CELLS * sizeof *out);
+    else
+        for (int i = 0; i < n; i++) out[i] = row[i];
+    return n;
+}
+/* The empty squares, in bit order = normative order. */
+HOT int bits_empty_squares(const Board *b, int *out)
+{
+    return b->geom->legal_table ? bits_table_copy(b, out) : bits_empty_scan(b, out);
 }
 BOARD_BACKENDS(BOARD_BACKEND_DECLS_)
 

@@ -43,6 +43,24 @@ bool bits_wins_scan(const Board *b, Mark player, int m)
     return false;
 }
 
+int bits_empty_squares_wide(const Board *b, int *out)
+{
+    const Geometry *g = b->geom;
+    const uint64_t *o = b->plane[MARK_O], *x = b->plane[MARK_X];
+    int n = 0;
+    for (int w = 0; w < g->nwords; w++) {
+        const int16_t *move_of = g->move_of + w * 64;
+        for (uint64_t empty = g->full_mask[w] & ~(o[w] | x[w]); empty; empty &= empty - 1)
+            out[n++] = move_of[__builtin_ctzll(empty)];
+    }
+    return n;
+}
+
+bool bits_wins_call(const Board *b, Mark player, int m)
+{
+    return bits_wins_scan(b, player, m) && (!b->geom->exact || board_exact_run(b, player, m));
+}
+
 void bits_scan_line_counts(const Board *b, Mark first, int32_t *hist)
 {
     const Geometry *g = b->geom;

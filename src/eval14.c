@@ -3,10 +3,9 @@
 
 #include "markpats.h"
 
-Eval14Params eval14_default_params(void)
-{
-    return (Eval14Params){300, 200, -100, 100, 2, 0.5, -1};
-}
+static const Eval14Params defaults = {300, 200, -100, 100, 2, 0.5, -1};
+
+Eval14Params eval14_default_params(void) { return defaults; }
 
 /* The mark on (x, y). */
 static Mark at(const Game *g, int x, int y)
@@ -28,11 +27,7 @@ bool eval14_special(const Game *g)
 
 double eval14_score(const Game *g, const Eval14Params *p)
 {
-    Eval14Params def;
-    if (!p) {
-        def = eval14_default_params();
-        p = &def;
-    }
+    if (!p) p = &defaults;
     if (g->last_turn != MARK_EMPTY && g->status == g->last_turn) return p->victory;
     int k = game_geom(g)->k, w = k + 1;
     int32_t hist[(MB_MAX_SIDE + 1) * (MB_MAX_SIDE + 1)];

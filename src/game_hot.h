@@ -28,7 +28,12 @@ HOT Status judge_move_k(const Board *b, Mark t, int m, int n, BoardKind kind, bo
 {
     const Geometry *geo = b->geom;
     if (n < geo->win_from) return STATUS_PLAYING;
-    if (board_is_winner_k(b, t, m, kind, counters)) return t;
+    bool won;
+    if (kind == BOARD_BITS && !counters) /* the table, else a call: no saved registers */
+        won = geo->win_table ? bits_table_wins(geo, b->plane[t][0], m) : bits_wins_call(b, t, m);
+    else
+        won = board_is_winner_k(b, t, m, kind, counters);
+    if (won) return t;
     return n == geo->ncells ? STATUS_DRAW : STATUS_PLAYING;
 }
 
@@ -46,11 +51,21 @@ HOT void move_kf(Game *g, int m, BoardKind kind, bool counters, bool feat)
     Mark t = g->turn;
     int n = g->move_count + 1;
     board_place_k(b, m, t, kind, counters);
+    /* the features see a full window of the mover through m as they
+     * update: under the freestyle rule that is the judge's answer */
+    bool full = feat && linefeat_update_inline(b->feat, m, t, +1);
+    /* the record first: the judge's rare calls (long lines, the exact
+     * rule) then keep nothing but g alive, and the usual path saves no
+     * registers */
+    g->last_turn = t;
+    g->turn = mark_other(t);
+    g->move_count = n;
+    g->last_move = m;
+    /* playing any move, even the recorded one, discards a replayed future */
+    g->records[n] = m;
+    g->nrecords = n + 1;
     Status s;
     if (feat) {
-        /* the features see a full window of the mover through m as they
-         * update: under the freestyle rule that is the judge's answer */
-        bool full = linefeat_update_inline(b->feat, m, t, +1);
         const Geometry *geo = b->geom;
         if (n < geo->win_from)
             s = STATUS_PLAYING;
@@ -61,14 +76,7 @@ HOT void move_kf(Game *g, int m, BoardKind kind, bool counters, bool feat)
     } else {
         s = judge_move_k(b, t, m, n, kind, counters);
     }
-    g->last_turn = t;
-    g->turn = mark_other(t);
-    g->move_count = n;
-    g->last_move = m;
     g->status = s;
-    /* playing any move, even the recorded one, discards a replayed future */
-    g->records[n] = m;
-    g->nrecords = n + 1;
     CHECK_INVARIANTS(g);
 }
 
@@ -108,6 +116,15 @@ HOT void unmove_k(Game *g, BoardKind kind, bool counters)
 HOT int legal_moves_k(const Game *g, int *out, BoardKind kind)
 {
     if (g->status != STATUS_PLAYING) return 0;
+    return board_empty_squares_k(&g->board, out, kind);
+}
+
+/* The same without the small boards' table of lists (bits_empty_squares):
+ * for a search, whose table traffic would evict the rows. */
+HOT int legal_moves_scan_k(const Game *g, int *out, BoardKind kind)
+{
+    if (g->status != STATUS_PLAYING) return 0;
+    if (kind == BOARD_BITS) return bits_empty_scan(&g->board, out);
     return board_empty_squares_k(&g->board, out, kind);
 }
 

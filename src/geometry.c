@@ -101,6 +101,22 @@ static bool build_win_table(Geometry *g)
     return true;
 }
 
+/* Step 6 for the smallest boards: the legal moves of every empty mask. */
+static bool build_legal_table(Geometry *g)
+{
+    size_t rows = (size_t)1 << g->ncells;
+    g->legal_table = malloc(rows * GEOM_LEGAL_CELLS * sizeof *g->legal_table);
+    if (!g->legal_table) return false;
+    for (size_t e = 0; e < rows; e++) {
+        int32_t *row = g->legal_table + e * GEOM_LEGAL_CELLS;
+        int n = 0;
+        for (int bit = 0; bit < g->ncells; bit++)
+            if (e >> bit & 1) row[n++] = g->move_of[bit];
+        while (n < GEOM_LEGAL_CELLS) row[n++] = -1;
+    }
+    return true;
+}
+
 Geometry *geometry_new(int width, int height, int k)
 {
     return geometry_new_rule(width, height, k, false);
@@ -206,7 +222,8 @@ Geometry *geometry_new_rule(int width, int height, int k, bool exact)
             if (g->thru_mask) g->thru_mask[t] = g->line_mask[i];
         }
     free(fill);
-    if (g->ncells <= GEOM_TABLE_CELLS && !build_win_table(g)) {
+    if ((g->ncells <= GEOM_TABLE_CELLS && !build_win_table(g)) ||
+        (g->ncells <= GEOM_LEGAL_CELLS && !build_legal_table(g))) {
         geometry_unref(g);
         return NULL;
     }
@@ -232,6 +249,7 @@ void geometry_unref(Geometry *g)
     free(g->full_mask);
     free(g->thru_mask);
     free(g->win_table);
+    free(g->legal_table);
     free(g->x_of);
     free(g->y_of);
     free(g);

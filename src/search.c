@@ -32,6 +32,7 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     const Geometry *geo = game_geom(g);
     int n = geo->ncells;
     s->nsym = symmetry_list(geo, s->sym_ids);
+    s->key_cells = tt_key_cells(n);
     size_t cells = (size_t)s->nsym * (size_t)n;
     s->sym_src = malloc(cells * sizeof *s->sym_src);
     s->sym_move = malloc(cells * sizeof *s->sym_move);
@@ -120,8 +121,8 @@ tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, 
         t0 = search_now();
         if (s->deadline - t0 < 2.0 * s->grow_time * (double)ncap) return;
     }
-    if (tt_store_packed_n(&s->tt, tt_key_cells(game_geom(s->game)->ncells), keys, mv, s->nsym,
-                          lower, upper))
+    if (tt_store_room_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper)) return;
+    if (tt_store_packed_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper))
         s->status = SEARCH_ENOMEM;
     else if (t0 > 0 && s->tt.cap != cap)
         s->grow_time = (search_now() - t0) / (double)s->tt.cap;
@@ -143,22 +144,43 @@ static void root_keys(const Search *s, uint64_t *keys)
     }
 }
 
-/* Probe t for the current position, whose key is keys[0]. */
-static bool probe(const Search *s, const TT *t, const uint64_t *keys, TTEntry *e)
+/* out[i] = a[i] ^ b[i] for the n (8 or 4) images: a node's keys from its
+ * parent's and its move's values, two words an instruction. */
+static inline void keys_xor(uint64_t *restrict out, const uint64_t *restrict a,
+                            const uint64_t *restrict b, int n)
 {
-    return tt_probe_packed(t, tt_key_cells(game_geom(s->game)->ncells), keys[0], e);
+#if defined(__GNUC__)
+    typedef uint64_t Pair __attribute__((vector_size(16)));
+    if (n == 8) { /* a square board's images: four fixed steps */
+        for (int j = 0; j < 8; j += 2) {
+            Pair x, y;
+            memcpy(&x, a + j, sizeof x);
+            memcpy(&y, b + j, sizeof y);
+            x ^= y;
+            memcpy(out + j, &x, sizeof x);
+        }
+        return;
+    }
+    for (int j = 0; j + 1 < n; j += 2) {
+        Pair x, y;
+        memcpy(&x, a + j, sizeof x);
+        memcpy(&y, b + j, sizeof y);
+        x ^= y;
+        memcpy(out + j, &x, sizeof x);
+    }
+    if (n & 1) out[n - 1] = a[n - 1] ^ b[n - 1];
+#else
+    for (int j = 0; j < n; j++) out[j] = a[j] ^ b[j];
+#endif
 }
 
-/* The keys of the child just played (move m by `mark`), or NULL when the
- * parent has none or the child is a leaf (never stored). */
-static inline const uint64_t *child_keys(const Search *s, const uint64_t *restrict keys, int m,
-                                         unsigned mark, int depth, uint64_t *restrict child)
+/* A root's "move" values: its keys are its parent's as given. */
+static const uint64_t no_add[8];
+
+/* The values a move m by `mark` adds to the keys of each image. */
+static inline const uint64_t *move_add(const Search *s, int m, unsigned mark)
 {
-    if (!keys || s->game->status != STATUS_PLAYING || depth + 1 == s->maxdepth) return NULL;
-    int nsym = s->nsym;
-    const uint64_t *restrict add = s->sym_add + (m * 2 + (int)mark - 1) * nsym;
-    for (int j = 0; j < nsym; j++) child[j] = keys[j] ^ add[j];
-    return child;
+    return s->sym_add + (m * 2 + (int)mark - 1) * s->nsym;
 }
 
 /* True when the deadline has passed; read every check_every nodes. */
@@ -178,6 +200,8 @@ static bool deadline_passed(const Search *s)
 typedef struct Node {
     double alpha0, beta0; /* the window after the probe (for the store) */
     double lower, upper;  /* the probed bounds, else -inf / +inf */
+    uint64_t keys[8];     /* the keys of the node's images (keyed nodes
+                             past the probe) */
     int n;                /* legal moves */
     int moves[MB_MAX_CELLS];
 } Node;
@@ -208,14 +232,18 @@ static bool vcf_win(Search *s, double *ret)
     return true;
 }
 
-/* Steps 1 to 3 of a node at `depth` with window (*alpha, *beta) and packed
- * keys `keys` (or NULL), probing s->tt when `probe_tt`. Returns true when
- * the node ends here with *ret (an abort, with s->status set; a leaf; a
- * table cut); otherwise false with the window narrowed and nd filled.
- * Always inlined: as a call it costs the benchmark call 10% more. */
+/* Steps 1 to 3 of a node at `depth` with window (*alpha, *beta), probing
+ * s->tt when `probe_tt`. Keys: the node is keyed when pkeys is not NULL:
+ * its images' keys are pkeys[i] ^ add[i] (the parent's and its move's,
+ * move_add), built only where needed: the own key for the probe, all of
+ * them (into nd->keys) once the node is past the probe, for its children
+ * and its store; a leaf builds none. Returns true when the node ends here
+ * with *ret (an abort, with s->status set; a leaf; a table cut); otherwise
+ * false with the window narrowed and nd filled. Always inlined: as a call
+ * it costs the benchmark call 10% more. */
 static inline __attribute__((always_inline)) bool
-node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *keys, bool probe_tt,
-          Node *nd, double *ret, BoardKind kind)
+node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *pkeys,
+          const uint64_t *add, bool probe_tt, Node *nd, double *ret, BoardKind kind)
 {
     Game *g = s->game;
 
@@ -239,24 +267,26 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *key
     nd->lower = -INFINITY;
     nd->upper = INFINITY;
     TTEntry e;
-    if (probe_tt && keys && probe(s, &s->tt, keys, &e)) {
+    uint64_t key = pkeys ? pkeys[0] ^ add[0] : 0;
+    if (probe_tt && pkeys && tt_probe_packed(&s->tt, s->key_cells, key, &e)) {
         if (tt_cut(e.lower, e.upper, alpha, beta, ret)) return true;
         nd->lower = e.lower;
         nd->upper = e.upper;
     }
     nd->alpha0 = *alpha;
     nd->beta0 = *beta;
+    if (pkeys) keys_xor(nd->keys, pkeys, add, s->nsym);
 
     /* Step 3. moves in legal order (or the candidates, best first); the
      * ordering table's move swaps with the first */
     nd->n = s->candidates ? candidates_generate(g, s->candidates, nd->moves, NULL)
-                          : legal_moves_k(g, nd->moves, kind);
+                          : legal_moves_scan_k(g, nd->moves, kind);
     if (nd->n < 0) {
         s->status = SEARCH_ENOMEM;
         *ret = 0;
         return true;
     }
-    if (s->tt_for_mo && keys && probe(s, s->tt_for_mo, keys, &e)) {
+    if (s->tt_for_mo && pkeys && tt_probe_packed(s->tt_for_mo, s->key_cells, key, &e)) {
         int p = 0;
         while (p < nd->n && nd->moves[p] != e.move) p++;
         if (p == nd->n) {
@@ -284,35 +314,38 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *key
  * abort s->status is set and the value is meaningless; the game is
  * restored either way.
  *
+ * The keys of the node's images are its parent's pkeys XOR its move's add
+ * (node_open), or none when pkeys is NULL.
+ *
  * dls_k is instantiated once per back-end and counter setting (DLS_VARIANT,
  * from BOARD_BACKENDS), recursing through `self`, its own instance, so a
  * node costs no call for its moves (game_hot.h). */
-typedef double (*DlsFn)(Search *s, double alpha, double beta, int depth, const uint64_t *keys);
+typedef double (*DlsFn)(Search *s, double alpha, double beta, int depth, const uint64_t *pkeys,
+                        const uint64_t *add);
 static inline __attribute__((always_inline)) double
-dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *keys, BoardKind kind,
-      bool counters, bool feat, DlsFn self)
+dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *pkeys, const uint64_t *add,
+      BoardKind kind, bool counters, bool feat, DlsFn self)
 {
     Game *g = s->game;
 
     /* Steps 1-3. deadline, count, leaf; table probe; moves (node_open) */
     Node nd;
     double ret;
-    if (node_open(s, &alpha, &beta, depth, keys, s->use_tt, &nd, &ret, kind)) return ret;
+    if (node_open(s, &alpha, &beta, depth, pkeys, add, s->use_tt, &nd, &ret, kind)) return ret;
     const int *moves = nd.moves;
     int n = nd.n;
 
     /* Step 4. move loop: 〇 maximises, × minimises; best is the first move
-     * reaching the final score. A child's packed keys add the mover's mark
-     * at the move's square of each image. */
+     * reaching the final score. A child's keys add the mover's mark at the
+     * move's square of each image. */
     bool max_node = g->turn == MARK_O;
     double score = max_node ? -INFINITY : INFINITY;
     int best = moves[0];
     unsigned mark = g->turn;
-    uint64_t child[8];
+    const uint64_t *keys = pkeys ? nd.keys : NULL;
     for (int i = 0; i < n; i++) {
         move_kf(g, moves[i], kind, counters, feat);
-        const uint64_t *ck = child_keys(s, keys, moves[i], mark, depth, child);
-        double v = self(s, alpha, beta, depth + 1, ck);
+        double v = self(s, alpha, beta, depth + 1, keys, keys ? move_add(s, moves[i], mark) : NULL);
         unmove_kf(g, kind, counters, feat);
         if (s->status) return 0;
         if (max_node) {
@@ -335,17 +368,18 @@ dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *keys, Boa
     /* Step 5. store the bounds under every symmetric image */
     if (s->use_tt) {
         tt_bounds_after(score, nd.alpha0, nd.beta0, &nd.lower, &nd.upper);
-        tt_store_symmetric(s, keys, nd.lower, nd.upper, best);
+        tt_store_symmetric(s, nd.keys, nd.lower, nd.upper, best);
     }
     return score;
 }
 
 /* One instance per back-end, counter setting and line features on or off
  * (linefeat.h): dls_fns[kind][counters + 2 * features]. */
-#define DLS_ONE(p, id, suffix, c, f)                                                        \
-    static double dls_##p##suffix(Search *s, double a, double b, int d, const uint64_t *k) \
-    {                                                                                       \
-        return dls_k(s, a, b, d, k, BOARD_##id, c, f, dls_##p##suffix);                     \
+#define DLS_ONE(p, id, suffix, c, f)                                                  \
+    static double dls_##p##suffix(Search *s, double a, double b, int d, const uint64_t *k, \
+                                  const uint64_t *add)                                    \
+    {                                                                                     \
+        return dls_k(s, a, b, d, k, add, BOARD_##id, c, f, dls_##p##suffix);              \
     }
 #define DLS_VARIANT(id, p, name, sep) \
     DLS_ONE(p, id, , false, false)    \
@@ -379,7 +413,7 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
     bool keyed = s->use_tt || s->tt_for_mo;
     if (keyed) root_keys(s, keys);
     const Board *b = &s->game->board;
-    return dls_fns[b->kind][b->setting](s, alpha, beta, depth, keyed ? keys : NULL);
+    return dls_fns[b->kind][b->setting](s, alpha, beta, depth, keyed ? keys : NULL, no_add);
 }
 
 /* ------------------------------------------------------------------------
@@ -472,25 +506,25 @@ int search_pick(const int *ties, int nties, Rng *rng)
  * window (α, α+1) at a max node, (β-1, β) at a min node), so the node
  * counts are the series'. On an abort s->status is set and the value is
  * meaningless; the game is restored either way. */
-static double pvs(Search *s, double alpha, double beta, int depth, const uint64_t *keys)
+static double pvs(Search *s, double alpha, double beta, int depth, const uint64_t *pkeys,
+                  const uint64_t *add)
 {
     Game *g = s->game;
 
     /* Steps 1-3. deadline, count, leaf; table probe; moves (node_open) */
     Node nd;
     double ret;
-    if (node_open(s, &alpha, &beta, depth, keys, true, &nd, &ret, g->board.kind)) return ret;
+    if (node_open(s, &alpha, &beta, depth, pkeys, add, true, &nd, &ret, g->board.kind)) return ret;
     const int *moves = nd.moves;
     int n = nd.n;
 
     /* Step 4. the first move with the full window */
     bool max_node = g->turn == MARK_O;
     unsigned mark = g->turn;
-    uint64_t child[8];
-    const uint64_t *ck;
+    const uint64_t *keys = nd.keys, *ck;
     game_move(g, moves[0]);
-    ck = child_keys(s, keys, moves[0], mark, depth, child);
-    double score = pvs(s, alpha, beta, depth + 1, ck);
+    ck = move_add(s, moves[0], mark);
+    double score = pvs(s, alpha, beta, depth + 1, keys, ck);
     game_unmove(g);
     if (s->status) return 0;
     int best = moves[0];
@@ -502,13 +536,13 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
         alpha = fmax(alpha, score);
         for (int i = 1; i < n && score < beta; i++) {
             game_move(g, moves[i]);
-            ck = child_keys(s, keys, moves[i], mark, depth, child);
-            double v = pvs(s, alpha, alpha + 1, depth + 1, ck);
+            ck = move_add(s, moves[i], mark);
+            double v = pvs(s, alpha, alpha + 1, depth + 1, keys, ck);
             if (s->status) break;
             if (v > score) best = moves[i];
             score = fmax(score, v);
             if (score < beta && score > alpha) {
-                v = pvs(s, alpha, beta, depth + 1, ck);
+                v = pvs(s, alpha, beta, depth + 1, keys, ck);
                 if (s->status) break;
                 if (v > score) best = moves[i];
                 score = fmax(score, v);
@@ -520,13 +554,13 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
         beta = fmin(beta, score);
         for (int i = 1; i < n && score > alpha; i++) {
             game_move(g, moves[i]);
-            ck = child_keys(s, keys, moves[i], mark, depth, child);
-            double v = pvs(s, beta - 1, beta, depth + 1, ck);
+            ck = move_add(s, moves[i], mark);
+            double v = pvs(s, beta - 1, beta, depth + 1, keys, ck);
             if (s->status) break;
             if (v < score) best = moves[i];
             score = fmin(score, v);
             if (score > alpha && score < beta) {
-                v = pvs(s, alpha, beta, depth + 1, ck);
+                v = pvs(s, alpha, beta, depth + 1, keys, ck);
                 if (s->status) break;
                 if (v < score) best = moves[i];
                 score = fmin(score, v);
@@ -542,7 +576,7 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
 
     /* Step 6. store the bounds under every symmetric image */
     tt_bounds_after(score, nd.alpha0, nd.beta0, &nd.lower, &nd.upper);
-    tt_store_symmetric(s, keys, nd.lower, nd.upper, best);
+    tt_store_symmetric(s, nd.keys, nd.lower, nd.upper, best);
     return score;
 }
 
@@ -551,7 +585,7 @@ double search_pvs_dls(Search *s, double alpha, double beta, int depth)
     if (!features_ready(s)) return 0;
     uint64_t keys[8];
     root_keys(s, keys);
-    return pvs(s, alpha, beta, depth, keys);
+    return pvs(s, alpha, beta, depth, keys, no_add);
 }
 
 /* The table key of g's position (its own image): packed or Zobrist

@@ -71,27 +71,12 @@ static uint64_t hash_bytes(const uint8_t *k, size_t n)
     return h;
 }
 
-/* Fibonacci hashing of a packed word: the product's top bits. */
-static inline size_t home64(const TT *t, uint64_t k)
-{
-    return (size_t)((k * 0x9e3779b97f4a7c15ull) >> t->shift);
-}
-
 /* The slot holding k, or the free slot where it would go (packed mode);
  * *found: whether it holds k. */
 static inline size_t find64(const TT *t, uint64_t k, bool *found)
 {
-    size_t mask = t->cap - 1, i = home64(t, k);
-    const TTSlot *sl = t->slots;
-    uint32_t gen = t->gen;
-    while (sl[i].gen == gen) {
-        if (sl[i].key == k) {
-            *found = true;
-            return i;
-        }
-        i = (i + 1) & mask;
-    }
-    *found = false;
+    size_t i = tt_slot64(t->slots, t->cap - 1, t->shift, t->gen, k);
+    *found = t->slots[i].gen == t->gen;
     return i;
 }
 
@@ -184,31 +169,14 @@ static inline void get(const TT *t, size_t i, TTEntry *out)
     out->move = t->slots[i].move;
 }
 
-bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntry *out)
-{
-    if (t->count == 0 || ncells != t->ncells || !packed_mode(ncells)) return false;
-    bool found;
-    size_t i = find64(t, key, &found);
-    if (!found) return false;
-    get(t, i, out);
-    return true;
-}
-
 int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
                       double lower, double upper)
 {
     if (!packed_mode(ncells)) return MB_EINVAL;
-    /* the usual case, a key of the table's length with room: no call */
-    if (ncells != t->ncells || (t->count + (size_t)n) * 2 > t->cap) {
-        int rc = prepare_store(t, ncells, (size_t)n);
-        if (rc) return rc;
-    }
-    for (int j = 0; j < n; j++) {
-        bool found;
-        size_t i = find64(t, keys[j], &found);
-        put(t, i, found, lower, upper, moves[j]);
-        t->slots[i].key = keys[j];
-    }
+    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper)) return MB_OK;
+    int rc = prepare_store(t, ncells, (size_t)n);
+    if (rc) return rc;
+    tt_store_room_n(t, ncells, keys, moves, n, lower, upper); /* room made */
     return MB_OK;
 }
 

@@ -14,5 +14,11 @@ void bare_perft(int w, int h, int k, int depth, uint64_t *nodes, uint64_t *finis
 /* `pairs` iterations of ai2 VS ai2 on 3x3 (two random games each) from
  * seed 0 with the CPython-compatible stream; returns the stream's draws. */
 uint64_t bare_pairs(int pairs);
+/* The series' ai_abs_dls benchmark call on 3x3 from the empty board: ai14s
+ * written flat, fail-soft αβ to depth 8 below each root child in legal
+ * order, one exact table for the call keyed by the position and storing
+ * its bounds under its 8 symmetric images. Counts the nodes (1,175) and
+ * the evaluations (235) into *nodes and *leaves. */
+void bare_abs_dls(uint64_t *nodes, uint64_t *leaves);
 
 #endif
