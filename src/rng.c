@@ -98,6 +98,16 @@ static inline uint32_t rng_twist(uint32_t a, uint32_t b, uint32_t m)
     return m ^ (y >> 1) ^ (-(y & 1u) & MT_MATRIX_A);
 }
 
+/* MT19937's tempering of y in place: one word, or four as a GCC vector
+ * (the same operators apply to both). */
+#define MT_TEMPER(y)                                                         \
+    do {                                                                     \
+        (y) ^= (y) >> 11;                                                    \
+        (y) ^= ((y) << 7) & 0x9d2c5680u;                                     \
+        (y) ^= ((y) << 15) & 0xefc60000u;                                    \
+        (y) ^= (y) >> 18;                                                    \
+    } while (0)
+
 _Static_assert(RNG_CHUNK % 4 == 0 && RNG_N % RNG_CHUNK == 0 && RNG_BATCH % 4 == 0 &&
                    RNG_N % RNG_BATCH == 0,
                "chunks are whole groups of four words");
@@ -127,10 +137,7 @@ static inline Quad quad_wrap(const uint32_t *mt, int k)
 /* MT19937's tempering, four words at once. */
 static inline Quad temper_quad(Quad y)
 {
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
+    MT_TEMPER(y);
     return y;
 }
 
@@ -162,10 +169,7 @@ static void temper_quads(const uint32_t *mt, uint32_t *out, int k, int stop)
 /* MT19937's tempering of one state word into an output. */
 static inline uint32_t rng_temper(uint32_t y)
 {
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
+    MT_TEMPER(y);
     return y;
 }
 
