@@ -15,7 +15,7 @@
  * so game.status is one table read and game:move one more. The state table
  * is the userdata's user value 1, where C finds it to update it (2 is the
  * records view, 3 the field names). C rewrites a field only when the engine's
- * value differs from the one it last wrote (sync()), so whatever moved the
+ * value differs from the one it last wrote (lgame_sync), so whatever moved the
  * engine game (a method, a search before its Lua evaluator reads the game),
  * one call brings the fields up to date, and no caller says what changed.
  * The records table is a live view, updated in place like the series' list:
@@ -24,32 +24,18 @@
  * call raises a Lua error and leaves the game as it was. Other files add
  * methods to the shared methods table (lmb_game_add_methods; the methods
  * that only read the position are in l_position.c). A game is checked by
- * its own metatable's tag (test_game), as luaL_testudata checks a type's
- * one metatable. ai_by_score's loop over the children is here too
+ * its own metatable's tag (lgame_test), as luaL_testudata checks a type's
+ * one metatable. The userdata's layout, that check and the keeping of the
+ * state table in step are l_game_core.{h,c}, which only this file uses.
+ * ai_by_score's loop over the children is here too
  * (l_score_children), next to the children() loop it does without. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "l_game.h"
+#include "l_game_core.h"
 #include "l_shape.h"
-
-/* What the state table holds, as last written by sync(): a field is
- * rewritten only when the engine's value differs from it. */
-typedef struct Synced {
-    int status, turn, last_turn, move_count, last_move;
-    int view_n;                 /* records[1..view_n] of the Lua view hold moves */
-    int view[MB_MAX_CELLS + 1]; /* and these are the moves they hold */
-} Synced;
-
-/* The userdata: the engine's game and what its state table shows. */
-typedef struct LGame {
-    Game g;
-    Synced shown;
-} LGame;
-
-/* No engine value: a field holding it is written by the next sync(). */
-#define NOT_SHOWN (-99)
 
 /* The methods table, in the registry (lmb_game_add_methods extends it). */
 static const char methods_key = 0;
@@ -58,16 +44,6 @@ static const char methods_key = 0;
  * the registry under &keys_key and as every game's user value 3: C code
  * without the methods' upvalues (lmb_game_sync) syncs without a Lua call. */
 static const char keys_key = 0;
-
-/* Upvalues shared by every method: the field names and values C writes. */
-enum {
-    UV_STATUS = 1, UV_TURN, UV_LAST_TURN, UV_MOVE_COUNT, UV_LAST_MOVE, UV_RECORDS,
-    UV_O, UV_X, UV_PLAYING, UV_DRAW, UV_STATE_MT, UV_CHILDREN_MT,
-    UV_BASE = UV_CHILDREN_MT, /* what the iterator of children() has */
-    UV_STEP,               /* methods also have that iterator */
-    UV_COUNT = UV_STEP,
-    UV_SCORE_LOOP = UV_BASE + 1 /* score_children's reused loop state */
-};
 
 #define LMB_CHILDREN "marubatsu.Children"
 
@@ -87,170 +63,13 @@ static const char *const upvalue_strings[] = {"status", "turn", "last_turn", "mo
 
 /* ---- Checking arguments ---- */
 
-/* Marks every game's own metatable (at [1]): the address of this static,
- * a light userdata that no Lua code can make. */
-static const char game_tag = 0;
-
-/* As luaL_testudata, against a known set: luaL_testudata compares a
- * userdata's metatable with the one registered under the type's name, but
- * every game has its own metatable (its __index is its own state table,
- * see init_object), so the check is that the metatable is one of the
- * games' own: it carries game_tag at [1]. An array read and a pointer
- * comparison, where a lookup of the registered name costs the ai14s VS
- * ai2 match 3% more (every method call checks its game). One check for
- * every binding file (lmb_test_game, lmb_check_game). */
-static LGame *test_game(lua_State *L, int arg)
-{
-    LGame *lg = lua_touserdata(L, arg);
-    if (lg && lua_getmetatable(L, arg)) {
-        lua_rawgeti(L, -1, 1);
-        if (lua_touserdata(L, -1) != &game_tag) lg = NULL;
-        lua_pop(L, 2);
-        return lg;
-    }
-    return NULL;
-}
-
-static LGame *check_lgame(lua_State *L, int arg)
-{
-    LGame *lg = test_game(L, arg);
-    if (!lg) luaL_typeerror(L, arg, "Marubatsu game");
-    return lg;
-}
-
 Game *lmb_test_game(lua_State *L, int arg)
 {
-    LGame *lg = test_game(L, arg);
+    LGame *lg = lgame_test(L, arg);
     return lg ? &lg->g : NULL;
 }
 
-Game *lmb_check_game(lua_State *L, int arg) { return &check_lgame(L, arg)->g; }
-
-/* ---- Keeping the state table in step ---- */
-
-/* Push the shared value UV_* (a field name or value of the state table):
- * the method's upvalue, or when keys is not 0 the entry of the table of
- * them at that stack index (C code outside the methods, lmb_game_sync). */
-static void push_shared(lua_State *L, int keys, int uv)
-{
-    if (keys)
-        lua_rawgeti(L, keys, uv);
-    else
-        lua_pushvalue(L, lua_upvalueindex(uv));
-}
-
-static void push_mark(lua_State *L, int keys, Mark m)
-{
-    if (m == MARK_EMPTY)
-        lua_pushnil(L);
-    else
-        push_shared(L, keys, m == MARK_O ? UV_O : UV_X);
-}
-
-static void push_status(lua_State *L, int keys, Status s)
-{
-    if (s == STATUS_PLAYING)
-        push_shared(L, keys, UV_PLAYING);
-    else if (s == STATUS_DRAW)
-        push_shared(L, keys, UV_DRAW);
-    else
-        push_mark(L, keys, s);
-}
-
-/* Is the state table of lg up to date with its engine game? */
-static bool shown(const LGame *lg)
-{
-    const Game *g = &lg->g;
-    const Synced *sh = &lg->shown;
-    return sh->status == (int)g->status && sh->turn == (int)g->turn &&
-           sh->last_turn == (int)g->last_turn && sh->move_count == g->move_count &&
-           sh->last_move == g->last_move && sh->view_n == g->nrecords - 1 &&
-           memcmp(sh->view + 1, g->records + 1, (size_t)sh->view_n * sizeof *sh->view) == 0;
-}
-
-/* Write the field named by upvalue `key` of the state table at st, if the
- * engine's value differs from the one shown. */
-#define SYNC_FIELD(field, key, push)                                                        \
-    do {                                                                                   \
-        if (sh->field != (int)g->field) {                                                  \
-            push_shared(L, keys, key);                                                     \
-            push;                                                                          \
-            lua_rawset(L, st);                                                             \
-            sh->field = (int)g->field;                                                     \
-        }                                                                                  \
-    } while (0)
-
-/* Bring the state table of the game at ud up to date with its engine game,
- * whatever changed it (a method, a search, another state's game): every
- * field and record is compared with what was last written and only those
- * that differ are rewritten, so a move costs its four fields and one record
- * (about 40 ns) and a search leaf the few plies it changed. state is the
- * index of the game's state table, or 0 to fetch it (a loop that syncs
- * at every child fetches it once: it is the same table for the game's
- * life, where the records view is replaced by restart). */
-static void sync_keys(lua_State *L, int ud, LGame *lg, int state, int keys)
-{
-    const Game *g = &lg->g;
-    Synced *sh = &lg->shown;
-    int st = state;
-    if (!st) {
-        lua_getiuservalue(L, ud, 1);
-        st = lua_gettop(L);
-    }
-    SYNC_FIELD(status, UV_STATUS, push_status(L, keys, g->status));
-    SYNC_FIELD(turn, UV_TURN, push_mark(L, keys, g->turn));
-    SYNC_FIELD(last_turn, UV_LAST_TURN, push_mark(L, keys, g->last_turn));
-    SYNC_FIELD(move_count, UV_MOVE_COUNT, lua_pushinteger(L, g->move_count));
-    SYNC_FIELD(last_move, UV_LAST_MOVE, lua_pushinteger(L, g->last_move));
-    /* the records view: records[0] = -1, records[i] = the i-th move */
-    int n = g->nrecords - 1;
-    int same = 0;
-    int common = n < sh->view_n ? n : sh->view_n;
-    while (same < common && sh->view[same + 1] == g->records[same + 1]) same++;
-    if (same < n || n < sh->view_n) {
-        lua_getiuservalue(L, ud, 2);
-        for (int i = same + 1; i <= n; i++) {
-            lua_pushinteger(L, g->records[i]);
-            lua_rawseti(L, -2, i);
-            sh->view[i] = g->records[i];
-        }
-        for (int i = n + 1; i <= sh->view_n; i++) {
-            lua_pushnil(L);
-            lua_rawseti(L, -2, i);
-        }
-        sh->view_n = n;
-        lua_pop(L, 1);
-    }
-    if (!state) lua_pop(L, 1);
-}
-
-/* sync_keys() from a method, which has the shared values as upvalues. */
-static void sync(lua_State *L, int ud, LGame *lg) { sync_keys(L, ud, lg, 0, 0); }
-
-/* Forget what the state table shows: the next sync() writes every field. */
-static void unshow(LGame *lg)
-{
-    Synced *sh = &lg->shown;
-    sh->status = sh->turn = sh->last_turn = NOT_SHOWN;
-    sh->move_count = sh->last_move = NOT_SHOWN;
-}
-
-/* Give the game at ud a new, empty records view, as the series' restart
- * makes a new list: a table taken from game.records before keeps its moves.
- * The view is filled by the next sync(). */
-static void new_records_view(lua_State *L, int ud, LGame *lg)
-{
-    lua_createtable(L, game_geom(&lg->g)->ncells, 1);
-    lua_pushinteger(L, MOVE_NONE);
-    lua_rawseti(L, -2, 0);
-    lua_getiuservalue(L, ud, 1);
-    lua_pushvalue(L, lua_upvalueindex(UV_RECORDS));
-    lua_pushvalue(L, -3);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
-    lua_setiuservalue(L, ud, 2);
-    lg->shown.view_n = 0;
-}
+Game *lmb_check_game(lua_State *L, int arg) { return &lgame_check(L, arg)->g; }
 
 /* ---- Construction ---- */
 
@@ -281,7 +100,7 @@ static LGame *new_userdata(lua_State *L)
 {
     LGame *lg = lua_newuserdatauv(L, sizeof *lg, 3);
     memset(lg, 0, sizeof *lg);
-    unshow(lg);
+    lgame_unshow(lg);
     lua_createtable(L, 0, 2);
     lua_pushcfunction(L, l_gc);
     lua_setfield(L, -2, "__gc");
@@ -315,7 +134,7 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setiuservalue(L, ud, 1);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &keys_key);
     lua_setiuservalue(L, ud, 3);
-    new_records_view(L, ud, lg);
+    lgame_new_records_view(L, ud, lg);
     /* the per-game metatable */
     lua_createtable(L, 1, 32); /* sparse: __index is read on every access; [1] the tag */
     lua_pushvalue(L, st);
@@ -330,11 +149,11 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, -2, "__name");
     lua_pushliteral(L, LMB_GAME);
     lua_setfield(L, -2, "__metatable");
-    lua_pushlightuserdata(L, (void *)&game_tag); /* what test_game checks */
+    lua_pushlightuserdata(L, (void *)&lgame_tag); /* what lgame_test checks */
     lua_rawseti(L, -2, 1);
     lua_setmetatable(L, ud);
     lua_pop(L, 1);
-    sync(L, ud, lg);
+    lgame_sync(L, ud, lg);
 }
 
 /* mb.Marubatsu{width=, height=, k=, rule=, board=, count_linemark=} -> game */
@@ -365,7 +184,7 @@ static int l_copy(lua_State *L)
 /* game:move(m): the checked move; errors leave the game unchanged. */
 static int l_move(lua_State *L)
 {
-    LGame *lg = check_lgame(L, 1);
+    LGame *lg = lgame_check(L, 1);
     Game *g = &lg->g;
     int m = lmb_check_move(L, 2, g);
     if (g->status != STATUS_PLAYING)
@@ -373,35 +192,35 @@ static int l_move(lua_State *L)
     if (game_get(g, m) != MARK_EMPTY)
         return luaL_argerror(L, 2, lua_pushfstring(L, "square %d is occupied", m));
     game_move(g, m);
-    sync(L, 1, lg);
+    lgame_sync(L, 1, lg);
     return 0;
 }
 
 static int l_unmove(lua_State *L)
 {
-    LGame *lg = check_lgame(L, 1);
+    LGame *lg = lgame_check(L, 1);
     game_unmove(&lg->g);
-    sync(L, 1, lg);
+    lgame_sync(L, 1, lg);
     return 0;
 }
 
 static int l_restart(lua_State *L)
 {
-    LGame *lg = check_lgame(L, 1);
+    LGame *lg = lgame_check(L, 1);
     game_restart(&lg->g);
-    new_records_view(L, 1, lg);
-    sync(L, 1, lg);
+    lgame_new_records_view(L, 1, lg);
+    lgame_sync(L, 1, lg);
     return 0;
 }
 
 static int l_change_step(lua_State *L)
 {
-    LGame *lg = check_lgame(L, 1);
+    LGame *lg = lgame_check(L, 1);
     lua_Integer step = luaL_checkinteger(L, 2);
     if (step < 0) step = 0;
     if (step > MB_MAX_CELLS) step = MB_MAX_CELLS;
     game_change_step(&lg->g, (int)step);
-    sync(L, 1, lg);
+    lgame_sync(L, 1, lg);
     return 0;
 }
 
@@ -424,7 +243,7 @@ static bool coord_arg(lua_State *L, int arg, IntText *out)
 /* cmove/place_mark/remove_mark: true, or false and the series' message. */
 static int checked(lua_State *L, int which)
 {
-    LGame *lg = check_lgame(L, 1);
+    LGame *lg = lgame_check(L, 1);
     Game *g = &lg->g;
     IntText x = {0}, y = {0};
     int rc;
@@ -441,7 +260,7 @@ static int checked(lua_State *L, int which)
         rc = game_remove_mark(g, (int)x.value, (int)y.value);
     }
     if (rc == MB_OK) {
-        sync(L, 1, lg);
+        lgame_sync(L, 1, lg);
         lua_pushboolean(L, 1);
         return 1;
     }
@@ -500,7 +319,7 @@ static int children_step(lua_State *L)
     bool sibling = c->active;
     if (c->active) children_back(L, c, g);
     if (c->next >= c->n) {
-        sync(L, ud, lg);
+        lgame_sync(L, ud, lg);
         return 0;
     }
     int m = c->moves[c->next];
@@ -513,7 +332,7 @@ static int children_step(lua_State *L)
     c->next++;
     game_move(g, m);
     c->active = true;
-    sync(L, ud, lg); /* between siblings: the last move, one record, maybe the status */
+    lgame_sync(L, ud, lg); /* between siblings: the last move, one record, maybe the status */
     lua_pushinteger(L, m);
     return 1;
 }
@@ -537,7 +356,7 @@ static int children_close(lua_State *L)
         lua_getiuservalue(L, 1, 1);
         LGame *lg = lua_touserdata(L, -1);
         children_back(L, c, &lg->g);
-        sync(L, lua_gettop(L), lg);
+        lgame_sync(L, lua_gettop(L), lg);
     }
     release_loop(L, 1, c);
     return 0;
@@ -626,7 +445,7 @@ static Children *push_score_loop(lua_State *L, Game *g, int game)
  * into (the wrappers' own, refilled on every call). */
 static int l_score_children(lua_State *L)
 {
-    LGame *lg = check_lgame(L, 2);
+    LGame *lg = lgame_check(L, 2);
     Game *g = &lg->g;
     bool by_move = !lua_isnoneornil(L, 4);
     bool fill = !lua_isnoneornil(L, 5);
@@ -645,7 +464,7 @@ static int l_score_children(lua_State *L)
         game_move(g, moves[i]);
         c->active = true;
         /* between siblings: the last move, one record, maybe the status */
-        sync_keys(L, 2, lg, 7, 0);
+        lgame_sync_keys(L, 2, lg, 7, 0);
         lua_pushvalue(L, 1);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, 3);
@@ -665,7 +484,7 @@ static int l_score_children(lua_State *L)
     }
     if (c->active) {
         children_back(L, c, g);
-        sync_keys(L, 2, lg, 7, 0);
+        lgame_sync_keys(L, 2, lg, 7, 0);
     }
     release_loop(L, 6, c);
     if (fill)
@@ -675,18 +494,18 @@ static int l_score_children(lua_State *L)
     return 2;
 }
 
-/* sync_keys() of the game at index (absolute) from outside the methods. */
+/* lgame_sync_keys() of the game at index (absolute) from outside the methods. */
 static void refresh(lua_State *L, int index, LGame *lg)
 {
-    if (shown(lg)) return;
+    if (lgame_shown(lg)) return;
     lua_getiuservalue(L, index, 3);
-    sync_keys(L, index, lg, 0, lua_gettop(L));
+    lgame_sync_keys(L, index, lg, 0, lua_gettop(L));
     lua_pop(L, 1);
 }
 
 Game *lmb_game_sync(lua_State *L, int index)
 {
-    LGame *lg = check_lgame(L, index);
+    LGame *lg = lgame_check(L, index);
     refresh(L, lua_absindex(L, index), lg);
     return &lg->g;
 }
@@ -704,7 +523,7 @@ void lmb_game_push_view(lua_State *L, int index)
 
 void lmb_game_refresh_at(lua_State *L, int index, Game *g, int view)
 {
-    sync_keys(L, index, (LGame *)(void *)g, view, view + 1);
+    lgame_sync_keys(L, index, (LGame *)(void *)g, view, view + 1);
 }
 
 /* assign(game, src): the registry closure behind lmb_game_assign (it needs
@@ -724,14 +543,14 @@ static bool catches_up(const Game *g, const Game *src)
 
 static int l_assign(lua_State *L)
 {
-    LGame *lg = check_lgame(L, 1);
+    LGame *lg = lgame_check(L, 1);
     const Game *src = lua_touserdata(L, 2);
     if (src && catches_up(&lg->g, src)) {
         /* the usual case in a sandbox: the same game, two moves on; the
          * records view gets the new moves only */
         int from = lg->g.move_count + 1;
         for (int i = from; i <= src->move_count; i++) game_move(&lg->g, src->records[i]);
-        sync(L, 1, lg);
+        lgame_sync(L, 1, lg);
         return 0;
     }
     Game fresh;
@@ -757,8 +576,8 @@ static int l_assign(lua_State *L)
         lua_setfield(L, -2, "count_linemark");
         lua_pop(L, 1);
     }
-    new_records_view(L, 1, lg);
-    sync(L, 1, lg);
+    lgame_new_records_view(L, 1, lg);
+    lgame_sync(L, 1, lg);
     return 0;
 }
 
