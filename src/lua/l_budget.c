@@ -13,6 +13,7 @@
 
 #include <lauxlib.h>
 
+#include "l_alarm.h"
 #include "l_budget.h"
 #include "search.h"
 
@@ -116,9 +117,8 @@ static double sb_fires_at;                 /* when the pending timer fires */
 
 static void sb_arm(double seconds)
 {
-    if (seconds < 1e-6) seconds = 1e-6;
-    struct itimerspec its = {{0, 0}, {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)}};
-    if (timer_settime(sb_timer, 0, &its, NULL) == 0) {
+    if (seconds < 1e-6) seconds = 1e-6; /* at once, not disarmed */
+    if (alarm_set(sb_timer, seconds)) {
         sb_pending = 1;
         sb_fires_at = search_now() + seconds;
     }
@@ -167,20 +167,11 @@ static bool sb_timer_ready(void)
     static bool handler_set = false;
     if (sb_timer_ok) return true;
     if (!handler_set) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = sb_on_timer;
-        sa.sa_flags = SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        if (sigaction(SIGRTMIN, &sa, NULL) != 0) return false;
+        if (!alarm_handler(SIGRTMIN, sb_on_timer)) return false;
         pthread_atfork(NULL, NULL, sb_after_fork);
         handler_set = true;
     }
-    struct sigevent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.sigev_notify = SIGEV_SIGNAL;
-    ev.sigev_signo = SIGRTMIN;
-    if (timer_create(CLOCK_MONOTONIC, &ev, &sb_timer) != 0) return false;
+    if (!alarm_timer(SIGRTMIN, &sb_timer)) return false;
     sb_timer_ok = 1;
     return true;
 }

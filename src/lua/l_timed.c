@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "l_alarm.h"
 #include "l_timed.h"
 #include "search.h"
 
@@ -75,36 +76,17 @@ static bool td_timer_ready(void)
     if (td_timer_ok && td_timer_pid == pid) return true;
     td_timer_ok = false;
     if (!handler_set) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = td_on_timer;
-        sa.sa_flags = SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        if (sigaction(SIGRTMIN + 1, &sa, NULL) != 0) return false;
+        if (!alarm_handler(SIGRTMIN + 1, td_on_timer)) return false;
         handler_set = true;
     }
-    struct sigevent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.sigev_notify = SIGEV_SIGNAL;
-    ev.sigev_signo = SIGRTMIN + 1;
-    if (timer_create(CLOCK_MONOTONIC, &ev, &td_timer) != 0) return false;
+    if (!alarm_timer(SIGRTMIN + 1, &td_timer)) return false;
     td_timer_ok = true;
     td_timer_pid = pid;
     return true;
 }
 
 /* Fire the timer `seconds` from now (0: disarm). */
-static void td_set(double seconds)
-{
-    struct itimerspec its;
-    memset(&its, 0, sizeof its);
-    if (seconds > 0) {
-        if (seconds < 1e-6) seconds = 1e-6;
-        its.it_value.tv_sec = (time_t)seconds;
-        its.it_value.tv_nsec = (long)((seconds - (double)(time_t)seconds) * 1e9);
-    }
-    timer_settime(td_timer, 0, &its, NULL);
-}
+static void td_set(double seconds) { alarm_set(td_timer, seconds); }
 
 static int l_timed_call(lua_State *L)
 {
