@@ -9,11 +9,8 @@ local mb = rawget(_G, "mb") or require "marubatsu"
 
 local shape = {width = 15, height = 15, k = 5}
 
-local function game_of(list)
-    local g = mb.Marubatsu(shape)
-    for sq in list:gmatch("[^,]+") do g:move(mb.move(sq, g)) end
-    return g
-end
+local helpers = dofile("tests/lua/helpers.lua")
+local function game_of(list) return helpers.game_of(list, shape) end
 
 describe("the gomoku AI", function()
     local gomoku = mb.ai("gomoku")

@@ -14,11 +14,8 @@
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
-local function game_of(list, opts)
-    local g = mb.Marubatsu(opts)
-    for sq in list:gmatch("[^,]+") do g:move(mb.move(sq, g)) end
-    return g
-end
+local helpers = dofile("tests/lua/helpers.lua")
+local game_of = helpers.game_of
 
 local function snapshot(g)
     local r = g.records

@@ -22,11 +22,8 @@ local function snapshot(g)
         g.move_count, g.last_move, table.concat(r, ",", 1, #r)}, "|")
 end
 
-local function game_of(list)
-    local g = mb.Marubatsu()
-    for sq in list:gmatch("[^,]+") do g:move(mb.move(sq, g)) end
-    return g
-end
+local helpers = dofile("tests/lua/helpers.lua")
+local game_of = helpers.game_of
 
 -- play one move of the script body `fn` on game (default A1,B2 played);
 -- the real game must be unchanged

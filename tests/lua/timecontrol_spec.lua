@@ -84,14 +84,7 @@ describe("time controls in tournaments", function()
         f:close()
         return text
     end
-    local root = os.tmpname()
-    os.remove(root)
-    assert(os.execute("mkdir -p " .. root))
-    local n = 0
-    local function dir()
-        n = n + 1
-        return root .. "/t" .. n
-    end
+    local dir = dofile("tests/lua/helpers.lua").dir_maker()
 
     it("a spinning trusted function loses every game on the move time", function()
         local d = dir()

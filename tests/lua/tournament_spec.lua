@@ -18,14 +18,7 @@
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
-local root = os.tmpname()
-os.remove(root)
-assert(os.execute("mkdir -p " .. root))
-local ndir = 0
-local function newdir()
-    ndir = ndir + 1
-    return ("%s/t%d"):format(root, ndir)
-end
+local newdir = dofile("tests/lua/helpers.lua").dir_maker()
 
 local function read(path)
     local f = assert(io.open(path, "rb"))

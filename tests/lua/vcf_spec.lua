@@ -8,11 +8,8 @@
 -- plain search scores 5.5), the same counts when it is off.
 local mb = require "marubatsu"
 
-local function game_of(list, opts)
-    local g = mb.Marubatsu(opts)
-    for sq in list:gmatch("[^,]+") do g:move(mb.move(sq, g)) end
-    return g
-end
+local helpers = dofile("tests/lua/helpers.lua")
+local game_of = helpers.game_of
 
 -- play the line on a copy: legal moves, the last one wins for the mover
 local function wins(g, line)
@@ -91,12 +88,7 @@ describe("mb.vct", function()
         mb.seed(4)
         local found = {vcf = 0, vct = 0}
         for _ = 1, 40 do
-            local g = mb.Marubatsu{width = 5, height = 5, k = 4}
-            for _ = 1, mb.randint(4, 10) do
-                if g.status ~= "playing" then break end
-                local legal = g:calc_legal_moves()
-                g:move(legal[mb.randint(1, #legal)])
-            end
+            local g = helpers.random_moves(mb.Marubatsu{width = 5, height = 5, k = 4}, mb.randint(4, 10))
             if g.status == "playing" then
                 for name, fn in pairs{vcf = mb.vcf, vct = mb.vct} do
                     local line = fn(g, {maxdepth = 3})
@@ -118,13 +110,7 @@ describe("the searchers' vcf option", function()
     -- VCF of 11 moves
     local function position()
         mb.seed(25)
-        local g = mb.Marubatsu{width = 9, height = 9, k = 5}
-        for _ = 1, mb.randint(16, 30) do
-            if g.status ~= "playing" then break end
-            local l = g:calc_legal_moves()
-            g:move(l[mb.randint(1, #l)])
-        end
-        return g
+        return helpers.random_moves(mb.Marubatsu{width = 9, height = 9, k = 5}, mb.randint(16, 30))
     end
 
     it("sees a VCF win beyond maxdepth", function()
