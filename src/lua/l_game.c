@@ -362,15 +362,6 @@ static int children_close(lua_State *L)
     return 0;
 }
 
-/* for m in game:children() do ... end: play each legal move in turn (in
- * the normative order); the body sees the game after that move, and the
- * loop ends with the game back where it was, also when it is left by
- * break or an error (Lua 5.4's closing value). The body must leave the
- * game at the child it was given. */
-/* Push the state of a children() loop over g's legal moves (the game
- * userdata at index `game` kept as its user value) and return it. Only
- * from a C function with the game methods' upvalues (UV_CHILDREN_MT).
- * [-0, +1, m] */
 /* Start c's loop over the n moves (g's legal moves), at g. */
 static void start_children(Children *c, const Game *g, const int *moves, int n)
 {
@@ -395,6 +386,10 @@ static Children *new_children(lua_State *L, int n, int mt)
     return c;
 }
 
+/* Push the state of a children() loop over g's legal moves (the game
+ * userdata at index `game` kept as its user value) and return it. Only
+ * from a C function with the game methods' upvalues (UV_CHILDREN_MT).
+ * [-0, +1, m] */
 static Children *push_children(lua_State *L, Game *g, int game)
 {
     int moves[MB_MAX_CELLS];
@@ -406,6 +401,11 @@ static Children *push_children(lua_State *L, Game *g, int game)
     return c;
 }
 
+/* for m in game:children() do ... end: play each legal move in turn (in
+ * the normative order); the body sees the game after that move, and the
+ * loop ends with the game back where it was, also when it is left by
+ * break or an error (Lua 5.4's closing value). The body must leave the
+ * game at the child it was given. */
 static int l_children(lua_State *L)
 {
     Game *g = lmb_check_game(L, 1);
