@@ -104,6 +104,12 @@ static Status judge(const Game *g)
 
 Status game_judge(const Game *g) { return judge(g); }
 
+__attribute__((noinline)) void game_store_judge(Game *g)
+{
+    g->status = judge(g);
+    CHECK_INVARIANTS(g);
+}
+
 /* One copy of move and unmove per setting, each with only its own back-end's
  * code, so the bitboard's path has no calls and no spilled registers. The
  * index [kind][board.setting]: counters + 2 * features. */
@@ -181,10 +187,12 @@ int game_legal_moves(const Game *g, int *out)
     const Board *b = &g->board;
     if (b->kind == BOARD_BITS && b->geom->legal_table && !g->edited) {
         /* a game whose marks all came from its moves has ncells -
-         * move_count empty squares: counted so, the caller's next step (a
+         * move_count empty squares: counted so, before the copy (whose
+         * stores could alias the geometry), the caller's next step (a
          * random choice among them) need not wait for the copy's loads */
+        int n = b->geom->ncells - g->move_count;
         bits_table_copy(b, out);
-        return b->geom->ncells - g->move_count;
+        return n;
     }
     return board_empty_squares_inline(b, out);
 }

@@ -42,6 +42,10 @@ static inline Status judge_move(const Board *b, Mark t, int m, int n)
     return judge_move_k(b, t, m, n, b->kind, b->counters);
 }
 
+/* g->status = the judge's answer for g's last move, and the invariants:
+ * move_kf's rare path, out of line (game.c). */
+void game_store_judge(Game *g);
+
 /* move and unmove for one back-end, counter and feature setting (see
  * MOVE_VARIANT); `feat`: the board's line features are on (linefeat.h). */
 HOT void move_kf(Game *g, int m, BoardKind kind, bool counters, bool feat)
@@ -65,6 +69,13 @@ HOT void move_kf(Game *g, int m, BoardKind kind, bool counters, bool feat)
     g->records[n] = m;
     g->nrecords = n + 1;
     Status s;
+    if (!feat && kind == BOARD_BITS && !counters && n >= b->geom->win_from && !b->geom->win_table) {
+        /* a bitboard without a win table scans its lines out of line, in
+         * a tail call: the usual path keeps nothing past a call, so it
+         * saves no registers */
+        game_store_judge(g);
+        return;
+    }
     if (feat) {
         const Geometry *geo = b->geom;
         if (n < geo->win_from)

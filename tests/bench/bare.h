@@ -14,6 +14,9 @@ void bare_perft(int w, int h, int k, int depth, uint64_t *nodes, uint64_t *finis
 /* `pairs` iterations of ai2 VS ai2 on 3x3 (two random games each) from
  * seed 0 with the CPython-compatible stream; returns the stream's draws. */
 uint64_t bare_pairs(int pairs);
+/* The same stream and games with two tables and no line scan: the tight
+ * loop that the engine's hot path is held within 2x of. */
+uint64_t bare_pairs_tight(int pairs);
 /* The series' ai_abs_dls benchmark call on 3x3 from the empty board: ai14s
  * written flat, fail-soft αβ to depth 8 below each root child in legal
  * order, one exact table for the call keyed by the position and storing
