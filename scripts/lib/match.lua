@@ -301,8 +301,6 @@ local function check_time_control(cmd, t)
     return false
 end
 
-private.command = {is_path = is_path, builtin = builtin, script_problem = script_problem, limits = command_limits,
-    check_time_control = check_time_control}
 
 -- The AI for `spec` in `marubatsu match`: a built-in AI as it is, any other
 -- script (a file, or a name found in -I directories) in the sandbox with
@@ -336,6 +334,9 @@ local function command_ai(spec, i, seed, sandbox, limits)
         return m
     end, {sandbox_player = player, sandbox_time = own or nil})
 end
+
+private.command = {is_path = is_path, builtin = builtin, script_problem = script_problem, limits = command_limits,
+    check_time_control = check_time_control, ai = command_ai}
 
 -- mb.match_main{ai0 =, ai1 =, match_num =, seed =, progress =, sandbox =,
 -- time =, instructions =, memory =, width =, height =, k =, rule =, board =,

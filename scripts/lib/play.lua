@@ -234,7 +234,13 @@ end
 -- hint: the hint AI's analysis (ai(game, {analyze = true})): its best moves
 -- and, for a score AI, the score of every move on a grid of the board.
 function commands.hint(s)
-    local game, ai = s.game, s.hint
+    local game, ai = s.game, s.hint.ai
+    if s.hint.sandbox then -- a sandboxed AI gives a move, not its analysis
+        local m, why = s.hint.sandbox:move(game, EMPTY)
+        if m == nil then return say(("hint: %s did not play a legal move: %s"):format(ai.name, why)) end
+        return say(("hint from %s: %s (a sandboxed AI gives only its move; --no-sandbox shows its analysis)")
+            :format(ai.name, game:excel(m)))
+    end
     local ok, a = pcall(ai, game, {analyze = true})
     if not ok then return say("hint: " .. tostring(a)) end
     if math.type(a) == "integer" then -- an AI without analysis: just its move
@@ -342,6 +348,13 @@ local function parse_move(line)
 end
 
 -- ---- The play loop (game.md §5.11) ------------------------------------------
+-- A sandboxed AI's move, or an error naming it and the reason.
+local function sandboxed_move(player, game)
+    local m, why = player.sandbox:move(game, EMPTY)
+    if m == nil then error(("%s (%s) did not play a legal move: %s"):format(player.ai.name, game.turn, why), 0) end
+    return m
+end
+
 -- Returns the final status, or nil when the person quits.
 local function play_loop(s)
     while s.game.status == "playing" do
@@ -362,8 +375,12 @@ local function play_loop(s)
             end
             if not m then error(("%s (%s) %s"):format(player.ai.name, game.turn, why), 0) end
             game:move(m)
+        elseif player.sandbox then
+            game:move(sandboxed_move(player, game))
         elseif player.ai then
-            local m, why = player.ai(game, EMPTY), nil
+            local ok, m = pcall(player.ai, game, EMPTY)
+            if not ok then error(("%s (%s) failed: %s"):format(player.ai.name, game.turn, tostring(m)), 0) end
+            local why
             if math.type(m) ~= "integer" then
                 why = ("returned %s, not a move"):format(tostring(m))
             elseif m < 0 or m >= game.width * game.height then
@@ -398,11 +415,15 @@ local function play_loop(s)
     return s.game.status
 end
 
--- Load an AI for a command-line option; nil and the message on failure.
-local function load_ai(spec)
-    local ok, ai = pcall(mb.ai, spec)
-    if ok then return ai end
-    return nil, tostring(ai)
+-- Load the AI of a command-line option, as `marubatsu match` does: a
+-- built-in AI as it is, any other script in the sandbox with `limits`
+-- unless t.sandbox is "0"; i: its place (1 o, 2 x, 3 the hint AI), for
+-- the seed of a sandboxed AI's own stream. nil and the message on failure.
+local function load_ai(t, spec, i, limits)
+    local why = private.command.script_problem(spec)
+    if why then return nil, why end
+    local seed = t.seed ~= nil and math.tointeger(tonumber(t.seed)) or nil
+    return private.command.ai(spec, i, seed, t.sandbox ~= "0", limits)
 end
 
 -- mb.play_terminal{o =, x =, seed =, hint =, ascii =, input =, width =,
@@ -417,19 +438,26 @@ function mb.play_terminal(t)
     local s = {players = {}, fancy = not t.ascii and fancy_terminal()}
     if not private.command.check_time_control("play", {move_time = t.move_time}) then return 2 end
     s.tc = private.timecontrol.of{move_time = t.move_time}
+    local limits = private.command.limits(t)
+    -- a sandboxed AI without a fixed seed draws its stream's seed from the
+    -- host's, seeded here first and again before the game, so the trusted
+    -- AIs see the same stream with or without sandboxed ones
+    if t.seed then mb.seed(t.seed) end
     for i, mark in ipairs({"o", "x"}) do
         local spec = t[mark] or (mark == "o" and "human" or "ai14s")
         if spec:lower() == "human" then
             s.players[i] = {label = "human"}
         else
-            local ai, err = load_ai(spec)
+            local ai, err = load_ai(t, spec, i, limits)
             if not ai then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
-            s.players[i] = {ai = ai, label = ai.name}
+            -- sandbox, sandbox_time: a sandboxed AI moves as its sandbox
+            -- (timecontrol.lua's TC.move)
+            s.players[i] = {ai = ai, label = ai.name, sandbox = ai.sandbox_player, sandbox_time = ai.sandbox_time}
         end
     end
-    local err
-    s.hint, err = load_ai(t.hint or "ai14s")
-    if not s.hint then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
+    local hint, err = load_ai(t, t.hint or "ai14s", 3, limits)
+    if not hint then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
+    s.hint = {ai = hint, sandbox = hint.sandbox_player}
     s.mbparams = {board = t.board, count_linemark = t.count_linemark and true or nil}
     local function num(v) return v ~= nil and tonumber(v) or nil end
     local options = {width = num(t.width), height = num(t.height), k = num(t.k), rule = t.rule,
@@ -446,8 +474,9 @@ function mb.play_terminal(t)
         s.input, s.echo = io.stdin, not mb.isatty(0)
     end
     if t.seed then mb.seed(t.seed) end
-    play_loop(s)
+    local played, why = pcall(play_loop, s)
     if s.input ~= io.stdin then s.input:close() end
+    if not played then return fail(tostring(why)) end
     if s.input_error then return fail(s.input_error) end
     return 0
 end

@@ -16,6 +16,10 @@ static const char play_usage[] =
     "name (ai2, ai14s, ...: the built-in scripts, then -I directories and\n"
     "MARUBATSU_PATH) or a Lua file. When both players are AIs the game plays to\n"
     "the end. At the end the final position and the result are printed.\n"
+    "As in a match, an AI that is not built in (a file, or a name found in a -I\n"
+    "directory) runs in the sandbox: its own Lua state and random stream, no\n"
+    "files or processes, budgets per move; a move it fails ends the game with\n"
+    "the reason, naming that AI. As the hint AI it gives only its move.\n"
     "\n"
     "options:\n"
     "  --o PLAYER              who plays o (first): human or an AI (default human)\n"
@@ -25,6 +29,9 @@ static const char play_usage[] =
     "  --hint AI               the AI that answers 'hint' (default ai14s)\n"
     "  --move-time S           an AI's moves get S seconds: it sees\n"
     "                          params.timelimit (0.8 S) and loses on time past S\n"
+    CLI_BUDGET_HELP
+    "  --no-sandbox            run script files trusted (only your own): a hint\n"
+    "                          AI then shows its analysis\n"
     "  --ascii                 the series' plain text board; by default the board\n"
     "                          has colour and the marks 〇 and × when stdout is a\n"
     "                          terminal, TERM is not dumb and the locale is UTF-8\n"
@@ -85,7 +92,7 @@ static const char replay_usage[] =
     "exit status: 0 ok, 1 an unreadable or malformed file (the message names the\n"
     "line), 2 bad options.\n";
 
-enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL, OPT_PSQ, OPT_SVG, OPT_MOVE_TIME };
+enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL, OPT_PSQ, OPT_SVG };
 
 /* The string options passed to the Lua side. */
 
@@ -105,7 +112,11 @@ int cmd_play(int argc, char **argv, Host *h)
                                      {"hint", true, OPT_HINT},
                                      {"ascii", false, OPT_ASCII},
                                      {"input", true, OPT_INPUT},
-                                     {"move-time", true, OPT_MOVE_TIME},
+                                     {"move-time", true, OPT_PLAYER_MOVE_TIME},
+                                     {"time", true, OPT_PLAYER_TIME},
+                                     {"instructions", true, OPT_PLAYER_INSTR},
+                                     {"memory", true, OPT_PLAYER_MEMORY},
+                                     {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
@@ -130,7 +141,6 @@ int cmd_play(int argc, char **argv, Host *h)
             cli_put(&p, "input", arg);
             break;
         case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
-        case OPT_MOVE_TIME: cli_put(&p, "move_time", arg); break; /* checked in play.lua (exit 2) */
         case OPT_SEED: {
             const char *q = arg + (*arg == '-' || *arg == '+');
             bool digits = *q != '\0';
@@ -145,10 +155,16 @@ int cmd_play(int argc, char **argv, Host *h)
         case CLI_POSITIONAL:
             cli_error(a.cmd, "unexpected argument '%s' (see --help)", arg);
             return EXIT_USAGE;
-        default:
+        default: {
+            /* the budgets and --no-sandbox; --move-time is checked in
+             * play.lua (exit 2) */
+            int used = cli_player_option(a.cmd, id, arg, &p);
+            if (used < 0) return EXIT_USAGE;
+            if (used) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) return EXIT_USAGE;
             if (id == OPT_BOARD) board_set = true;
             break;
+        }
         }
     }
     int k = opt.k ? opt.k : (opt.width < opt.height ? opt.width : opt.height);
