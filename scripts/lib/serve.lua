@@ -77,7 +77,7 @@ for _, file in ipairs(config.ai_files or {}) do
     if not f then error(("--ai %s: %s"):format(file, ferr), 0) end
     f:close()
     -- a script that fails to load is still listed: its moves fail with the reason
-    local player, err = mb.sandbox.load(file)
+    local player, err = mb.sandbox.load(file, config.limits)
     local entry = add_ai((file:match("([^/]+)%.lua$") or file:match("[^/]+$")), file, true)
     entry.player, entry.load_error = player, err
 end
@@ -89,7 +89,7 @@ local function load_ai(entry)
     local ai = {}
     if entry.sandboxed then
         local player, err = entry.player, entry.load_error
-        if not player and not err then player, err = mb.sandbox.load(entry.spec) end
+        if not player and not err then player, err = mb.sandbox.load(entry.spec, config.limits) end
         entry.player = player
         if not player then
             ai.move = function() return nil, err end

@@ -57,6 +57,12 @@ static const char serve_usage[] =
     "                          --out: results.json and journal.tsv)\n"
     "  --ai FILE               offer the AI script FILE to play against, run in\n"
     "                          the sandbox with its budgets; repeatable\n"
+    "  --time S, --memory BYTES\n"
+    "                          per-move budgets of sandboxed AIs (defaults: 1 s,\n"
+    "                          64 MiB; 0 turns one off): the longest a move can\n"
+    "                          keep the server from answering\n"
+    "  --instructions N        also stop a sandboxed AI's move after N Lua\n"
+    "                          instructions (default: off)\n"
     "  --max-games N           games kept at once (default 64): the least recently\n"
     "                          used one is dropped to make room\n"
     "  --idle SECONDS          drop a game untouched this long (default 1800)\n"
@@ -370,6 +376,9 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
                                      {"ai", true, OPT_AI},
                                      {"max-games", true, OPT_MAX_GAMES},
                                      {"idle", true, OPT_IDLE},
+                                     {"time", true, OPT_PLAYER_TIME},
+                                     {"instructions", true, OPT_PLAYER_INSTR},
+                                     {"memory", true, OPT_PLAYER_MEMORY},
                                      {"help", false, OPT_HELP},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
@@ -404,10 +413,25 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
         case OPT_IDLE:
             if (!cli_int(a.cmd, "--idle", arg, 1, 30 * 86400, &sa->config.idle_seconds)) return EXIT_USAGE;
             break;
+        case OPT_PLAYER_TIME:
+        case OPT_PLAYER_INSTR:
+        case OPT_PLAYER_MEMORY: {
+            static const char *const names[] = {"time", "instructions", "memory"};
+            double *budget[] = {&sa->config.time, &sa->config.instructions, &sa->config.memory};
+            if (!cli_budget(a.cmd, names[id - OPT_PLAYER_TIME], arg)) return EXIT_USAGE;
+            *budget[id - OPT_PLAYER_TIME] = strtod(arg, NULL);
+            break;
+        }
         default: /* CLI_POSITIONAL */
             cli_error(a.cmd, "unexpected argument '%s' (see --help)", arg);
             return EXIT_USAGE;
         }
+    }
+    /* a sandboxed AI's move must end: without a time budget, only an
+     * instruction budget bounds it */
+    if (sa->config.time == 0 && !(sa->config.instructions > 0)) {
+        cli_error(a.cmd, "--time 0 needs --instructions N: a sandboxed AI's move must have a bound");
+        return EXIT_USAGE;
     }
     return 0;
 }
@@ -447,6 +471,7 @@ int cmd_serve(int argc, char **argv, Host *h)
     ServeArgs sa = {.port = 8080, .host = "127.0.0.1"};
     sa.config.max_games = 64;
     sa.config.idle_seconds = 1800;
+    sa.config.time = sa.config.instructions = sa.config.memory = -1; /* the defaults */
     int rc = parse_args(argc, argv, &sa);
     if (rc) return rc < 0 ? 0 : rc;
     sa.config.ai_files = sa.ai_files;

@@ -54,6 +54,21 @@ static int open_serve(lua_State *L)
     lua_setfield(L, -2, "max_games");
     lua_pushinteger(L, c->idle_seconds);
     lua_setfield(L, -2, "idle");
+    /* config.limits: the budgets given, for mb.sandbox.load (0: false, off) */
+    const double budgets[] = {c->time, c->instructions, c->memory};
+    static const char *const names[] = {"time", "instructions", "memory"};
+    bool any = false;
+    for (int i = 0; i < 3; i++) {
+        if (budgets[i] < 0) continue;
+        if (!any) lua_createtable(L, 0, 3);
+        any = true;
+        if (budgets[i] > 0)
+            lua_pushnumber(L, budgets[i]);
+        else
+            lua_pushboolean(L, 0);
+        lua_setfield(L, -2, names[i]);
+    }
+    if (any) lua_setfield(L, -2, "limits");
     lua_call(L, 2, 1);
     luaL_checktype(L, -1, LUA_TFUNCTION);
     lua_setfield(L, LUA_REGISTRYINDEX, HANDLER_KEY);

@@ -16,6 +16,9 @@ typedef struct ServeConfig {
     int n_ai_files;
     int max_games;                 /* games kept at once */
     int idle_seconds;              /* a game untouched this long is dropped */
+    /* --time, --instructions, --memory: the per-move budgets of sandboxed
+     * AIs (< 0: not given, the sandbox's default; 0: off) */
+    double time, instructions, memory;
 } ServeConfig;
 
 typedef struct ServeReply {

@@ -9,7 +9,8 @@
 // tree explorer's node counts and scores (the series' 549,946 nodes, the
 // root's sv score 0 and the known scores of B2's children); a hostile
 // sandboxed script AI (an endless loop) ends as a failure with its reason
-// while the server keeps answering; 400 random hostile requests and raw
+// while the server keeps answering, under the default budgets and under
+// --instructions; 400 random hostile requests and raw
 // garbage get JSON errors, never a 5xx or a crash; the game limit and idle expiry; the
 // results view of a tournament directory; Ctrl-C stops the server (exit 0).
 // Usage: node tests/web/api.mjs PROGRAM
@@ -247,6 +248,18 @@ test('a hostile sandboxed AI fails with its reason; the server goes on', async (
   eq(h.json.failed, 'time', 'as a hint too');
 });
 
+test('--instructions and --time 0: the budgets of sandboxed AIs come from the command line', async () => {
+  const counted = await startServer(program, ['--ai', hostile, '--instructions', '100000', '--time', '0']);
+  try {
+    const g = (await api(counted, 'POST', 'games?o=infinite_loop&x=human')).json;
+    const r = await api(counted, 'POST', `games/${g.id}/ai`);
+    eq(r.json.failed, { ai: 'infinite_loop', mark: 'o', reason: 'instructions' }, 'stopped by the instruction budget');
+    eq(r.json.step, 0, 'no move made');
+  } finally {
+    eq(await counted.stop(), 0, 'exit status after SIGINT');
+  }
+});
+
 test('hostile requests: random routes, parameters and bodies, raw garbage; every answer a JSON error, the server lives', async () => {
   const g = (await api(server, 'POST', 'games?x=human')).json;
   let seed = 12345;
@@ -330,7 +343,7 @@ test('--results DIR serves a tournament\'s data; a missing DIR is refused at sta
 });
 
 test('bad options: exit 2 with a message', async () => {
-  for (const args of [['--port', '70000'], ['--port', 'x'], ['--max-games', '0'], ['--bogus'], ['extra']]) {
+  for (const args of [['--port', '70000'], ['--port', 'x'], ['--max-games', '0'], ['--bogus'], ['extra'], ['--time', 'soon'], ['--memory', '-1'], ['--time', '0'], ['--time', '0', '--instructions', '0']]) {
     let status = 0, err = '';
     try { execFileSync(program, ['serve', ...args], { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
     eq(status, 2, args.join(' '));
