@@ -301,7 +301,6 @@ local function check_time_control(cmd, t)
     return false
 end
 
-
 -- The AI for `spec` in `marubatsu match`: a built-in AI as it is, any other
 -- script (a file, or a name found in -I directories) in the sandbox with
 -- the given limits unless sandbox is false. A sandboxed AI's failed move is
