@@ -12,9 +12,14 @@ static int opt_int_field(lua_State *L, const char *name, int dflt)
     if (t != LUA_TNIL) {
         int exact;
         lua_Integer i = lua_tointegerx(L, -1, &exact);
-        if (!exact || t != LUA_TNUMBER)
-            luaL_error(L, "bad option '%s' to 'Marubatsu' (integer expected, got %s)", name,
-                       t == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1));
+        if (!exact || t != LUA_TNUMBER) {
+            /* a number: its value (3.5, inf, 1e+20; nan whatever its sign) */
+            lua_Number x = lua_tonumber(L, -1);
+            const char *got = t != LUA_TNUMBER ? luaL_typename(L, -1)
+                              : x != x         ? "nan"
+                                               : luaL_tolstring(L, -1, NULL);
+            luaL_error(L, "bad option '%s' to 'Marubatsu' (integer expected, got %s)", name, got);
+        }
         if (i < 1 || i > MB_MAX_SIDE)
             luaL_error(L, "bad option '%s' to 'Marubatsu' (%d is not in 1..%d)", name, (int)i,
                        MB_MAX_SIDE);

@@ -412,7 +412,13 @@ describe("edge cases of the API", function()
     it("accept integral floats, refuse fractions", function()
         assert.are.equal(3, mb.Marubatsu{width = 3.0}.width)
         assert.has_error(function() mb.Marubatsu{width = 3.5} end,
-            "bad option 'width' to 'Marubatsu' (integer expected, got a fraction)")
+            "bad option 'width' to 'Marubatsu' (integer expected, got 3.5)")
+        assert.has_error(function() mb.Marubatsu{height = 1 / 0} end,
+            "bad option 'height' to 'Marubatsu' (integer expected, got inf)")
+        assert.has_error(function() mb.Marubatsu{k = 1e20} end,
+            "bad option 'k' to 'Marubatsu' (integer expected, got 1e+20)")
+        assert.has_error(function() mb.Marubatsu{width = 0 / 0} end,
+            "bad option 'width' to 'Marubatsu' (integer expected, got nan)")
         mb.seed(2.0)
         local a = mb.getrandbits(32)
         mb.seed(2)
