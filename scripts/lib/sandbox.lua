@@ -59,8 +59,8 @@ local function limits_of(t)
         end
         for _, k in ipairs(LIMITS) do
             if t[k] ~= nil then
-                if t[k] ~= false and type(t[k]) ~= "number" then
-                    error(("bad limit '%s' (number or false expected)"):format(k), 3)
+                if t[k] ~= false and not (type(t[k]) == "number" and t[k] > 0) then
+                    error(("bad limit '%s' (a number > 0, or false for none, expected)"):format(k), 3)
                 end
                 l[k] = t[k] or nil
             end

@@ -48,6 +48,7 @@
  * Long C calls: pattern functions bound their worst case before running
  * (sandbox_env.lua); the searches and the solver take the player's
  * deadline and memory cap (l_budget.h). */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,9 +252,10 @@ static int l_new_player(lua_State *L)
     int pi = lua_gettop(L);
     memset(p, 0, sizeof *p);
     p->b.overrun = -1;
-    double mem = limit_field(L, 2, "memory");
+    /* a fraction rounds up: 0 would mean no budget at all */
+    double mem = ceil(limit_field(L, 2, "memory"));
     p->b.max_memory = mem >= (double)SIZE_MAX ? 0 : (size_t)mem;
-    double ins = limit_field(L, 2, "instructions");
+    double ins = ceil(limit_field(L, 2, "instructions"));
     p->b.max_instructions = ins >= 9e18 ? 0 : (long long)ins;
     p->b.time_limit = limit_field(L, 2, "time");
     lua_pushvalue(L, lua_upvalueindex(2));

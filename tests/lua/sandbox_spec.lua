@@ -85,6 +85,18 @@ describe("mb.sandbox", function()
             "bad limit 'instruction' (known: instructions, time, memory)")
     end)
 
+    it("refuses budgets that are not > 0 and rounds fractions up, never to 'no budget'", function()
+        for _, bad in ipairs({-5, 0, 0 / 0, "5", true}) do
+            assert.has_error(function() mb.sandbox.load("ai2", {memory = bad}) end,
+                "bad limit 'memory' (a number > 0, or false for none, expected)")
+        end
+        -- half an instruction is one: the first move runs out, it does not run free
+        local p = assert(mb.sandbox.load(script(fn("return 4")), {instructions = 1e6}))
+        assert.are.equal(4, p:move(game_of(""), {}))
+        assert.are.same({nil, "instructions"}, {mb.sandbox.load(script(fn("return 4")), {instructions = 0.5})})
+        assert.are.same({nil, "memory"}, {mb.sandbox.load(script(fn("return 4")), {memory = 0.5})})
+    end)
+
     it("stops an endless loop in the script's main chunk", function()
         local p, r = mb.sandbox.load(script("while true do end"), {instructions = 100000})
         assert.is_nil(p)
