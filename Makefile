@@ -5,6 +5,7 @@
 #   make bench      speed tables (release build)
 #   make debug      -O0 -g with sanitizers and invariant checks, in build/debug
 #   make fuzz       libFuzzer over the text parsers for FUZZ_SECONDS (default 30)
+#   make format     rewrite the C files in the shape of .clang-format (make test checks it)
 #   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc)
 #   make clean
 VERSION  := 0.1.0
@@ -37,7 +38,7 @@ CPPFLAGS  = -Iinclude -Isrc -Isrc/lua -Ibuild/gen $(LUA_CFLAGS) $(DEFS)
 DEPFLAGS  = -MMD -MP
 
 # Debian packages the build and the tests need (checked with dpkg-query).
-PACKAGES := gcc make pkg-config liblua5.4-dev lua5.4 lua-busted lua-dkjson libedit-dev tmux libxml2-utils graphviz
+PACKAGES := gcc make pkg-config clang-format liblua5.4-dev lua5.4 lua-busted lua-dkjson libedit-dev tmux libxml2-utils graphviz
 # clang and its libFuzzer runtime (libclang_rt.fuzzer) for the fuzz target
 PACKAGES += clang libclang-rt-14-dev
 # `marubatsu serve` (libmicrohttpd) and its browser tests (Debian's chromium;
@@ -63,7 +64,7 @@ REL := build
 ASAN := build/asan
 DBG := build/debug
 
-.PHONY: all run test test-release test-asan bench debug install uninstall clean deps
+.PHONY: all run test test-release format test-asan bench debug install uninstall clean deps
 all: deps $(REL)/libmarubatsu.a $(REL)/marubatsu $(REL)/marubatsu.so
 
 # ---- packages -------------------------------------------------------------
@@ -181,6 +182,10 @@ fuzz: deps $(FUZZ)/fuzz_parsers
 	@MB_FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ)/fuzz_parsers
 
 test: $(FUZZ)/fuzz_parsers
+
+# ---- one shape for the C files (.clang-format; tests/source/format.sh) ------
+format: deps
+	clang-format -i $$(git ls-files 'src/*.[ch]' 'include/*.h' 'tests/*.[ch]')
 
 # ---- use ------------------------------------------------------------------
 ARGS ?=

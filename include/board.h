@@ -32,9 +32,9 @@ enum { MARK_EMPTY = 0, MARK_O = 1, MARK_X = 2 };
  * _is_winner, _empty_squares, _scan_line_counts, _key, _storage, _attach
  * and _clear. Adding one is its file, its inline part in board_backends.h
  * and one line here (whose separator is " or " when it is the last). */
-#define BOARD_BACKENDS(X)                 \
-    X(LIST, list, "list", "")             \
-    X(LIST1D, list1d, "list1d", ", ")     \
+#define BOARD_BACKENDS(X)                                                                          \
+    X(LIST, list, "list", "")                                                                      \
+    X(LIST1D, list1d, "list1d", ", ")                                                              \
     X(BITS, bits, "bitboard", " or ")
 
 #define BOARD_ENUM_(id, prefix, name, sep) BOARD_##id,
@@ -43,21 +43,21 @@ typedef enum BoardKind { BOARD_BACKENDS(BOARD_ENUM_) BOARD_KINDS } BoardKind;
 
 /* The names for people, as one literal: "list, list1d or bitboard". */
 #define BOARD_NAME_ITEM_(id, prefix, name, sep) sep name
-#define BOARD_NAMES BOARD_BACKENDS(BOARD_NAME_ITEM_)
+#define BOARD_NAMES                             BOARD_BACKENDS(BOARD_NAME_ITEM_)
 
 typedef struct Board {
-    Geometry *geom;   /* shared shape (one reference held) */
+    Geometry *geom; /* shared shape (one reference held) */
     BoardKind kind;
-    bool counters;    /* count_linemark */
-    uint8_t **cols;   /* BOARD_LIST: cols[x][y] */
-    uint8_t *cells;   /* BOARD_LIST1D: cells[y + x*height] */
-    uint64_t *plane[3]; /* BOARD_BITS: plane[MARK_O], plane[MARK_X] (nwords words
+    bool counters;         /* count_linemark */
+    uint8_t **cols;        /* BOARD_LIST: cols[x][y] */
+    uint8_t *cells;        /* BOARD_LIST1D: cells[y + x*height] */
+    uint64_t *plane[3];    /* BOARD_BITS: plane[MARK_O], plane[MARK_X] (nwords words
                            each, one block); plane[0] is NULL */
-    uint16_t *line;   /* counters: per line o*(k+1) + x, its 〇 and × counts */
-    int32_t *hist;    /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
-    void *mem;        /* the one allocation holding all of the above */
+    uint16_t *line;        /* counters: per line o*(k+1) + x, its 〇 and × counts */
+    int32_t *hist;         /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
+    void *mem;             /* the one allocation holding all of the above */
     struct LineFeat *feat; /* line features (linefeat.h), or NULL: off */
-    uint8_t setting;  /* counters + 2 * (feat != NULL): which instance of
+    uint8_t setting;       /* counters + 2 * (feat != NULL): which instance of
                          move and unmove runs (game.c) */
 } Board;
 

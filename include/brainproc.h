@@ -32,16 +32,16 @@ typedef struct BrainLimits {
 } BrainLimits;
 
 typedef struct BrainProc {
-    pid_t pid;       /* the child (in a forked child: 0) */
-    pid_t owner;     /* the process that started it */
-    int in_fd;       /* lines come from here (-1 when closed) */
-    int out_fd;      /* lines go here (-1 when closed) */
+    pid_t pid;   /* the child (in a forked child: 0) */
+    pid_t owner; /* the process that started it */
+    int in_fd;   /* lines come from here (-1 when closed) */
+    int out_fd;  /* lines go here (-1 when closed) */
     char buf[BRAINPROC_BUF];
-    size_t len;      /* bytes waiting in buf */
-    bool eof;        /* in_fd reached its end */
-    bool skipping;   /* dropping the rest of a line that was too long */
-    bool reaped;     /* the child was waited for: status is valid */
-    int status;      /* waitpid status */
+    size_t len;    /* bytes waiting in buf */
+    bool eof;      /* in_fd reached its end */
+    bool skipping; /* dropping the rest of a line that was too long */
+    bool reaped;   /* the child was waited for: status is valid */
+    int status;    /* waitpid status */
 } BrainProc;
 
 /* What brainproc_recv found. */
@@ -62,8 +62,7 @@ int brainproc_spawn(BrainProc *p, char *const argv[], const BrainLimits *lim, ch
  * answers), fd 1 is redirected to fd 2 (stray prints cannot reach the
  * parent's stdout) and the limits are applied; the child must end with
  * _exit. MB_EIO with err on failure. */
-int brainproc_fork(BrainProc *p, const BrainLimits *lim, bool *is_child, char *err,
-                   size_t errlen);
+int brainproc_fork(BrainProc *p, const BrainLimits *lim, bool *is_child, char *err, size_t errlen);
 
 /* ---- Lines ---- */
 

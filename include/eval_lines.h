@@ -20,7 +20,7 @@
 
 #include "game.h"
 
-#define EVAL_LINES_WIN 1e9
+#define EVAL_LINES_WIN  1e9
 #define EVAL_LINES_SURE 1e8
 
 /* The o-view value of g (above). */

@@ -29,7 +29,7 @@ typedef struct GameOptions {
     int k;             /* 0: min(width, height) */
     BoardKind board;
     bool count_linemark;
-    bool exact;        /* the rule: false freestyle (k or more wins, the
+    bool exact; /* the rule: false freestyle (k or more wins, the
                           default), true exactly k (geometry.h) */
 } GameOptions;
 
@@ -39,10 +39,10 @@ typedef struct Game {
     Mark last_turn; /* side that moved last; MARK_EMPTY at move 0 */
     Status status;
     int move_count;
-    int last_move;  /* MOVE_NONE at move 0 */
-    int *records;   /* records[0] = MOVE_NONE, records[i] = i-th move */
-    int nrecords;   /* >= move_count + 1; more while replaying */
-    bool edited;    /* marks were written outside move() (place_mark,
+    int last_move; /* MOVE_NONE at move 0 */
+    int *records;  /* records[0] = MOVE_NONE, records[i] = i-th move */
+    int nrecords;  /* >= move_count + 1; more while replaying */
+    bool edited;   /* marks were written outside move() (place_mark,
                        remove_mark), so the record may not match the board */
 } Game;
 

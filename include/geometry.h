@@ -22,12 +22,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MB_MAX_SIDE 32                                /* largest width or height */
-#define MB_MAX_CELLS (MB_MAX_SIDE * MB_MAX_SIDE)
-#define MB_MAX_WORDS ((MB_MAX_CELLS + 63) / 64)       /* bitboard words per mark */
-#define MOVE_NONE (-1)                                /* the records[0] sentinel */
-#define GEOM_TABLE_CELLS 12  /* boards this small get a per-square win table */
-#define GEOM_LEGAL_CELLS 9   /* and this small a table of legal-move lists */
+#define MB_MAX_SIDE      32 /* largest width or height */
+#define MB_MAX_CELLS     (MB_MAX_SIDE * MB_MAX_SIDE)
+#define MB_MAX_WORDS     ((MB_MAX_CELLS + 63) / 64) /* bitboard words per mark */
+#define MOVE_NONE        (-1)                       /* the records[0] sentinel */
+#define GEOM_TABLE_CELLS 12 /* boards this small get a per-square win table */
+#define GEOM_LEGAL_CELLS 9  /* and this small a table of legal-move lists */
 
 typedef enum Direction { DIR_ROW, DIR_COLUMN, DIR_DIAG, DIR_ANTI } Direction;
 
@@ -39,40 +39,40 @@ typedef struct Line {
 
 typedef struct Geometry {
     int width, height, k;
-    int ncells;                 /* width * height */
+    int ncells; /* width * height */
     int nlines;
-    int nwords;                 /* 64-bit words in one bitboard plane */
-    Line *lines;                /* nlines windows, canonical order */
-    int16_t *line_cells;        /* nlines * k moves: squares of each line in order */
-    int32_t *thru_start;        /* ncells + 1 offsets into thru[] */
-    int16_t *thru;              /* lines through move m: thru[thru_start[m] .. thru_start[m+1]) */
-    int16_t *bit_of;            /* move -> bit index (row-major) */
-    int16_t *move_of;           /* bit index -> move */
-    uint64_t *line_mask;        /* nlines * nwords: each line as a bit mask */
-    uint64_t *full_mask;        /* nwords: every square of the board */
-    uint64_t *thru_mask;        /* nwords == 1 only: masks of the lines through each
+    int nwords;           /* 64-bit words in one bitboard plane */
+    Line *lines;          /* nlines windows, canonical order */
+    int16_t *line_cells;  /* nlines * k moves: squares of each line in order */
+    int32_t *thru_start;  /* ncells + 1 offsets into thru[] */
+    int16_t *thru;        /* lines through move m: thru[thru_start[m] .. thru_start[m+1]) */
+    int16_t *bit_of;      /* move -> bit index (row-major) */
+    int16_t *move_of;     /* bit index -> move */
+    uint64_t *line_mask;  /* nlines * nwords: each line as a bit mask */
+    uint64_t *full_mask;  /* nwords: every square of the board */
+    uint64_t *thru_mask;  /* nwords == 1 only: masks of the lines through each
                                    square, indexed like thru[] (else NULL) */
-    uint64_t *win_table;        /* boards of <= GEOM_TABLE_CELLS squares (else
+    uint64_t *win_table;  /* boards of <= GEOM_TABLE_CELLS squares (else
                                    NULL): bit p of row m is set when the bit plane p
                                    holds a full line through move m (under the
                                    exact rule: a run of exactly k through m) */
-    int win_words;              /* 64-bit words per row of win_table */
-    int32_t *legal_table;       /* boards of <= GEOM_LEGAL_CELLS squares (else
+    int win_words;        /* 64-bit words per row of win_table */
+    int32_t *legal_table; /* boards of <= GEOM_LEGAL_CELLS squares (else
                                    NULL): row e (GEOM_LEGAL_CELLS entries from
                                    e * GEOM_LEGAL_CELLS) lists the moves of the
                                    set bits of the bit mask e in bit order,
                                    then -1s: the legal moves of a bitboard
                                    whose empty squares are e, in one copy */
-    int8_t *x_of, *y_of;        /* move -> x, y without a division */
-    bool exact;                 /* the rule: true when only exactly k in a row
+    int8_t *x_of, *y_of;  /* move -> x, y without a division */
+    bool exact;           /* the rule: true when only exactly k in a row
                                    wins (an overline does not: standard
                                    gomoku); false when k or more wins
                                    (freestyle, the series' rule and the
                                    default) */
-    int win_from;               /* min(2k - 1, ncells): the first move count
+    int win_from;         /* min(2k - 1, ncells): the first move count
                                    at which a game can end (a win, or a full
                                    board when it is too small to hold one) */
-    int refs;                   /* reference count (atomic updates) */
+    int refs;             /* reference count (atomic updates) */
 } Geometry;
 
 /* ---- Construction ---- */
@@ -116,14 +116,15 @@ static inline bool geometry_on_board(const Geometry *g, int x, int y)
     return x >= 0 && y >= 0 && x < g->width && y < g->height;
 }
 /* The move of square (x, y): y + x*height. */
-static inline int geometry_xy_to_move(const Geometry *g, int x, int y)
-{
-    return y + x * g->height;
-}
+static inline int geometry_xy_to_move(const Geometry *g, int x, int y) { return y + x * g->height; }
 /* The square of a move; MOVE_NONE (and anything off the board) gives (-1, -1). */
 static inline void geometry_move_to_xy(const Geometry *g, int m, int *x, int *y)
 {
-    if (m < 0 || m >= g->ncells) { *x = -1; *y = -1; return; }
+    if (m < 0 || m >= g->ncells) {
+        *x = -1;
+        *y = -1;
+        return;
+    }
     *x = m / g->height;
     *y = m % g->height;
 }

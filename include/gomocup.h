@@ -21,10 +21,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define GOMOCUP_LINE_MAX 4096 /* longest line read or written, without "\n" */
+#define GOMOCUP_LINE_MAX  4096 /* longest line read or written, without "\n" */
 #define GOMOCUP_COORD_MAX 9999 /* coordinates read: 0 .. this */
-#define GOMOCUP_KEY_MAX 32     /* INFO keys, NUL included */
-#define GOMOCUP_TEXT_MAX 512   /* INFO values and answer texts, NUL included */
+#define GOMOCUP_KEY_MAX   32   /* INFO keys, NUL included */
+#define GOMOCUP_TEXT_MAX  512  /* INFO values and answer texts, NUL included */
 
 /* ---- Commands (manager to brain) ---- */
 
@@ -34,13 +34,13 @@ typedef enum GomocupCommandKind {
     GC_RECTSTART, /* RECTSTART W,H: x = W, y = H */
     GC_RESTART,
     GC_BEGIN,
-    GC_TURN,      /* TURN X,Y: the opponent's move */
-    GC_BOARD,     /* BOARD: stone lines follow until DONE */
-    GC_TAKEBACK,  /* TAKEBACK X,Y */
-    GC_INFO,      /* INFO KEY VALUE: key, value (and ivalue if has_int) */
+    GC_TURN,     /* TURN X,Y: the opponent's move */
+    GC_BOARD,    /* BOARD: stone lines follow until DONE */
+    GC_TAKEBACK, /* TAKEBACK X,Y */
+    GC_INFO,     /* INFO KEY VALUE: key, value (and ivalue if has_int) */
     GC_END,
     GC_ABOUT,
-    GC_UNKNOWN    /* any other word: word holds it (for "UNKNOWN word") */
+    GC_UNKNOWN /* any other word: word holds it (for "UNKNOWN word") */
 } GomocupCommandKind;
 
 typedef struct GomocupCommand {
@@ -50,7 +50,7 @@ typedef struct GomocupCommand {
     char value[GOMOCUP_TEXT_MAX]; /* GC_INFO: the rest of the line, trimmed */
     bool has_int;                 /* GC_INFO: value is a decimal integer */
     long long ivalue;
-    char word[GOMOCUP_KEY_MAX];   /* GC_UNKNOWN: the first word (cut to fit) */
+    char word[GOMOCUP_KEY_MAX]; /* GC_UNKNOWN: the first word (cut to fit) */
 } GomocupCommand;
 
 /* One stone line of a BOARD block: X,Y,FIELD (1 own stone, 2 the
@@ -79,8 +79,8 @@ int gomocup_format_command(const GomocupCommand *c, char *buf, size_t n);
 /* ---- Answers (brain to manager) ---- */
 
 typedef enum GomocupAnswerKind {
-    GA_EMPTY,   /* a blank line: managers ignore it */
-    GA_MOVE,    /* X,Y */
+    GA_EMPTY, /* a blank line: managers ignore it */
+    GA_MOVE,  /* X,Y */
     GA_OK,
     GA_ERROR,   /* ERROR [text] */
     GA_UNKNOWN, /* UNKNOWN [text] */

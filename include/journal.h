@@ -32,12 +32,12 @@
 #include <stdint.h>
 
 #define JOURNAL_MAX_FIELDS 16
-#define JOURNAL_NAME_MAX 256    /* bytes of a player name, NUL included */
-#define JOURNAL_MOVES_MAX 8192  /* bytes of a move list, NUL included */
+#define JOURNAL_NAME_MAX   256  /* bytes of a player name, NUL included */
+#define JOURNAL_MOVES_MAX  8192 /* bytes of a move list, NUL included */
 #define JOURNAL_REASON_MAX 1024 /* bytes of a reason, NUL included */
 /* Bytes journal_format_game may need, NUL included (every text field
  * escaped at twice its length, plus the numbers and tabs). */
-#define JOURNAL_LINE_MAX \
+#define JOURNAL_LINE_MAX                                                                           \
     (2 * (2 * JOURNAL_NAME_MAX + JOURNAL_MOVES_MAX + JOURNAL_REASON_MAX + 8) + 128)
 
 /* One finished game. */
@@ -59,8 +59,8 @@ typedef struct JournalGame {
  * newline or carriage return before the line end, too many fields (> max)
  * or buf too small. bufsize >= len + 1 is always enough. An empty line is
  * one empty field. */
-int journal_split(const char *line, size_t len, char **fields, int max, char *buf,
-                  size_t bufsize, char *err, size_t errlen);
+int journal_split(const char *line, size_t len, char **fields, int max, char *buf, size_t bufsize,
+                  char *err, size_t errlen);
 
 /* Write s escaped into out (size outsize, always NUL-terminated when
  * outsize > 0); returns the length the escaped text needs, excluding the
@@ -100,17 +100,17 @@ int journal_format_game(const JournalGame *g, char *out, size_t outsize);
 /* ---- Player specifications: NAME or NAME:key=value,key=value ---- */
 
 #define PLAYERSPEC_MAX_PARAMS 32
-#define PLAYERSPEC_KEY_MAX 64
-#define PLAYERSPEC_VALUE_MAX 256
+#define PLAYERSPEC_KEY_MAX    64
+#define PLAYERSPEC_VALUE_MAX  256
 
 typedef enum ParamType { PARAM_INT, PARAM_NUMBER, PARAM_BOOL, PARAM_STRING } ParamType;
 
 typedef struct PlayerParam {
     char key[PLAYERSPEC_KEY_MAX]; /* an identifier: [A-Za-z_][A-Za-z0-9_]* */
     ParamType type;
-    long long i; /* PARAM_INT */
-    double d;    /* PARAM_NUMBER */
-    bool b;      /* PARAM_BOOL: true / false */
+    long long i;                  /* PARAM_INT */
+    double d;                     /* PARAM_NUMBER */
+    bool b;                       /* PARAM_BOOL: true / false */
     char s[PLAYERSPEC_VALUE_MAX]; /* the value's text, for every type */
 } PlayerParam;
 

@@ -38,36 +38,36 @@
 
 #include "board.h"
 
-#define LINEFEAT_HOT 1
+#define LINEFEAT_HOT  1
 #define LINEFEAT_FULL 2
 
 typedef struct LineFeat {
-    const Geometry *geo;   /* the board's shape (the board holds the reference) */
-    int k1;                /* k + 1: a window's value is o * k1 + x */
-    uint64_t key;          /* Zobrist key of the marks */
-    const uint64_t *zob;   /* zobrist_value(m, c) at zob[2m + c - 1] */
-    uint16_t *line;        /* per window: o * k1 + x */
-    int32_t *hist;         /* windows per value: k1 * k1 */
-    uint8_t *hot;          /* per value: its class bits, LINEFEAT_HOT when
+    const Geometry *geo; /* the board's shape (the board holds the reference) */
+    int k1;              /* k + 1: a window's value is o * k1 + x */
+    uint64_t key;        /* Zobrist key of the marks */
+    const uint64_t *zob; /* zobrist_value(m, c) at zob[2m + c - 1] */
+    uint16_t *line;      /* per window: o * k1 + x */
+    int32_t *hist;       /* windows per value: k1 * k1 */
+    uint8_t *hot;        /* per value: its class bits, LINEFEAT_HOT when
                               the class is hot, LINEFEAT_FULL when the
                               window is full of one side's marks */
-    int32_t *hot_list;     /* the hot windows (nhot of them, any order) */
-    int32_t *hot_pos;      /* per window: its index in hot_list, or -1 */
+    int32_t *hot_list;   /* the hot windows (nhot of them, any order) */
+    int32_t *hot_pos;    /* per window: its index in hot_list, or -1 */
     int nhot;
-    int64_t *pot[3];       /* [MARK_O], [MARK_X]: per window value, its line
+    int64_t *pot[3]; /* [MARK_O], [MARK_X]: per window value, its line
                               potential for that side to move
                               (candidates.h): 4^c for c >= 1 marks of one
                               side and none of the other's, else 0 */
-    uint8_t *cell;         /* ncells: the mark on each square (a copy of the
+    uint8_t *cell;   /* ncells: the mark on each square (a copy of the
                               board's, read without the back-end's dispatch) */
     /* the threat lists of both sides: the win squares valid while
      * `cached_win`, the open squares while `cached` */
     bool cached, cached_win;
     int nwin[3], nopen[3];
     int16_t *win[3], *open[3]; /* [MARK_O], [MARK_X]: ncells each */
-    uint32_t *stamp;       /* ncells: scratch marks of the threat scan */
+    uint32_t *stamp;           /* ncells: scratch marks of the threat scan */
     uint32_t stamp_now;
-    void *mem;             /* the one allocation holding the arrays */
+    void *mem; /* the one allocation holding the arrays */
 } LineFeat;
 
 /* ---- Life cycle (on a Board) ---- */

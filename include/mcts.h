@@ -46,17 +46,17 @@ typedef bool (*MctsStopFn)(void *ud);
 
 typedef struct MctsOptions {
     uint64_t seed;
-    double c;            /* exploration constant (default 0.7) */
-    bool solver;         /* propagate proven results */
-    int radius;          /* candidate radius (default 2; 0: every square) */
-    long expand_after;   /* visits of a leaf before it grows children (default 1) */
-    size_t max_nodes;    /* arena size in nodes (default 1 << 20) */
-    MctsPriorFn prior;   /* NULL: no priors */
+    double c;          /* exploration constant (default 0.7) */
+    bool solver;       /* propagate proven results */
+    int radius;        /* candidate radius (default 2; 0: every square) */
+    long expand_after; /* visits of a leaf before it grows children (default 1) */
+    size_t max_nodes;  /* arena size in nodes (default 1 << 20) */
+    MctsPriorFn prior; /* NULL: no priors */
     void *prior_ud;
-    double prior_weight; /* w above (default 1) */
+    double prior_weight;   /* w above (default 1) */
     MctsPlayoutFn playout; /* NULL: uniform random */
     void *playout_ud;
-    MctsStopFn stop;     /* NULL: only the limits stop a search */
+    MctsStopFn stop; /* NULL: only the limits stop a search */
     void *stop_ud;
 } MctsOptions;
 
@@ -65,13 +65,13 @@ typedef struct MctsOptions {
  * proven draw), -1 (it loses) or MCTS_UNPROVEN. */
 #define MCTS_UNPROVEN 2
 typedef struct MctsResult {
-    int move;          /* the chosen move (MOVE_NONE when the game is over) */
-    long playouts;     /* playouts of this search */
-    long root_visits;  /* visits of the root after it (reused ones included) */
-    size_t nodes;      /* nodes in the arena */
+    int move;         /* the chosen move (MOVE_NONE when the game is over) */
+    long playouts;    /* playouts of this search */
+    long root_visits; /* visits of the root after it (reused ones included) */
+    size_t nodes;     /* nodes in the arena */
     double value;
     int proven;
-    bool reused;       /* the search started from a kept subtree */
+    bool reused; /* the search started from a kept subtree */
     double seconds;
 } MctsResult;
 
@@ -79,9 +79,9 @@ typedef struct MctsResult {
 typedef struct MctsChild {
     int move;
     long visits;
-    double score;   /* mean result for the side to move at the root */
+    double score; /* mean result for the side to move at the root */
     double prior;
-    int proven;     /* as in MctsResult, for the side to move at the root */
+    int proven; /* as in MctsResult, for the side to move at the root */
 } MctsChild;
 
 typedef struct Mcts Mcts;

@@ -61,7 +61,6 @@ int notation_parse_int(const char *text, IntText *out);
  * msg (one line, no newline) and changes nothing. */
 int notation_cmove(Game *g, const char *xs, const char *ys, Lang lang, char *msg, size_t msglen);
 /* The message of a checked-move failure for coordinates shown as xs, ys. */
-void notation_message(int err, const char *xs, const char *ys, Lang lang, char *msg,
-                      size_t msglen);
+void notation_message(int err, const char *xs, const char *ys, Lang lang, char *msg, size_t msglen);
 
 #endif

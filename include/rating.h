@@ -72,15 +72,13 @@ int rating_pentanomial(const double pairs[5], RatingStats *out);
 /* Likelihood of superiority Phi((W-L)/sqrt(W+L)); 0.5 when W + L = 0. */
 double rating_los(double w, double l);
 /* SPRT (GSPRT, logistic Elo) of a W/L/D record; MB_EINVAL on bad args. */
-int rating_sprt_trinomial(double w, double l, double d, double elo0,
-                          double elo1, double alpha, double beta,
-                          SprtResult *out);
+int rating_sprt_trinomial(double w, double l, double d, double elo0, double elo1, double alpha,
+                          double beta, SprtResult *out);
 /* SPRT (GSPRT, logistic Elo) of pentanomial pair counts; as above. */
-int rating_sprt_pentanomial(const double pairs[5], double elo0, double elo1,
-                            double alpha, double beta, SprtResult *out);
+int rating_sprt_pentanomial(const double pairs[5], double elo0, double elo1, double alpha,
+                            double beta, SprtResult *out);
 /* Bradley-Terry fit of n players: score[i*n+j] = points i took from j in
  * games[i*n+j] games (symmetric); out[n]; MB_EINVAL/MB_ENOMEM. */
-int rating_fit(int n, const double *score, const double *games,
-               RatingFit *out);
+int rating_fit(int n, const double *score, const double *games, RatingFit *out);
 
 #endif

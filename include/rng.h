@@ -29,8 +29,9 @@
 #include <emmintrin.h>
 #endif
 
-#define RNG_N 624     /* MT19937 state words */
-#define RNG_CHUNK 16  /* words twisted per rng_refill of rng_seed_mixed's
+#define RNG_N 624 /* MT19937 state words */
+#define RNG_CHUNK                                                                                  \
+    16                /* words twisted per rng_refill of rng_seed_mixed's
                         first generation (each costs three splitmix64s) */
 #define RNG_BATCH 208 /* words twisted per rng_refill otherwise */
 
@@ -116,7 +117,10 @@ static inline int rng_bitlen32(uint32_t n)
     return 32 - __builtin_clz(n);
 #else
     int k = 0;
-    while (n) { k++; n >>= 1; }
+    while (n) {
+        k++;
+        n >>= 1;
+    }
     return k;
 #endif
 }
@@ -126,8 +130,8 @@ static inline unsigned rng_below4(const uint32_t *o, int shift, uint32_t m)
 {
 #if defined(__SSE2__)
     /* the shifted words are below 2^31: the signed comparison is right */
-    __m128i v = _mm_srl_epi32(_mm_loadu_si128((const __m128i *)(const void *)o),
-                              _mm_cvtsi32_si128(shift));
+    __m128i v =
+        _mm_srl_epi32(_mm_loadu_si128((const __m128i *)(const void *)o), _mm_cvtsi32_si128(shift));
     __m128i lt = _mm_cmplt_epi32(v, _mm_set1_epi32((int)m));
     return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(lt));
 #else

@@ -43,18 +43,18 @@ typedef enum SearchStatus {
 #define SEARCH_CHECK_EVERY 64 /* default nodes between clock reads */
 
 typedef struct Search {
-    Game *game;           /* searched in place; restored after every call */
-    SearchEval eval;      /* static evaluation (o-view) */
-    void *eval_ud;        /* its user data */
-    int maxdepth;         /* depth limit below the search's start position */
-    bool use_tt;          /* probe and store `tt` */
-    TT tt;                /* owned: the table of the last call */
-    const TT *tt_for_mo;  /* borrowed, or NULL: orders moves only */
-    TT tt_prev;           /* owned: search_iddfs's previous depth's table
+    Game *game;          /* searched in place; restored after every call */
+    SearchEval eval;     /* static evaluation (o-view) */
+    void *eval_ud;       /* its user data */
+    int maxdepth;        /* depth limit below the search's start position */
+    bool use_tt;         /* probe and store `tt` */
+    TT tt;               /* owned: the table of the last call */
+    const TT *tt_for_mo; /* borrowed, or NULL: orders moves only */
+    TT tt_prev;          /* owned: search_iddfs's previous depth's table
                              (move ordering); here, not on search_iddfs's
                              stack, so that search_free releases it even
                              when a Lua evaluator's error unwinds the search */
-    uint64_t count;       /* nodes entered by the current inner search */
+    uint64_t count;      /* nodes entered by the current inner search */
     bool has_deadline;
     double deadline;      /* search_now() seconds */
     double grow_time;     /* seconds per slot the table's last growth took
@@ -73,8 +73,8 @@ typedef struct Search {
     int nsym;
     int key_cells; /* tt_key_cells of the shape: what the table is given */
     int sym_ids[8];
-    int *sym_src;  /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
-    int *sym_move; /* ncells * nsym: move m maps to sym_move[m*nsym + i] in
+    int *sym_src;      /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
+    int *sym_move;     /* ncells * nsym: move m maps to sym_move[m*nsym + i] in
                       image i (a stored best move's images, side by side) */
     uint64_t *sym_add; /* mark c (1 or 2) on move m, as it reads in image
                           i's key, at sym_add[(m*2 + c-1)*nsym + i]: the
@@ -86,16 +86,16 @@ typedef struct Search {
 
 /* One root driver call (ai_by_mmscore with analyze). */
 typedef struct SearchRootResult {
-    int nmoves;                  /* legal root moves, in legal order */
+    int nmoves; /* legal root moves, in legal order */
     int moves[MB_MAX_CELLS];
-    double scores[MB_MAX_CELLS]; /* o-view value of each root child */
+    double scores[MB_MAX_CELLS];   /* o-view value of each root child */
     uint64_t counts[MB_MAX_CELLS]; /* nodes of each child's search */
-    int ncandidates;             /* the tie list (best moves, legal order) */
+    int ncandidates;               /* the tie list (best moves, legal order) */
     int candidates[MB_MAX_CELLS];
-    double best_score;           /* max if 〇 is to move, min if × */
-    int bestmove;                /* candidates[0], or a random choice */
-    uint64_t total;              /* nodes over every child */
-    double time;                 /* seconds */
+    double best_score; /* max if 〇 is to move, min if × */
+    int bestmove;      /* candidates[0], or a random choice */
+    uint64_t total;    /* nodes over every child */
+    double time;       /* seconds */
 } SearchRootResult;
 
 /* ---- Life cycle ---- */
@@ -164,11 +164,11 @@ typedef struct SearchIddfsOptions {
 
 /* One completed depth iteration. */
 typedef struct SearchIter {
-    int depth;               /* maxdepth of this iteration (0, 1, ...) */
-    SearchRootResult root;   /* its root driver result */
-    size_t tt_size;          /* keys in its table */
-    int npv;                 /* principal variation (shared table), or */
-    int pv[MB_MAX_CELLS];    /* [bestmove] without one */
+    int depth;             /* maxdepth of this iteration (0, 1, ...) */
+    SearchRootResult root; /* its root driver result */
+    size_t tt_size;        /* keys in its table */
+    int npv;               /* principal variation (shared table), or */
+    int pv[MB_MAX_CELLS];  /* [bestmove] without one */
 } SearchIter;
 
 typedef struct SearchIddfsResult {

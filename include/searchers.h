@@ -34,22 +34,22 @@
 #include "tt.h"
 
 typedef enum SearcherId {
-    SR_MMDFS,          /* §6 plain minimax */
-    SR_MMDFS_TT,       /* §6 minimax + exact table, fresh per call */
-    SR_ABS,            /* §6 fail-hard αβ, (-inf, +inf) */
-    SR_ABS2,           /* §6 fail-soft αβ, (-inf, +inf) */
-    SR_ABS3,           /* §6 fail-soft αβ, (-1, 1) */
-    SR_ABS_TT,         /* §6 fail-hard αβ + table keyed by (key, α, β) */
-    SR_ABS_TT2,        /* §6 bound table, STORE2 */
-    SR_ABS_TT3,        /* §6 bound table, STORE3, miss (-inf, +inf) */
-    SR_ABS_TT4,        /* §6 bound table, STORE3, miss and root (min, max) */
-    SR_NWS_3SCORE,     /* §6 fail-soft, strict cuts, root (0, 0) */
-    SR_NWS_3SCORE2,    /* §6 fail-soft αβ, root (-0.5, 0.5) */
-    SR_NWS_3SCORE_TT,  /* §6 bound table, miss (-1, 1), root (-0.05, 0.05) */
-    SR_MMDFS_ALL,      /* §7.1 minimax, optional exact table (use_tt) */
-    SR_ABS_ALL,        /* §7.2 fail-soft αβ, optional bound table */
-    SR_SCOUT,          /* §7.3 scout, window width 1 */
-    SR_MTDF,           /* §7.4 MTD(f) over ai_abs_all's inner search */
+    SR_MMDFS,         /* §6 plain minimax */
+    SR_MMDFS_TT,      /* §6 minimax + exact table, fresh per call */
+    SR_ABS,           /* §6 fail-hard αβ, (-inf, +inf) */
+    SR_ABS2,          /* §6 fail-soft αβ, (-inf, +inf) */
+    SR_ABS3,          /* §6 fail-soft αβ, (-1, 1) */
+    SR_ABS_TT,        /* §6 fail-hard αβ + table keyed by (key, α, β) */
+    SR_ABS_TT2,       /* §6 bound table, STORE2 */
+    SR_ABS_TT3,       /* §6 bound table, STORE3, miss (-inf, +inf) */
+    SR_ABS_TT4,       /* §6 bound table, STORE3, miss and root (min, max) */
+    SR_NWS_3SCORE,    /* §6 fail-soft, strict cuts, root (0, 0) */
+    SR_NWS_3SCORE2,   /* §6 fail-soft αβ, root (-0.5, 0.5) */
+    SR_NWS_3SCORE_TT, /* §6 bound table, miss (-1, 1), root (-0.05, 0.05) */
+    SR_MMDFS_ALL,     /* §7.1 minimax, optional exact table (use_tt) */
+    SR_ABS_ALL,       /* §7.2 fail-soft αβ, optional bound table */
+    SR_SCOUT,         /* §7.3 scout, window width 1 */
+    SR_MTDF,          /* §7.4 MTD(f) over ai_abs_all's inner search */
     SR_COUNT
 } SearcherId;
 
@@ -90,18 +90,18 @@ typedef struct SrXMap {
 typedef struct Searcher {
     SearcherId id;
     SearcherOpts opt;
-    uint64_t count;   /* nodes entered, summed over calls since init/clear */
-    SrXMap xmap;      /* exact values (SR_MMDFS_TT, SR_MMDFS_ALL, SR_ABS_TT) */
-    TT tt;            /* bounds (the bound-table searchers) */
-    bool nomem;       /* a store failed for lack of memory */
+    uint64_t count; /* nodes entered, summed over calls since init/clear */
+    SrXMap xmap;    /* exact values (SR_MMDFS_TT, SR_MMDFS_ALL, SR_ABS_TT) */
+    TT tt;          /* bounds (the bound-table searchers) */
+    bool nomem;     /* a store failed for lack of memory */
     /* set by searcher_run for the call in progress */
-    Game *game;       /* searched in place */
-    int ncells, nsym, sym[8];   /* the shape's symmetries (symmetry.h) */
-    bool sv;          /* shortest_victory in effect */
-    bool use_table;   /* bound searchers: probe and store s->tt */
-    bool store2;      /* STORE2 (ai_abs_tt2) instead of STORE3 */
-    double miss_lo, miss_hi;    /* MISS_DEFAULT of the bound table */
-    SearcherOrder order;        /* move ordering in effect (§7.2) */
+    Game *game;               /* searched in place */
+    int ncells, nsym, sym[8]; /* the shape's symmetries (symmetry.h) */
+    bool sv;                  /* shortest_victory in effect */
+    bool use_table;           /* bound searchers: probe and store s->tt */
+    bool store2;              /* STORE2 (ai_abs_tt2) instead of STORE3 */
+    double miss_lo, miss_hi;  /* MISS_DEFAULT of the bound table */
+    SearcherOrder order;      /* move ordering in effect (§7.2) */
 } Searcher;
 
 /* Start searcher id with options opt (NULL: all false); allocates nothing. */
@@ -128,15 +128,14 @@ typedef struct SearcherRoot {
     double values[MB_MAX_CELLS]; /* o-view value after each move */
     uint64_t counts[MB_MAX_CELLS];
     uint64_t total;
-    size_t table_count;          /* keys in the (last) table at the end */
+    size_t table_count; /* keys in the (last) table at the end */
 } SearcherRoot;
 
 /* Run searcher id over every root child of g in legal order: play the move,
  * one searcher_run, take it back. With `shared` one table serves all the
  * children (the §7 default); otherwise each child starts from an empty one.
  * MB_OK, or MB_ENOMEM. g is left as found. */
-int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared,
-                   SearcherRoot *out);
+int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared, SearcherRoot *out);
 
 /* searchers_root with a caller-held searcher s (searcher_init'ed; its
  * count and table grow, and stay for searcher_pv; the caller frees it). */

@@ -33,7 +33,7 @@
 #include "game.h"
 
 #define SOLVE_MAX_CELLS 64
-#define SOLVE_STOPPED 100 /* solve_position's status when the time limit hit */
+#define SOLVE_STOPPED   100 /* solve_position's status when the time limit hit */
 
 /* Called about once a second during a solve: nodes so far, table size,
  * root moves done and their total. */
@@ -50,7 +50,7 @@ typedef struct Solve {
     /* counters of the last solve */
     uint64_t nodes;
     double seconds;
-    bool aborted;           /* the time limit stopped it */
+    bool aborted; /* the time limit stopped it */
     /* the table (kept between solves of one shape; cleared per solve) */
     SolveEntry *table;
     size_t cap, count;
@@ -73,7 +73,7 @@ typedef struct SolveResult {
     int best;     /* a best move for the side to move; MOVE_NONE if over */
     int distance; /* plies to the end with best play */
     uint64_t nodes;
-    size_t table;   /* positions in the table at the end */
+    size_t table; /* positions in the table at the end */
     double seconds;
 } SolveResult;
 

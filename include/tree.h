@@ -37,12 +37,12 @@
 
 #include "game.h"
 
-#define TREE_CELLS 9        /* 3x3 only */
-#define TREE_NCODES 19683   /* 3^9 board codes */
-#define TREE_DEPTHS 11      /* depth lists 0 .. 10 (depth 10 is always empty) */
-#define TREE_NO_MOVE 0xff   /* TreeNode.move of the root */
+#define TREE_CELLS     9     /* 3x3 only */
+#define TREE_NCODES    19683 /* 3^9 board codes */
+#define TREE_DEPTHS    11    /* depth lists 0 .. 10 (depth 10 is always empty) */
+#define TREE_NO_MOVE   0xff  /* TreeNode.move of the root */
 #define TREE_BIT(x, y) (1u << ((x) + 3 * (y)))
-#define TREE_SCORE_LEN 12   /* bytes of a formatted score */
+#define TREE_SCORE_LEN 12 /* bytes of a formatted score */
 
 typedef enum TreeOrder { TREE_BF, TREE_DF } TreeOrder;
 
@@ -68,22 +68,22 @@ typedef struct TreeNode {
 
 /* What the engine says about one reachable board. */
 typedef struct TreeBoard {
-    uint8_t known;  /* reachable (the other fields are valid) */
-    uint8_t status; /* Status */
-    uint8_t turn;   /* side to move */
-    uint8_t nmoves; /* legal moves, none once finished */
+    uint8_t known;             /* reachable (the other fields are valid) */
+    uint8_t status;            /* Status */
+    uint8_t turn;              /* side to move */
+    uint8_t nmoves;            /* legal moves, none once finished */
     uint8_t moves[TREE_CELLS]; /* in legal-move order */
-    int32_t nodes;  /* in the subtree of a node holding this board, itself included */
+    int32_t nodes;             /* in the subtree of a node holding this board, itself included */
 } TreeBoard;
 
 typedef struct Tree {
     TreeOrder order;
-    int32_t n;            /* nodes, root included */
-    TreeNode *node;       /* nodelist: node[0] is the root, creation order */
-    int32_t *kids;        /* child links, n - 1 of them */
-    int ndepths;          /* lists of the series' nodelist_by_depth: 11 bf, 10 df */
+    int32_t n;                        /* nodes, root included */
+    TreeNode *node;                   /* nodelist: node[0] is the root, creation order */
+    int32_t *kids;                    /* child links, n - 1 of them */
+    int ndepths;                      /* lists of the series' nodelist_by_depth: 11 bf, 10 df */
     int32_t depth_count[TREE_DEPTHS]; /* nodes per depth */
-    TreeBoard *board;     /* TREE_NCODES, indexed by code */
+    TreeBoard *board;                 /* TREE_NCODES, indexed by code */
     bool scored;
     Scoring scoring;
 } Tree;
@@ -99,20 +99,20 @@ typedef struct TreeEntry {
  * node of each board in the tree's order, or the order of a JSON file). */
 typedef struct TreeTable {
     int n;
-    TreeEntry *entry;   /* TREE_NCODES capacity */
-    int16_t *index;     /* code -> row, or -1 */
-    bool has_score;     /* else the key -> best moves shape */
-    bool float_scores;  /* non-zero scores print as 3.0, -0.5 */
+    TreeEntry *entry;  /* TREE_NCODES capacity */
+    int16_t *index;    /* code -> row, or -1 */
+    bool has_score;    /* else the key -> best moves shape */
+    bool float_scores; /* non-zero scores print as 3.0, -0.5 */
 } TreeTable;
 
 /* Counts over a built tree (spec tree.md §3, §4). */
 typedef struct TreeStats {
-    int32_t nodes;                      /* root included */
+    int32_t nodes; /* root included */
     int32_t by_depth[TREE_DEPTHS];
-    int32_t leaves;                     /* finished games */
-    int32_t leaves_by[TREE_DEPTHS][4];  /* by depth and Status (O, X, DRAW) */
-    int32_t wins[4];                    /* leaves by Status */
-    int32_t boards, finished_boards;    /* distinct boards */
+    int32_t leaves;                    /* finished games */
+    int32_t leaves_by[TREE_DEPTHS][4]; /* by depth and Status (O, X, DRAW) */
+    int32_t wins[4];                   /* leaves by Status */
+    int32_t boards, finished_boards;   /* distinct boards */
 } TreeStats;
 
 /* ---- Building ---- */

@@ -33,9 +33,9 @@
 #include <math.h>
 #include <stdint.h>
 
-#define TT_PACKED_MAX_CELLS 32 /* keys of one uint64_t: 2 bits a square */
-#define TT_HASHED_KEYS (-1)    /* the key length of a table of Zobrist keys */
-#define TT_INITIAL_SLOTS 8192  /* 3x3 depth 8 shared: 3,219 keys, no growth */
+#define TT_PACKED_MAX_CELLS 32   /* keys of one uint64_t: 2 bits a square */
+#define TT_HASHED_KEYS      (-1) /* the key length of a table of Zobrist keys */
+#define TT_INITIAL_SLOTS    8192 /* 3x3 depth 8 shared: 3,219 keys, no growth */
 
 /* One entry: the bounds of a position's minimax value, and its best move. */
 typedef struct TTEntry {
@@ -53,14 +53,14 @@ typedef struct TTSlot {
 } TTSlot;
 
 typedef struct TT {
-    int ncells;       /* key length in characters (0 until the first store) */
-    size_t keybytes;  /* packed key size: (ncells + 3) / 4 */
-    size_t cap;       /* slots, a power of two (0: nothing allocated) */
-    unsigned shift;   /* 64 - log2(cap): the hash's top bits pick the slot */
-    size_t count;     /* keys stored (slots of the current generation) */
-    uint32_t gen;     /* the current generation (>= 1) */
-    TTSlot *slots;    /* cap slots */
-    uint8_t *keys;    /* cap * keybytes byte keys (slot i's at i * keybytes),
+    int ncells;      /* key length in characters (0 until the first store) */
+    size_t keybytes; /* packed key size: (ncells + 3) / 4 */
+    size_t cap;      /* slots, a power of two (0: nothing allocated) */
+    unsigned shift;  /* 64 - log2(cap): the hash's top bits pick the slot */
+    size_t count;    /* keys stored (slots of the current generation) */
+    uint32_t gen;    /* the current generation (>= 1) */
+    TTSlot *slots;   /* cap slots */
+    uint8_t *keys;   /* cap * keybytes byte keys (slot i's at i * keybytes),
                          for larger boards */
 } TT;
 
@@ -161,8 +161,8 @@ static inline bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntr
  * own length (true: stored; the searches' usual case); false, with nothing
  * stored, where tt_store_packed_n must be called (the first key, a growth,
  * another length). */
-static inline bool tt_store_room_n(TT *t, int ncells, const uint64_t *keys, const int *moves,
-                                   int n, double lower, double upper)
+static inline bool tt_store_room_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
+                                   double lower, double upper)
 {
     if (ncells != t->ncells || ncells > TT_PACKED_MAX_CELLS || (t->count + (size_t)n) * 2 > t->cap)
         return false;

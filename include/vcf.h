@@ -43,11 +43,11 @@
 
 #include "game.h"
 
-#define VCF_TABLE_BITS 14 /* entries of the table of failed positions: 2^14 */
+#define VCF_TABLE_BITS    14 /* entries of the table of failed positions: 2^14 */
 #define VCF_DEFAULT_DEPTH 10
 /* About what a solver holds (its table, counts and line table), for a
  * sandbox's memory cap. */
-#define VCF_BYTES (((size_t)16 << VCF_TABLE_BITS) + 2 * MB_MAX_CELLS * 8 + 4 * 4096 + 40000)
+#define VCF_BYTES         (((size_t)16 << VCF_TABLE_BITS) + 2 * MB_MAX_CELLS * 8 + 4 * 4096 + 40000)
 
 /* Results of vcf_solve. */
 typedef enum VcfStatus {
@@ -58,24 +58,24 @@ typedef enum VcfStatus {
 } VcfStatus;
 
 typedef struct VcfOptions {
-    int maxdepth;        /* attacker moves (fours and threes), >= 1 */
-    double timelimit;    /* seconds; < 0: none */
-    uint64_t max_nodes;  /* 0: none */
-    bool vct;            /* threes as well as fours */
+    int maxdepth;       /* attacker moves (fours and threes), >= 1 */
+    double timelimit;   /* seconds; < 0: none */
+    uint64_t max_nodes; /* 0: none */
+    bool vct;           /* threes as well as fours */
 } VcfOptions;
 
 typedef struct VcfResult {
-    int status;          /* VcfStatus */
-    int n;               /* length of moves: odd, the attacker's last move wins */
+    int status;              /* VcfStatus */
+    int n;                   /* length of moves: odd, the attacker's last move wins */
     int moves[MB_MAX_CELLS]; /* attacker, defender, attacker, ... */
-    uint64_t nodes;      /* positions searched */
+    uint64_t nodes;          /* positions searched */
     double seconds;
 } VcfResult;
 
 typedef struct VcfEntry VcfEntry; /* the table's slots (vcf.c) */
 
 typedef struct Vcf {
-    VcfEntry *table;     /* 2^VCF_TABLE_BITS slots */
+    VcfEntry *table; /* 2^VCF_TABLE_BITS slots */
     uint64_t zobrist[MB_MAX_CELLS][2];
     /* per call */
     const Geometry *geo;
@@ -83,7 +83,7 @@ typedef struct Vcf {
     uint8_t (*count)[2]; /* per window: marks of o, x */
     int ncount;          /* windows count[] has room for */
     uint64_t key, nodes, max_nodes;
-    double deadline;     /* < 0: none */
+    double deadline; /* < 0: none */
     int status;
     bool vct;
     uint32_t stamp;

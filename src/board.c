@@ -25,7 +25,8 @@ static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
 static size_t storage_of(const Geometry *g, BoardKind kind)
 {
     switch (kind) {
-#define X(id, p, name, sep) case BOARD_##id: return p##_storage(g);
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: return p##_storage(g);
         BOARD_BACKENDS(X)
 #undef X
     default: return 0;
@@ -49,7 +50,8 @@ static void attach(Board *b, const Layout *l)
 {
     char *p = b->mem;
     switch (b->kind) {
-#define X(id, pre, name, sep) case BOARD_##id: pre##_attach(b, p); break;
+#define X(id, pre, name, sep)                                                                      \
+    case BOARD_##id: pre##_attach(b, p); break;
         BOARD_BACKENDS(X)
 #undef X
     default: break;
@@ -104,7 +106,8 @@ void board_reset(Board *b)
 {
     const Geometry *g = b->geom;
     switch (b->kind) {
-#define X(id, p, name, sep) case BOARD_##id: p##_clear(b); break;
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: p##_clear(b); break;
         BOARD_BACKENDS(X)
 #undef X
     default: break;
@@ -165,8 +168,9 @@ bool board_exact_run(const Board *b, Mark player, int m)
     for (int d = 0; d < 4; d++) {
         int dx = run_step[d][0], dy = run_step[d][1], run = 1;
         for (int s = -1; s <= 1; s += 2)
-            for (int x = x0 + s * dx, y = y0 + s * dy; run <= k && geometry_on_board(g, x, y) &&
-                                                       board_get(b, geometry_xy_to_move(g, x, y)) == player;
+            for (int x = x0 + s * dx, y = y0 + s * dy;
+                 run <= k && geometry_on_board(g, x, y) &&
+                 board_get(b, geometry_xy_to_move(g, x, y)) == player;
                  x += s * dx, y += s * dy)
                 run++;
         if (run == k) return true;
@@ -181,22 +185,21 @@ void board_scan_line_counts(const Board *b, Mark first, int32_t *hist)
     int k1 = b->geom->k + 1;
     memset(hist, 0, (size_t)k1 * (size_t)k1 * sizeof *hist);
     switch (b->kind) {
-#define X(id, p, name, sep) case BOARD_##id: p##_scan_line_counts(b, first, hist); break;
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: p##_scan_line_counts(b, first, hist); break;
         BOARD_BACKENDS(X)
 #undef X
     default: break;
     }
 }
 
-char board_mark_char(Mark mark)
-{
-    return mark == MARK_O ? 'o' : mark == MARK_X ? 'x' : '.';
-}
+char board_mark_char(Mark mark) { return mark == MARK_O ? 'o' : mark == MARK_X ? 'x' : '.'; }
 
 void board_key(const Board *b, char *buf)
 {
     switch (b->kind) {
-#define X(id, p, name, sep) case BOARD_##id: p##_key(b, buf); break;
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: p##_key(b, buf); break;
         BOARD_BACKENDS(X)
 #undef X
     default: break;

@@ -35,11 +35,11 @@ static inline Mark mark_other_(Mark m) { return (Mark)(MARK_O + MARK_X - m); }
  *   void p_attach(Board *, void *mem)           point its fields into mem
  *   void p_clear(Board *)                       every square empty */
 /* The declarations of the out-of-line part every back-end has. */
-#define BOARD_BACKEND_DECLS_(id, p, name, sep)                                 \
-    void p##_scan_line_counts(const Board *b, Mark first, int32_t *hist);      \
-    void p##_key(const Board *b, char *buf);                                   \
-    size_t p##_storage(const Geometry *g);                                     \
-    void p##_attach(Board *b, void *mem);                                      \
+#define BOARD_BACKEND_DECLS_(id, p, name, sep)                                                     \
+    void p##_scan_line_counts(const Board *b, Mark first, int32_t *hist);                          \
+    void p##_key(const Board *b, char *buf);                                                       \
+    size_t p##_storage(const Geometry *g);                                                         \
+    void p##_attach(Board *b, void *mem);                                                          \
     void p##_clear(Board *b);
 
 /* ---- BOARD_LIST: cols[x][y] ---- */
@@ -143,7 +143,7 @@ HOT int bits_empty_scan(const Board *b, int *out)
     const uint64_t *o = b->plane[MARK_O], *x = b->plane[MARK_X];
     int n = 0;
     if (g->nwords > 1) return bits_empty_squares_wide(b, out); /* no saved registers here */
-    const int16_t *move_of = g->move_of; /* up to 64 squares: one word */
+    const int16_t *move_of = g->move_of;                       /* up to 64 squares: one word */
     for (uint64_t empty = g->full_mask[0] & ~(o[0] | x[0]); empty; empty &= empty - 1)
         out[n++] = move_of[__builtin_ctzll(empty)];
     return n;
@@ -206,7 +206,8 @@ HOT bool counters_win(const Board *b, Mark player, int m)
 HOT void board_place_k(Board *b, int m, Mark mark, BoardKind kind, bool counters)
 {
     switch (kind) {
-#define X(id, p, name, sep) case BOARD_##id: p##_place(b, m, mark); break;
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: p##_place(b, m, mark); break;
         BOARD_BACKENDS(X)
 #undef X
     default: break;
@@ -217,7 +218,8 @@ HOT void board_place_k(Board *b, int m, Mark mark, BoardKind kind, bool counters
 HOT void board_lift_k(Board *b, int m, Mark mark, BoardKind kind, bool counters)
 {
     switch (kind) {
-#define X(id, p, name, sep) case BOARD_##id: p##_lift(b, m, mark); break;
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: p##_lift(b, m, mark); break;
         BOARD_BACKENDS(X)
 #undef X
     default: break;
@@ -232,7 +234,8 @@ HOT bool board_is_winner_k(const Board *b, Mark player, int m, BoardKind kind, b
         full = counters_win(b, player, m);
     } else {
         switch (kind) {
-#define X(id, p, name, sep) case BOARD_##id: full = p##_is_winner(b, player, m); break;
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: full = p##_is_winner(b, player, m); break;
             BOARD_BACKENDS(X)
 #undef X
         default: full = false; break;
@@ -258,7 +261,8 @@ HOT bool board_is_winner_inline(const Board *b, Mark player, int m)
 HOT int board_empty_squares_k(const Board *b, int *out, BoardKind kind)
 {
     switch (kind) {
-#define X(id, p, name, sep) case BOARD_##id: return p##_empty_squares(b, out);
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: return p##_empty_squares(b, out);
         BOARD_BACKENDS(X)
 #undef X
     default: return 0;
@@ -273,7 +277,8 @@ HOT int board_empty_squares_inline(const Board *b, int *out)
 HOT Mark board_get_inline(const Board *b, int m)
 {
     switch (b->kind) {
-#define X(id, p, name, sep) case BOARD_##id: return p##_get(b, m);
+#define X(id, p, name, sep)                                                                        \
+    case BOARD_##id: return p##_get(b, m);
         BOARD_BACKENDS(X)
 #undef X
     default: return MARK_EMPTY;

@@ -53,7 +53,10 @@ void list_scan_line_counts(const Board *b, Mark first, int32_t *hist)
 
 /* The storage: the column pointers, then the squares, column after column
  * (so that the columns are contiguous in move order). */
-static size_t cols_bytes(const Geometry *g) { return ((size_t)g->width * sizeof(uint8_t *) + 7) & ~(size_t)7; }
+static size_t cols_bytes(const Geometry *g)
+{
+    return ((size_t)g->width * sizeof(uint8_t *) + 7) & ~(size_t)7;
+}
 
 size_t list_storage(const Geometry *g)
 {

@@ -26,7 +26,8 @@
 #include "mberror.h"
 #include "search.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
@@ -38,10 +39,7 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
     return MB_EIO;
 }
 
-double brainproc_now_ms(void)
-{
-    return search_now() * 1000.0;
-}
+double brainproc_now_ms(void) { return search_now() * 1000.0; }
 
 void brainproc_clear(BrainProc *p)
 {
@@ -134,7 +132,8 @@ int brainproc_spawn(BrainProc *p, char *const argv[], const BrainLimits *lim, ch
     pid_t pid = fork();
     if (pid < 0) {
         int e = errno;
-        close(down[0]), close(down[1]), close(up[0]), close(up[1]), close(status[0]), close(status[1]);
+        close(down[0]), close(down[1]), close(up[0]), close(up[1]), close(status[0]),
+            close(status[1]);
         return fail(err, errlen, "fork: %s", strerror(e));
     }
     if (pid == 0) {
@@ -402,8 +401,10 @@ void brainproc_describe(const BrainProc *p, char *buf, size_t n)
         const char *name = NULL;
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
             if (names[i].sig == sig) name = names[i].name;
-        if (name) snprintf(buf, n, "killed by signal %d (%s)", sig, name);
-        else snprintf(buf, n, "killed by signal %d", sig);
+        if (name)
+            snprintf(buf, n, "killed by signal %d (%s)", sig, name);
+        else
+            snprintf(buf, n, "killed by signal %d", sig);
     } else {
         snprintf(buf, n, "ended (status %d)", p->status);
     }

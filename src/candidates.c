@@ -6,7 +6,8 @@
 
 #include "linefeat.h"
 
-#define TIER_SHIFT 50 /* tiers above every line potential (< 2^48); a score
+#define TIER_SHIFT                                                                                 \
+    50 /* tiers above every line potential (< 2^48); a score
                          * * 1024 stays below 2^63 */
 
 

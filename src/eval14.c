@@ -35,8 +35,8 @@ double eval14_score(const Game *g, const Eval14Params *p)
     /* M(a, b, e) = hist[a * (k+1) + b]: a of mine (last_turn), b of theirs */
     int32_t mine_open = k >= 2 ? hist[(k - 1) * w + 0] : 0;  /* M(2,0,1) */
     int32_t their_open = k >= 2 ? hist[0 * w + (k - 1)] : 0; /* M(0,2,1) */
-    int32_t mine_one = hist[1 * w + 0];                       /* M(1,0,2) */
-    int32_t their_one = hist[0 * w + 1];                      /* M(0,1,2) */
+    int32_t mine_one = hist[1 * w + 0];                      /* M(1,0,2) */
+    int32_t their_one = hist[0 * w + 1];                     /* M(0,1,2) */
     double score = 0;
     if (their_open > 0)
         score = p->defeat * their_open; /* no return: the terms below add */
@@ -56,7 +56,4 @@ double eval14_minimax(const Game *g, const Eval14Params *p)
     return s + 0.0; /* -0.0 becomes 0 */
 }
 
-double eval14_search_eval(Game *g, void *ud)
-{
-    return eval14_minimax(g, (const Eval14Params *)ud);
-}
+double eval14_search_eval(Game *g, void *ud) { return eval14_minimax(g, (const Eval14Params *)ud); }

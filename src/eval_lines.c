@@ -20,15 +20,20 @@ static double value(Game *g, LineFeat *f)
     const int16_t *w, *o;
     int nwp = 0, nop = 0, nwq = 0, noq = 0;
     /* a win square needs a window of k-1 marks: the threat scan only then */
-    if (k >= 2 && linefeat_window_count(f, p, k - 1) > 0) linefeat_threats(f, b, p, &w, &nwp, &o, &nop);
+    if (k >= 2 && linefeat_window_count(f, p, k - 1) > 0)
+        linefeat_threats(f, b, p, &w, &nwp, &o, &nop);
     if (nwp > 0) return sign * EVAL_LINES_SURE;
-    if (k >= 2 && linefeat_window_count(f, q, k - 1) > 0) linefeat_threats(f, b, q, &w, &nwq, &o, &noq);
+    if (k >= 2 && linefeat_window_count(f, q, k - 1) > 0)
+        linefeat_threats(f, b, q, &w, &nwq, &o, &noq);
     if (nwq >= 2) return -sign * EVAL_LINES_SURE / 2;
-    if (k >= 3 && linefeat_window_count(f, p, k - 2) > 0) linefeat_threats(f, b, p, &w, &nwp, &o, &nop);
-    if (k >= 3 && linefeat_window_count(f, q, k - 2) > 0) linefeat_threats(f, b, q, &w, &nwq, &o, &noq);
+    if (k >= 3 && linefeat_window_count(f, p, k - 2) > 0)
+        linefeat_threats(f, b, p, &w, &nwp, &o, &nop);
+    if (k >= 3 && linefeat_window_count(f, q, k - 2) > 0)
+        linefeat_threats(f, b, q, &w, &nwq, &o, &noq);
     double s = 0;
     for (int j = 1; j < k; j++)
-        s += weight(j - 1) * (linefeat_window_count(f, MARK_O, j) - linefeat_window_count(f, MARK_X, j));
+        s += weight(j - 1) *
+             (linefeat_window_count(f, MARK_O, j) - linefeat_window_count(f, MARK_X, j));
     s += sign * (weight(k - 1) * nop - weight(k - 2) * noq);
     return s;
 }

@@ -11,10 +11,7 @@
 #include "mberror.h"
 
 
-GameOptions game_default_options(void)
-{
-    return (GameOptions){3, 3, 0, BOARD_BITS, false, false};
-}
+GameOptions game_default_options(void) { return (GameOptions){3, 3, 0, BOARD_BITS, false, false}; }
 
 int game_init(Game *g, const GameOptions *opt, char *err, size_t errlen)
 {
@@ -79,8 +76,8 @@ int game_copy(Game *dst, const Game *src)
 GameOptions game_options(const Game *g)
 {
     const Geometry *geo = g->board.geom;
-    return (GameOptions){geo->width, geo->height, geo->k, g->board.kind, g->board.counters,
-                         geo->exact};
+    return (GameOptions){geo->width,    geo->height,       geo->k,
+                         g->board.kind, g->board.counters, geo->exact};
 }
 
 void game_restart(Game *g)
@@ -113,14 +110,14 @@ __attribute__((noinline)) void game_store_judge(Game *g)
 /* One copy of move and unmove per setting, each with only its own back-end's
  * code, so the bitboard's path has no calls and no spilled registers. The
  * index [kind][board.setting]: counters + 2 * features. */
-#define MOVE_VARIANT(id, p, name, sep)                                                   \
-    static void move_##p(Game *g, int m) { move_kf(g, m, BOARD_##id, false, false); }  \
-    static void move_##p##_c(Game *g, int m) { move_kf(g, m, BOARD_##id, true, false); } \
-    static void move_##p##_f(Game *g, int m) { move_kf(g, m, BOARD_##id, false, true); } \
-    static void move_##p##_cf(Game *g, int m) { move_kf(g, m, BOARD_##id, true, true); } \
-    static void unmove_##p(Game *g) { unmove_kf(g, BOARD_##id, false, false); }        \
-    static void unmove_##p##_c(Game *g) { unmove_kf(g, BOARD_##id, true, false); }     \
-    static void unmove_##p##_f(Game *g) { unmove_kf(g, BOARD_##id, false, true); }     \
+#define MOVE_VARIANT(id, p, name, sep)                                                             \
+    static void move_##p(Game *g, int m) { move_kf(g, m, BOARD_##id, false, false); }              \
+    static void move_##p##_c(Game *g, int m) { move_kf(g, m, BOARD_##id, true, false); }           \
+    static void move_##p##_f(Game *g, int m) { move_kf(g, m, BOARD_##id, false, true); }           \
+    static void move_##p##_cf(Game *g, int m) { move_kf(g, m, BOARD_##id, true, true); }           \
+    static void unmove_##p(Game *g) { unmove_kf(g, BOARD_##id, false, false); }                    \
+    static void unmove_##p##_c(Game *g) { unmove_kf(g, BOARD_##id, true, false); }                 \
+    static void unmove_##p##_f(Game *g) { unmove_kf(g, BOARD_##id, false, true); }                 \
     static void unmove_##p##_cf(Game *g) { unmove_kf(g, BOARD_##id, true, true); }
 BOARD_BACKENDS(MOVE_VARIANT)
 #undef MOVE_VARIANT

@@ -118,10 +118,7 @@ HOT void move_k(Game *g, int m, BoardKind kind, bool counters)
 {
     move_kf(g, m, kind, counters, false);
 }
-HOT void unmove_k(Game *g, BoardKind kind, bool counters)
-{
-    unmove_kf(g, kind, counters, false);
-}
+HOT void unmove_k(Game *g, BoardKind kind, bool counters) { unmove_kf(g, kind, counters, false); }
 
 /* game_legal_moves for a known back-end. */
 HOT int legal_moves_k(const Game *g, int *out, BoardKind kind)

@@ -12,14 +12,14 @@ int geometry_check(int width, int height, int k, char *err, size_t errlen)
     const char *what = NULL;
     char buf[128];
     if (width < 1 || width > MB_MAX_SIDE || height < 1 || height > MB_MAX_SIDE) {
-        snprintf(buf, sizeof buf, "board size %dx%d is not supported (each side 1..%d)",
-                 width, height, MB_MAX_SIDE);
+        snprintf(buf, sizeof buf, "board size %dx%d is not supported (each side 1..%d)", width,
+                 height, MB_MAX_SIDE);
         what = buf;
     } else {
         int longest = width > height ? width : height;
         if (k < 0 || k > longest) {
-            snprintf(buf, sizeof buf, "k = %d is not possible on a %dx%d board (1..%d)",
-                     k, width, height, longest);
+            snprintf(buf, sizeof buf, "k = %d is not possible on a %dx%d board (1..%d)", k, width,
+                     height, longest);
             what = buf;
         }
     }
@@ -28,10 +28,7 @@ int geometry_check(int width, int height, int k, char *err, size_t errlen)
     return MB_ESIZE;
 }
 
-int geometry_default_k(int width, int height)
-{
-    return width < height ? width : height;
-}
+int geometry_default_k(int width, int height) { return width < height ? width : height; }
 
 /* The four directions, in canonical order. k = 1 keeps only the first. */
 static const int8_t dir_step[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
@@ -132,8 +129,9 @@ int geometry_rule_parse(const char *name, bool *exact, char *err, size_t errlen)
     }
     if (err && errlen) {
         if (strcmp(name, "renju") == 0)
-            snprintf(err, errlen, "the renju rule is not supported (its forbidden moves are not "
-                                  "implemented): the rules are " GEOMETRY_RULE_NAMES);
+            snprintf(err, errlen,
+                     "the renju rule is not supported (its forbidden moves are not "
+                     "implemented): the rules are " GEOMETRY_RULE_NAMES);
         else
             snprintf(err, errlen, "unknown rule '%s' (" GEOMETRY_RULE_NAMES ")", name);
     }

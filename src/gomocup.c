@@ -64,7 +64,8 @@ static bool word_is(Span w, const char *name)
  * without NUL bytes into *s. */
 static int open_line(const char *line, size_t len, Span *s, char *err, size_t errlen)
 {
-    if (len > GOMOCUP_LINE_MAX) return fail(MB_ERANGE, err, errlen, "line longer than %d bytes", GOMOCUP_LINE_MAX);
+    if (len > GOMOCUP_LINE_MAX)
+        return fail(MB_ERANGE, err, errlen, "line longer than %d bytes", GOMOCUP_LINE_MAX);
     *s = trim((Span){line, len});
     if (memchr(s->p, '\0', s->n)) return fail(MB_ESYNTAX, err, errlen, "a NUL byte in the line");
     return MB_OK;
@@ -78,7 +79,8 @@ static int parse_ints(Span s, int count, int *out, char *err, size_t errlen, con
     for (int k = 0; k < count; k++) {
         while (i < s.n && blank(s.p[i])) i++;
         if (i == s.n || s.p[i] < '0' || s.p[i] > '9')
-            return fail(MB_ESYNTAX, err, errlen, "%s: expected %d comma-separated numbers", what, count);
+            return fail(MB_ESYNTAX, err, errlen, "%s: expected %d comma-separated numbers", what,
+                        count);
         long v = 0;
         while (i < s.n && s.p[i] >= '0' && s.p[i] <= '9') {
             v = v * 10 + (s.p[i++] - '0');
@@ -89,11 +91,13 @@ static int parse_ints(Span s, int count, int *out, char *err, size_t errlen, con
         while (i < s.n && blank(s.p[i])) i++;
         if (k + 1 < count) {
             if (i == s.n || s.p[i] != ',')
-                return fail(MB_ESYNTAX, err, errlen, "%s: expected %d comma-separated numbers", what, count);
+                return fail(MB_ESYNTAX, err, errlen, "%s: expected %d comma-separated numbers",
+                            what, count);
             i++;
         }
     }
-    if (i != s.n) return fail(MB_ESYNTAX, err, errlen, "%s: unexpected text after the numbers", what);
+    if (i != s.n)
+        return fail(MB_ESYNTAX, err, errlen, "%s: unexpected text after the numbers", what);
     return MB_OK;
 }
 
@@ -110,9 +114,10 @@ static bool copy_text(char *dst, size_t cap, Span s)
 /* ---- commands ---- */
 
 static const char *const command_names[] = {
-    [GC_EMPTY] = "", [GC_START] = "START", [GC_RECTSTART] = "RECTSTART", [GC_RESTART] = "RESTART",
-    [GC_BEGIN] = "BEGIN", [GC_TURN] = "TURN", [GC_BOARD] = "BOARD", [GC_TAKEBACK] = "TAKEBACK",
-    [GC_INFO] = "INFO", [GC_END] = "END", [GC_ABOUT] = "ABOUT", [GC_UNKNOWN] = "",
+    [GC_EMPTY] = "",          [GC_START] = "START",       [GC_RECTSTART] = "RECTSTART",
+    [GC_RESTART] = "RESTART", [GC_BEGIN] = "BEGIN",       [GC_TURN] = "TURN",
+    [GC_BOARD] = "BOARD",     [GC_TAKEBACK] = "TAKEBACK", [GC_INFO] = "INFO",
+    [GC_END] = "END",         [GC_ABOUT] = "ABOUT",       [GC_UNKNOWN] = "",
 };
 
 const char *gomocup_command_name(GomocupCommandKind kind)
@@ -140,8 +145,10 @@ static int parse_info(Span rest, GomocupCommand *out, char *err, size_t errlen)
     bool digits = i < value.n;
     long long v = 0;
     for (size_t j = i; j < value.n && digits; j++) {
-        if (value.p[j] < '0' || value.p[j] > '9' || v > 99999999999999LL) digits = false;
-        else v = v * 10 + (value.p[j] - '0');
+        if (value.p[j] < '0' || value.p[j] > '9' || v > 99999999999999LL)
+            digits = false;
+        else
+            v = v * 10 + (value.p[j] - '0');
     }
     if (digits) {
         out->has_int = true;
@@ -207,7 +214,8 @@ int gomocup_parse_stone(const char *line, size_t len, GomocupStone *s, bool *don
     int v[3];
     rc = parse_ints(t, 3, v, err, errlen, "BOARD line");
     if (rc != MB_OK) return rc;
-    if (v[2] < 1 || v[2] > 3) return fail(MB_ESYNTAX, err, errlen, "BOARD line: the field must be 1, 2 or 3");
+    if (v[2] < 1 || v[2] > 3)
+        return fail(MB_ESYNTAX, err, errlen, "BOARD line: the field must be 1, 2 or 3");
     s->x = v[0];
     s->y = v[1];
     s->field = v[2];
@@ -225,7 +233,8 @@ int gomocup_format_command(const GomocupCommand *c, char *buf, size_t n)
     case GC_TURN:
     case GC_TAKEBACK: return snprintf(buf, n, "%s %d,%d", name, c->x, c->y);
     case GC_INFO:
-        if (!c->key[0] || has_break(c->key) || has_break(c->value) || strchr(c->key, ' ')) return -1;
+        if (!c->key[0] || has_break(c->key) || has_break(c->value) || strchr(c->key, ' '))
+            return -1;
         return snprintf(buf, n, "INFO %s %s", c->key, c->value);
     case GC_RESTART:
     case GC_BEGIN:
@@ -245,12 +254,11 @@ static const struct {
     const char *word;
     GomocupAnswerKind kind;
 } answer_words[] = {
-    {"OK", GA_OK}, {"ERROR", GA_ERROR}, {"UNKNOWN", GA_UNKNOWN},
+    {"OK", GA_OK},           {"ERROR", GA_ERROR}, {"UNKNOWN", GA_UNKNOWN},
     {"MESSAGE", GA_MESSAGE}, {"DEBUG", GA_DEBUG}, {"SUGGEST", GA_SUGGEST},
 };
 
-int gomocup_parse_answer(const char *line, size_t len, GomocupAnswer *out, char *err,
-                         size_t errlen)
+int gomocup_parse_answer(const char *line, size_t len, GomocupAnswer *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     Span s;
@@ -284,11 +292,12 @@ int gomocup_parse_answer(const char *line, size_t len, GomocupAnswer *out, char 
         }
         if (out->kind == GA_OK) return MB_OK; /* "OK - everything is good" is fine */
         if (!copy_text(out->text, sizeof out->text, rest))
-            return fail(MB_ERANGE, err, errlen, "%s: text longer than %d bytes", answer_words[i].word,
-                        GOMOCUP_TEXT_MAX - 1);
+            return fail(MB_ERANGE, err, errlen, "%s: text longer than %d bytes",
+                        answer_words[i].word, GOMOCUP_TEXT_MAX - 1);
         return MB_OK;
     }
-    return fail(MB_ESYNTAX, err, errlen, "neither a move X,Y nor OK, ERROR, UNKNOWN, MESSAGE, DEBUG, SUGGEST");
+    return fail(MB_ESYNTAX, err, errlen,
+                "neither a move X,Y nor OK, ERROR, UNKNOWN, MESSAGE, DEBUG, SUGGEST");
 }
 
 int gomocup_format_answer(const GomocupAnswer *a, char *buf, size_t n)
@@ -308,7 +317,8 @@ int gomocup_format_answer(const GomocupAnswer *a, char *buf, size_t n)
         /* text trimmed like the reader does, so the line reads back the same */
         {
             Span t = trim((Span){a->text, strnlen(a->text, sizeof a->text)});
-            len = t.n ? snprintf(buf, n, "%s %.*s", word, (int)t.n, t.p) : snprintf(buf, n, "%s", word);
+            len = t.n ? snprintf(buf, n, "%s %.*s", word, (int)t.n, t.p)
+                      : snprintf(buf, n, "%s", word);
         }
         if (len > 0 && n > 0) {
             size_t end = (size_t)len < n ? (size_t)len : n - 1;

@@ -124,7 +124,8 @@ static int unescape(const char *s, size_t n, size_t at, const char *label, char 
         char c = s[i];
         if (c == '\\') {
             if (i + 1 == n) {
-                seterr(err, errlen, "%s: a lone backslash at its end (column %zu); write \\\\ for a backslash",
+                seterr(err, errlen,
+                       "%s: a lone backslash at its end (column %zu); write \\\\ for a backslash",
                        label, at + i + 1);
                 return MB_ESYNTAX;
             }
@@ -166,8 +167,8 @@ static int unescape(const char *s, size_t n, size_t at, const char *label, char 
     return MB_OK;
 }
 
-int journal_split(const char *line, size_t len, char **fields, int max, char *buf,
-                  size_t bufsize, char *err, size_t errlen)
+int journal_split(const char *line, size_t len, char **fields, int max, char *buf, size_t bufsize,
+                  char *err, size_t errlen)
 {
     if (!line || !fields || !buf || max < 1) {
         seterr(err, errlen, "journal_split: no line, no field array or max < 1");
@@ -181,8 +182,8 @@ int journal_split(const char *line, size_t len, char **fields, int max, char *bu
         const char *tab = memchr(line + start, '\t', len - start);
         size_t end = tab ? (size_t)(tab - line) : len;
         if (nf == max) {
-            seterr(err, errlen, "more than %d fields (field %d starts at column %zu)", max,
-                   nf + 1, start + 1);
+            seterr(err, errlen, "more than %d fields (field %d starts at column %zu)", max, nf + 1,
+                   start + 1);
             return -1;
         }
         char label[32];
@@ -225,8 +226,10 @@ static int parse_decimal(const char *s, size_t n, uint64_t max, uint64_t *v)
     for (size_t i = 0; i < n; i++) {
         if (s[i] < '0' || s[i] > '9') return MB_ESYNTAX;
         unsigned d = (unsigned)(s[i] - '0');
-        if (x > (max - d) / 10) over = true;
-        else x = x * 10 + d;
+        if (x > (max - d) / 10)
+            over = true;
+        else
+            x = x * 10 + d;
     }
     if (over) return MB_ERANGE;
     *v = x;
@@ -240,8 +243,8 @@ static int parse_number_field(const char *s, size_t n, int field, uint64_t min, 
     char q[QUOTE_SIZE];
     int rc = parse_decimal(s, n, max, v);
     if (rc == MB_ESYNTAX) {
-        seterr(err, errlen, "field %d (%s): %s is not a decimal integer", field + 1,
-               g_names[field], quote(s, n, q));
+        seterr(err, errlen, "field %d (%s): %s is not a decimal integer", field + 1, g_names[field],
+               quote(s, n, q));
         return rc;
     }
     if (rc == MB_ERANGE || *v < min) {
@@ -265,8 +268,8 @@ static int check_moves(const char *moves, size_t n, char *err, size_t errlen)
         item++;
         char q[QUOTE_SIZE];
         if (len == 0) {
-            seterr(err, errlen, "field 8 (MOVES): move %d is empty (at byte %zu of the list)",
-                   item, start + 1);
+            seterr(err, errlen, "field 8 (MOVES): move %d is empty (at byte %zu of the list)", item,
+                   start + 1);
             return MB_ESYNTAX;
         }
         /* letters then digits only: no blanks, which the coordinate reader
@@ -283,8 +286,8 @@ static int check_moves(const char *moves, size_t n, char *err, size_t errlen)
             one[len] = '\0';
         }
         if (!alnum || notation_excel_parse(one, &x, &y) != MB_OK) {
-            seterr(err, errlen, "field 8 (MOVES): move %d %s is not a square like B2 or AA10",
-                   item, quote(moves + start, len, q));
+            seterr(err, errlen, "field 8 (MOVES): move %d %s is not a square like B2 or AA10", item,
+                   quote(moves + start, len, q));
             return MB_ESYNTAX;
         }
         if (!comma) return MB_OK;
@@ -318,13 +321,17 @@ static int parse_game(const char *line, size_t len, JournalGame *g, bool moves, 
         return MB_ESYNTAX;
     }
     if (nf < G_FIELDS) {
-        seterr(err, errlen, "missing fields: a G line has %d tab-separated fields, this one %d "
-               "(field %d, %s, is missing)", G_FIELDS, nf, nf + 1, g_names[nf]);
+        seterr(err, errlen,
+               "missing fields: a G line has %d tab-separated fields, this one %d "
+               "(field %d, %s, is missing)",
+               G_FIELDS, nf, nf + 1, g_names[nf]);
         return MB_ESYNTAX;
     }
     if (nf > G_FIELDS) {
-        seterr(err, errlen, "extra fields: a G line has %d tab-separated fields, this one more "
-               "(field %d starts at column %zu)", G_FIELDS, G_FIELDS + 1, start[G_FIELDS] + 1);
+        seterr(err, errlen,
+               "extra fields: a G line has %d tab-separated fields, this one more "
+               "(field %d starts at column %zu)",
+               G_FIELDS, G_FIELDS + 1, start[G_FIELDS] + 1);
         return MB_ESYNTAX;
     }
     uint64_t v[5];
@@ -366,7 +373,8 @@ static int parse_game(const char *line, size_t len, JournalGame *g, bool moves, 
     size_t rlen = end[8] - start[8];
     const char *r = line + start[8];
     if (!((rlen == 1 && (r[0] == 'o' || r[0] == 'x')) || (rlen == 4 && !memcmp(r, "draw", 4)))) {
-        seterr(err, errlen, "field 9 (RESULT): %s is not \"o\", \"x\" or \"draw\"", quote(r, rlen, q));
+        seterr(err, errlen, "field 9 (RESULT): %s is not \"o\", \"x\" or \"draw\"",
+               quote(r, rlen, q));
         return MB_ESYNTAX;
     }
     memcpy(g->result, r, rlen);
@@ -586,7 +594,8 @@ static int parse_param(const char *s, size_t n, int k, PlayerParam *p, char *err
     if (!ident) {
         seterr(err, errlen,
                "parameter %d: the key %s is not an identifier (a letter or _, then letters, "
-               "digits or _)", k, quote(s, klen, q));
+               "digits or _)",
+               k, quote(s, klen, q));
         return MB_ESYNTAX;
     }
     if (klen >= PLAYERSPEC_KEY_MAX) {
@@ -660,8 +669,9 @@ static int parse_spec(const char *text, PlayerSpec *out, char *err, size_t errle
         if (rc) return rc;
         for (int j = 0; j < k - 1; j++) {
             if (!strcmp(out->params[j].key, param->key)) {
-                seterr(err, errlen, "parameter %d: the key \"%s\" is given twice (also parameter %d)",
-                       k, param->key, j + 1);
+                seterr(err, errlen,
+                       "parameter %d: the key \"%s\" is given twice (also parameter %d)", k,
+                       param->key, j + 1);
                 return MB_ESYNTAX;
             }
         }

@@ -32,7 +32,8 @@ static FLayout flayout(const Geometry *g)
     l.line = round8(nl * sizeof(uint16_t));
     l.hot = round8(k1 * k1);
     l.cell = round8(nc);
-    l.total = l.zob + l.pot + l.hist + l.stamp + l.hot_list + l.hot_pos + l.lists + l.line + l.hot + l.cell;
+    l.total = l.zob + l.pot + l.hist + l.stamp + l.hot_list + l.hot_pos + l.lists + l.line + l.hot +
+              l.cell;
     return l;
 }
 

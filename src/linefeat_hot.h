@@ -27,8 +27,8 @@ static inline void linefeat_hot_flip(LineFeat *f, int li, bool on)
  * is `mark`'s) change the window's class bits (LINEFEAT_HOT, LINEFEAT_FULL),
  * so the common case costs one test. Returns true when a window through m
  * became full of `mark`'s marks. */
-static inline __attribute__((always_inline)) bool
-linefeat_update_inline(LineFeat *f, int m, Mark mark, int delta)
+static inline __attribute__((always_inline)) bool linefeat_update_inline(LineFeat *f, int m,
+                                                                         Mark mark, int delta)
 {
     const Geometry *g = f->geo;
     f->key ^= f->zob[2 * m + mark - 1];

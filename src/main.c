@@ -49,23 +49,15 @@ static const char short_usage[] =
 
 typedef struct Command {
     const char *name;
-    int (*run)(int argc, char **argv);        /* commands without Lua */
+    int (*run)(int argc, char **argv); /* commands without Lua */
     int (*run_lua)(int argc, char **argv, Host *h);
 } Command;
 
 static const Command commands[] = {
-    {"run", NULL, cmd_run},
-    {"match", NULL, cmd_match},
-    {"play", NULL, cmd_play},
-    {"replay", NULL, cmd_replay},
-    {"show", cmd_show, NULL},
-    {"perft", cmd_perft, NULL},
-    {"solve", cmd_solve, NULL},
-    {"tree", cmd_tree, NULL},
-    {"tournament", NULL, cmd_tournament},
-    {"merge", NULL, cmd_merge},
-    {"serve", NULL, cmd_serve},
-    {"brain", NULL, cmd_brain},
+    {"run", NULL, cmd_run},       {"match", NULL, cmd_match}, {"play", NULL, cmd_play},
+    {"replay", NULL, cmd_replay}, {"show", cmd_show, NULL},   {"perft", cmd_perft, NULL},
+    {"solve", cmd_solve, NULL},   {"tree", cmd_tree, NULL},   {"tournament", NULL, cmd_tournament},
+    {"merge", NULL, cmd_merge},   {"serve", NULL, cmd_serve}, {"brain", NULL, cmd_brain},
 };
 
 static const Command *find_command(const char *name)
@@ -118,7 +110,8 @@ int main(int argc, char **argv)
     if (first_command < argc) {
         cmd = find_command(argv[first_command]);
         if (!cmd) {
-            fprintf(stderr, "marubatsu: unknown command '%s'\n%s", argv[first_command], short_usage);
+            fprintf(stderr, "marubatsu: unknown command '%s'\n%s", argv[first_command],
+                    short_usage);
             return EXIT_USAGE;
         }
     }

@@ -15,16 +15,16 @@
 #define UNPROVEN 2
 
 typedef struct Node {
-    int32_t first;      /* first child, or -1 before the node grows */
+    int32_t first; /* first child, or -1 before the node grows */
     uint32_t visits;
-    float score;        /* results for the side that moved into the node */
+    float score; /* results for the side that moved into the node */
     float prior;
-    int16_t move;       /* MOVE_NONE at a fresh root */
+    int16_t move; /* MOVE_NONE at a fresh root */
     uint16_t nchildren;
-    int8_t proven;      /* +1, 0, -1 or UNPROVEN */
-    uint8_t terminal;   /* the move ends the game (known after a first visit) */
-    uint8_t complete;   /* the children are every empty square */
-    uint8_t seen;       /* visited once: terminal is known */
+    int8_t proven;    /* +1, 0, -1 or UNPROVEN */
+    uint8_t terminal; /* the move ends the game (known after a first visit) */
+    uint8_t complete; /* the children are every empty square */
+    uint8_t seen;     /* visited once: terminal is known */
 } Node;
 
 struct Mcts {
@@ -32,18 +32,18 @@ struct Mcts {
     Node *nodes;
     size_t cap, used;
     int32_t root;
-    int *root_moves;    /* the root position: the moves from the start */
+    int *root_moves; /* the root position: the moves from the start */
     int root_len;
     int width, height, k; /* the shape of the tree's game (0: no tree) */
-    uint64_t s[4];      /* xoshiro256** */
+    uint64_t s[4];        /* xoshiro256** */
     int ncells;
-    int *empties;       /* scratch: playout squares / candidates */
-    uint32_t *stamp;    /* candidate marks by generation */
+    int *empties;    /* scratch: playout squares / candidates */
+    uint32_t *stamp; /* candidate marks by generation */
     uint32_t gen;
-    double *pri;        /* scratch priors */
-    int32_t *path;      /* selection path */
-    bool own_arena;     /* nodes were allocated here */
-    Game work;          /* a list1d copy of the position, for speed */
+    double *pri;    /* scratch priors */
+    int32_t *path;  /* selection path */
+    bool own_arena; /* nodes were allocated here */
+    Game work;      /* a list1d copy of the position, for speed */
     bool work_ready;
 };
 
@@ -229,7 +229,8 @@ static void new_root(Mcts *m, const Game *g)
 static bool reuse_root(Mcts *m, const Game *g)
 {
     const Geometry *geo = game_geom(g);
-    if (m->used == 0 || geo->width != m->width || geo->height != m->height || geo->k != m->k) return false;
+    if (m->used == 0 || geo->width != m->width || geo->height != m->height || geo->k != m->k)
+        return false;
     if (g->move_count < m->root_len || m->used > m->cap / 4 * 3) return false;
     for (int i = 0; i < m->root_len; i++)
         if (g->records[i + 1] != m->root_moves[i]) return false;
@@ -368,8 +369,10 @@ static bool prove(Mcts *m, int32_t at)
             n->proven = -1; /* the side to move here wins: the mover into here loses */
             return true;
         }
-        if (p == UNPROVEN) all = false;
-        else if (p > best) best = p;
+        if (p == UNPROVEN)
+            all = false;
+        else if (p > best)
+            best = p;
     }
     if (!all || !n->complete) return false;
     n->proven = (int8_t)-best;
@@ -413,7 +416,8 @@ static int playout(Mcts *m, Game *g, Status *result)
  * its marks do not follow its record (edited) or on failure. */
 static Game *work_game(Mcts *m, Game *g)
 {
-    if (m->o.prior || m->o.playout || g->edited || (g->board.kind == BOARD_LIST1D && !g->board.counters))
+    if (m->o.prior || m->o.playout || g->edited ||
+        (g->board.kind == BOARD_LIST1D && !g->board.counters))
         return g;
     if (m->work_ready && m->work.board.geom != g->board.geom) {
         game_free(&m->work);
@@ -445,7 +449,8 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     long done = 0;
     while (rc == MB_OK) {
         if (max_playouts > 0 && done >= max_playouts) break;
-        if ((done & 31) == 0 && ((seconds > 0 && search_now() - t0 >= seconds) || (m->o.stop && m->o.stop(m->o.stop_ud))))
+        if ((done & 31) == 0 && ((seconds > 0 && search_now() - t0 >= seconds) ||
+                                 (m->o.stop && m->o.stop(m->o.stop_ud))))
             break;
         if (m->o.solver && m->nodes[m->root].proven != UNPROVEN) break;
         /* Step 1. select down to a leaf */
@@ -485,8 +490,9 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
         if (g->status != STATUS_PLAYING) {
             result = g->status;
         } else if (m->o.solver && leaf->proven != UNPROVEN) {
-            result = leaf->proven == 0 ? STATUS_DRAW : leaf->proven > 0 ? (Status)leaf_mover
-                                                                         : (Status)mark_other(leaf_mover);
+            result = leaf->proven == 0  ? STATUS_DRAW
+                     : leaf->proven > 0 ? (Status)leaf_mover
+                                        : (Status)mark_other(leaf_mover);
         } else {
             rc = playout(m, g, &result);
             if (rc != MB_OK) {
@@ -530,7 +536,8 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     }
     if (draw >= 0) {
         const Node *b = best >= 0 ? &m->nodes[best] : NULL;
-        if (!b || b->proven == -1 || b->visits == 0 || (double)b->score / b->visits < 0.5) best = draw;
+        if (!b || b->proven == -1 || b->visits == 0 || (double)b->score / b->visits < 0.5)
+            best = draw;
     }
     r->playouts = done;
     r->root_visits = root->visits;
@@ -557,8 +564,8 @@ int mcts_root_children(const Mcts *m, MctsChild *out, int cap)
     int k = 0; /* entries in out, sorted by visits, most first (stable) */
     for (int i = 0; i < n && cap > 0; i++) {
         const Node *c = &m->nodes[root->first + i];
-        MctsChild ch = {c->move, (long)c->visits, c->visits ? (double)c->score / c->visits : 0.0, c->prior,
-                        c->proven == UNPROVEN ? MCTS_UNPROVEN : c->proven};
+        MctsChild ch = {c->move, (long)c->visits, c->visits ? (double)c->score / c->visits : 0.0,
+                        c->prior, c->proven == UNPROVEN ? MCTS_UNPROVEN : c->proven};
         int j = k < cap ? k : cap - 1;
         if (k == cap && out[cap - 1].visits >= ch.visits) continue; /* not among the first cap */
         while (j > 0 && out[j - 1].visits < ch.visits) {

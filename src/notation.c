@@ -78,8 +78,7 @@ void notation_excel_format(int x, int y, char *buf)
     snprintf(buf + n, 16 - (size_t)n, "%d", y + 1);
 }
 
-int notation_parse_moves(const Geometry *g, const char *text, int *moves, int cap, int *n,
-                         int *bad)
+int notation_parse_moves(const Geometry *g, const char *text, int *moves, int cap, int *n, int *bad)
 {
     *n = 0;
     *bad = 0;
@@ -176,13 +175,13 @@ int notation_parse_int(const char *text, IntText *out)
     return MB_OK;
 }
 
-void notation_message(int err, const char *xs, const char *ys, Lang lang, char *msg,
-                      size_t msglen)
+void notation_message(int err, const char *xs, const char *ys, Lang lang, char *msg, size_t msglen)
 {
     bool ja = lang == LANG_JA;
     switch (err) {
     case MB_ENOTINT:
-        snprintf(msg, msglen, "%s", ja ? "整数の座標を入力して下さい" : "Please enter integer coordinates");
+        snprintf(msg, msglen, "%s",
+                 ja ? "整数の座標を入力して下さい" : "Please enter integer coordinates");
         break;
     case MB_ERANGE:
         snprintf(msg, msglen, "( %s , %s ) %s", xs, ys,
@@ -199,9 +198,7 @@ void notation_message(int err, const char *xs, const char *ys, Lang lang, char *
     case MB_EOVER:
         snprintf(msg, msglen, "%s", ja ? "ゲームは既に終了しています" : "The game is already over");
         break;
-    default:
-        snprintf(msg, msglen, "%s", mb_strerror(err));
-        break;
+    default: snprintf(msg, msglen, "%s", mb_strerror(err)); break;
     }
 }
 

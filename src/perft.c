@@ -38,8 +38,8 @@ HOT void walk_k(Walk *w, int ply, BoardKind kind, bool counters, WalkFn self)
 }
 
 /* One walk per setting (BOARD_BACKENDS x counters). */
-#define WALK_VARIANT(id, p, name, sep)                                                      \
-    static void walk_##p(Walk *w, int ply) { walk_k(w, ply, BOARD_##id, false, walk_##p); } \
+#define WALK_VARIANT(id, p, name, sep)                                                             \
+    static void walk_##p(Walk *w, int ply) { walk_k(w, ply, BOARD_##id, false, walk_##p); }        \
     static void walk_##p##_c(Walk *w, int ply) { walk_k(w, ply, BOARD_##id, true, walk_##p##_c); }
 BOARD_BACKENDS(WALK_VARIANT)
 #undef WALK_VARIANT

@@ -10,10 +10,10 @@
 /* Natural-log strength units per Elo point (logistic model). */
 #define ELO_PER_NAT (400.0 / 2.302585092994046)
 
-#define FIT_MAX_ITER 100000
-#define FIT_MM_TOL 1e-6 /* MM until steps are this small, then Newton */
+#define FIT_MAX_ITER     100000
+#define FIT_MM_TOL       1e-6 /* MM until steps are this small, then Newton */
 #define FIT_NEWTON_STEPS 50
-#define FIT_TOL 1e-12
+#define FIT_TOL          1e-12
 
 double rating_elo_of_score(double s)
 {
@@ -23,27 +23,18 @@ double rating_elo_of_score(double s)
     return -400.0 * log10(1.0 / s - 1.0);
 }
 
-double rating_score_of_elo(double elo)
-{
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
-}
+double rating_score_of_elo(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
 
-double rating_phi(double x)
-{
-    return 0.5 * erfc(-x / sqrt(2.0));
-}
+double rating_phi(double x) { return 0.5 * erfc(-x / sqrt(2.0)); }
 
 /* Clamp x into [lo, hi]. */
-static double clampd(double x, double lo, double hi)
-{
-    return x < lo ? lo : x > hi ? hi : x;
-}
+static double clampd(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
 
 /* Fill out from n samples of mean score s and per-sample variance var,
  * games = the number of games behind them (for the clamp margin), floor =
  * the variance floor factor (1 per game, 1/2 per pair). */
-static void finish_stats(double n, double games, double s, double var,
-                         double floor_factor, RatingStats *out)
+static void finish_stats(double n, double games, double s, double var, double floor_factor,
+                         RatingStats *out)
 {
     double m = 1.0 / (2.0 * games + 2.0);
     double vmin = m * (1.0 - m) * floor_factor;
@@ -61,10 +52,7 @@ static void finish_stats(double n, double games, double s, double var,
 }
 
 /* True when x is finite and not negative. */
-static int count_ok(double x)
-{
-    return isfinite(x) && x >= 0.0;
-}
+static int count_ok(double x) { return isfinite(x) && x >= 0.0; }
 
 int rating_trinomial(double w, double l, double d, RatingStats *out)
 {
@@ -73,8 +61,7 @@ int rating_trinomial(double w, double l, double d, RatingStats *out)
     double s = 0.5, var = 0.0;
     if (n > 0) {
         s = (w + 0.5 * d) / n;
-        var = (w * (1.0 - s) * (1.0 - s) + l * s * s +
-               d * (0.5 - s) * (0.5 - s)) / n;
+        var = (w * (1.0 - s) * (1.0 - s) + l * s * s + d * (0.5 - s) * (0.5 - s)) / n;
     }
     finish_stats(n, n, s, var, 1.0, out);
     return MB_OK;
@@ -92,8 +79,7 @@ int rating_pentanomial(const double pairs[5], RatingStats *out)
     double s = 0.5, var = 0.0;
     if (n > 0) {
         s = sum / n;
-        for (int k = 0; k < 5; k++)
-            var += pairs[k] * (0.25 * k - s) * (0.25 * k - s);
+        for (int k = 0; k < 5; k++) var += pairs[k] * (0.25 * k - s) * (0.25 * k - s);
         var /= n;
     }
     finish_stats(n, 2.0 * n, s, var, 0.5, out);
@@ -108,15 +94,13 @@ double rating_los(double w, double l)
 
 /* The GSPRT of n samples with mean s and variance var, given checked
  * arguments: LLR = n (s1 - s0)(2s - s0 - s1) / (2 var). */
-static void sprt_finish(const RatingStats *st, double elo0, double elo1,
-                        double alpha, double beta, SprtResult *out)
+static void sprt_finish(const RatingStats *st, double elo0, double elo1, double alpha, double beta,
+                        SprtResult *out)
 {
     double s0 = rating_score_of_elo(elo0), s1 = rating_score_of_elo(elo1);
     out->lower = log(beta / (1.0 - alpha));
     out->upper = log((1.0 - beta) / alpha);
-    out->llr = st->n > 0 ? st->n * (s1 - s0) * (2.0 * st->score - s0 - s1) /
-                               (2.0 * st->var)
-                         : 0.0;
+    out->llr = st->n > 0 ? st->n * (s1 - s0) * (2.0 * st->score - s0 - s1) / (2.0 * st->var) : 0.0;
     out->decision = out->llr >= out->upper   ? SPRT_ACCEPT_H1
                     : out->llr <= out->lower ? SPRT_ACCEPT_H0
                                              : SPRT_CONTINUE;
@@ -125,13 +109,12 @@ static void sprt_finish(const RatingStats *st, double elo0, double elo1,
 /* True when the SPRT parameters are usable. */
 static int sprt_args_ok(double elo0, double elo1, double alpha, double beta)
 {
-    return isfinite(elo0) && isfinite(elo1) && elo0 < elo1 && alpha > 0.0 &&
-           alpha < 1.0 && beta > 0.0 && beta < 1.0;
+    return isfinite(elo0) && isfinite(elo1) && elo0 < elo1 && alpha > 0.0 && alpha < 1.0 &&
+           beta > 0.0 && beta < 1.0;
 }
 
-int rating_sprt_trinomial(double w, double l, double d, double elo0,
-                          double elo1, double alpha, double beta,
-                          SprtResult *out)
+int rating_sprt_trinomial(double w, double l, double d, double elo0, double elo1, double alpha,
+                          double beta, SprtResult *out)
 {
     RatingStats st;
     if (!out || !sprt_args_ok(elo0, elo1, alpha, beta)) return MB_EINVAL;
@@ -141,8 +124,8 @@ int rating_sprt_trinomial(double w, double l, double d, double elo0,
     return MB_OK;
 }
 
-int rating_sprt_pentanomial(const double pairs[5], double elo0, double elo1,
-                            double alpha, double beta, SprtResult *out)
+int rating_sprt_pentanomial(const double pairs[5], double elo0, double elo1, double alpha,
+                            double beta, SprtResult *out)
 {
     RatingStats st;
     if (!out || !sprt_args_ok(elo0, elo1, alpha, beta)) return MB_EINVAL;
@@ -153,10 +136,7 @@ int rating_sprt_pentanomial(const double pairs[5], double elo0, double elo1,
 }
 
 /* Logistic expected score of strength difference x (natural units). */
-static double logistic(double x)
-{
-    return 1.0 / (1.0 + exp(-x));
-}
+static double logistic(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 /* Invert the symmetric positive definite n x n matrix a in place (Cholesky
  * then column solves, using tmp[n*n]); 0 on success, -1 if not definite. */
@@ -200,8 +180,7 @@ int rating_fit(int n, const double *score, const double *games, RatingFit *out)
         for (int j = 0; j < n; j++) {
             if (i == j) continue;
             double g = games[i * n + j], s = score[i * n + j];
-            if (!count_ok(g) || !count_ok(s) || s > g ||
-                g != games[j * n + i] ||
+            if (!count_ok(g) || !count_ok(s) || s > g || g != games[j * n + i] ||
                 fabs(s + score[j * n + i] - g) > 1e-9 * (1.0 + g))
                 return MB_EINVAL;
         }

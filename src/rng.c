@@ -9,10 +9,10 @@
 
 #include "mberror.h"
 
-#define MT_M 397
+#define MT_M        397
 #define MT_MATRIX_A 0x9908b0dfu
-#define MT_UPPER 0x80000000u
-#define MT_LOWER 0x7fffffffu
+#define MT_UPPER    0x80000000u
+#define MT_LOWER    0x7fffffffu
 
 /* Seeds whose words fit here are converted without malloc (about 600
  * decimal digits). */
@@ -60,7 +60,10 @@ static void rng_init_by_array(Rng *r, const uint32_t *key, int len)
         mt[i] = (mt[i] ^ (p * 1664525u)) + key[j] + (uint32_t)j;
         i++;
         j++;
-        if (i >= RNG_N) { mt[0] = mt[RNG_N - 1]; i = 1; }
+        if (i >= RNG_N) {
+            mt[0] = mt[RNG_N - 1];
+            i = 1;
+        }
         if (j >= len) j = 0;
     }
 
@@ -69,7 +72,10 @@ static void rng_init_by_array(Rng *r, const uint32_t *key, int len)
         uint32_t p = mt[i - 1] ^ (mt[i - 1] >> 30);
         mt[i] = (mt[i] ^ (p * 1566083941u)) - (uint32_t)i;
         i++;
-        if (i >= RNG_N) { mt[0] = mt[RNG_N - 1]; i = 1; }
+        if (i >= RNG_N) {
+            mt[0] = mt[RNG_N - 1];
+            i = 1;
+        }
     }
 
     /* Step 4. */
@@ -100,12 +106,12 @@ static inline uint32_t rng_twist(uint32_t a, uint32_t b, uint32_t m)
 
 /* MT19937's tempering of y in place: one word, or four as a GCC vector
  * (the same operators apply to both). */
-#define MT_TEMPER(y)                                                         \
-    do {                                                                     \
-        (y) ^= (y) >> 11;                                                    \
-        (y) ^= ((y) << 7) & 0x9d2c5680u;                                     \
-        (y) ^= ((y) << 15) & 0xefc60000u;                                    \
-        (y) ^= (y) >> 18;                                                    \
+#define MT_TEMPER(y)                                                                               \
+    do {                                                                                           \
+        (y) ^= (y) >> 11;                                                                          \
+        (y) ^= ((y) << 7) & 0x9d2c5680u;                                                           \
+        (y) ^= ((y) << 15) & 0xefc60000u;                                                          \
+        (y) ^= (y) >> 18;                                                                          \
     } while (0)
 
 _Static_assert(RNG_CHUNK % 4 == 0 && RNG_N % RNG_CHUNK == 0 && RNG_BATCH % 4 == 0 &&
@@ -251,8 +257,7 @@ int rng_seed_words(Rng *r, const uint32_t *key, int len)
 /* The whitespace Python's int() strips, restricted to ASCII C isspace. */
 static int rng_is_space(char c)
 {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
-           c == '\r';
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
 static int rng_is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -260,8 +265,7 @@ static int rng_is_digit(char c) { return c >= '0' && c <= '9'; }
 /* Validates Python int() syntax for base 10: [ws][+|-]digits[ws], where
  * digits may hold single underscores between two digits. Sets *first to the
  * first digit and returns the number of digits, or -1 on bad text. */
-static long rng_scan_decimal(const char *s, const char **first,
-                             const char **end)
+static long rng_scan_decimal(const char *s, const char **first, const char **end)
 {
     long nd = 0;
     while (rng_is_space(*s)) s++;
@@ -321,8 +325,7 @@ int rng_seed_decimal(Rng *r, const char *text)
     if (nd < 0) return MB_ESYNTAX;
 
     size_t cap = (size_t)(nd + 8) / 9 + 1;
-    if (cap > (size_t)INT_MAX || cap > SIZE_MAX / sizeof(uint32_t))
-        return MB_ENOMEM;
+    if (cap > (size_t)INT_MAX || cap > SIZE_MAX / sizeof(uint32_t)) return MB_ENOMEM;
     uint32_t stack[RNG_STACK_WORDS];
     uint32_t *w = stack;
     if (cap > RNG_STACK_WORDS) {
@@ -346,7 +349,10 @@ static int rng_bitlen64(uint64_t n)
     return 64 - __builtin_clzll(n);
 #else
     int k = 0;
-    while (n) { k++; n >>= 1; }
+    while (n) {
+        k++;
+        n >>= 1;
+    }
     return k;
 #endif
 }
@@ -356,7 +362,8 @@ uint64_t rng_randbelow_wide(Rng *r, uint64_t n)
     if (n <= 0xffffffffu) return rng_randbelow(r, n);
     int k = rng_bitlen64(n);
     uint64_t v;
-    do v = rng_getrandbits(r, k); while (v >= n);
+    do v = rng_getrandbits(r, k);
+    while (v >= n);
     return v;
 }
 

@@ -214,7 +214,8 @@ static bool vcf_win(Search *s, double *ret)
     Game *g = s->game;
     VcfOptions o = vcf_default_options();
     o.maxdepth = s->vcf_depth;
-    if (s->has_deadline) o.timelimit = s->deadline - search_now() > 0 ? s->deadline - search_now() : 0;
+    if (s->has_deadline)
+        o.timelimit = s->deadline - search_now() > 0 ? s->deadline - search_now() : 0;
     VcfResult r;
     if (vcf_solve(s->vcf, g, &o, &r) != MB_OK) return false;
     s->vcf_nodes += r.nodes;
@@ -241,9 +242,10 @@ static bool vcf_win(Search *s, double *ret)
  * with *ret (an abort, with s->status set; a leaf; a table cut); otherwise
  * false with the window narrowed and nd filled. Always inlined: as a call
  * it costs the benchmark call 10% more. */
-static inline __attribute__((always_inline)) bool
-node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *pkeys,
-          const uint64_t *add, bool probe_tt, Node *nd, double *ret, BoardKind kind)
+static inline __attribute__((always_inline)) bool node_open(Search *s, double *alpha, double *beta,
+                                                            int depth, const uint64_t *pkeys,
+                                                            const uint64_t *add, bool probe_tt,
+                                                            Node *nd, double *ret, BoardKind kind)
 {
     Game *g = s->game;
 
@@ -322,9 +324,10 @@ node_open(Search *s, double *alpha, double *beta, int depth, const uint64_t *pke
  * node costs no call for its moves (game_hot.h). */
 typedef double (*DlsFn)(Search *s, double alpha, double beta, int depth, const uint64_t *pkeys,
                         const uint64_t *add);
-static inline __attribute__((always_inline)) double
-dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *pkeys, const uint64_t *add,
-      BoardKind kind, bool counters, bool feat, DlsFn self)
+static inline __attribute__((always_inline)) double dls_k(Search *s, double alpha, double beta,
+                                                          int depth, const uint64_t *pkeys,
+                                                          const uint64_t *add, BoardKind kind,
+                                                          bool counters, bool feat, DlsFn self)
 {
     Game *g = s->game;
 
@@ -375,16 +378,16 @@ dls_k(Search *s, double alpha, double beta, int depth, const uint64_t *pkeys, co
 
 /* One instance per back-end, counter setting and line features on or off
  * (linefeat.h): dls_fns[kind][counters + 2 * features]. */
-#define DLS_ONE(p, id, suffix, c, f)                                                  \
-    static double dls_##p##suffix(Search *s, double a, double b, int d, const uint64_t *k, \
-                                  const uint64_t *add)                                    \
-    {                                                                                     \
-        return dls_k(s, a, b, d, k, add, BOARD_##id, c, f, dls_##p##suffix);              \
+#define DLS_ONE(p, id, suffix, c, f)                                                               \
+    static double dls_##p##suffix(Search *s, double a, double b, int d, const uint64_t *k,         \
+                                  const uint64_t *add)                                             \
+    {                                                                                              \
+        return dls_k(s, a, b, d, k, add, BOARD_##id, c, f, dls_##p##suffix);                       \
     }
-#define DLS_VARIANT(id, p, name, sep) \
-    DLS_ONE(p, id, , false, false)    \
-    DLS_ONE(p, id, _c, true, false)   \
-    DLS_ONE(p, id, _f, false, true)   \
+#define DLS_VARIANT(id, p, name, sep)                                                              \
+    DLS_ONE(p, id, , false, false)                                                                 \
+    DLS_ONE(p, id, _c, true, false)                                                                \
+    DLS_ONE(p, id, _f, false, true)                                                                \
     DLS_ONE(p, id, _cf, true, true)
 BOARD_BACKENDS(DLS_VARIANT)
 #undef DLS_VARIANT

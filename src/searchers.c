@@ -88,8 +88,7 @@ static uint64_t xhash(uint64_t board, double a, double b)
 static size_t xslot(const SrXMap *m, uint64_t board, double a, double b)
 {
     size_t i = (size_t)xhash(board, a, b) & (m->cap - 1);
-    while (m->e[i].used &&
-           !(m->e[i].board == board && m->e[i].a == a && m->e[i].b == b))
+    while (m->e[i].used && !(m->e[i].board == board && m->e[i].a == a && m->e[i].b == b))
         i = (i + 1) & (m->cap - 1);
     return i;
 }
@@ -150,8 +149,7 @@ static void tstore_sym(Searcher *s, double lo, double hi)
     int moves[SYM_COUNT];
     int n = sym_keys(s, keys);
     for (int i = 0; i < n; i++) moves[i] = MOVE_NONE;
-    if (tt_store_packed_n(&s->tt, s->ncells, keys, moves, n, lo, hi) != MB_OK)
-        s->nomem = true;
+    if (tt_store_packed_n(&s->tt, s->ncells, keys, moves, n, lo, hi) != MB_OK) s->nomem = true;
 }
 
 /* ---- Minimax ---- */
@@ -251,10 +249,16 @@ static double ab_tt(Searcher *s, double a, double b)
         v = ab_tt(s, a, b);
         game_unmove(g);
         if (maxn) {
-            if (v >= b) { a = v; break; }
+            if (v >= b) {
+                a = v;
+                break;
+            }
             a = dmax(a, v);
         } else {
-            if (v <= a) { b = v; break; }
+            if (v <= a) {
+                b = v;
+                break;
+            }
             b = dmin(b, v);
         }
     }
@@ -346,10 +350,16 @@ static double scout(Searcher *s, double a, double b)
         for (int i = 1; i < n && best < b; i++) {
             game_move(g, moves[i]);
             best = dmax(best, scout(s, a, a + 1));
-            if (best >= b) { game_unmove(g); break; }
+            if (best >= b) {
+                game_unmove(g);
+                break;
+            }
             if (best > a) {
                 best = dmax(best, scout(s, a, b));
-                if (best >= b) { game_unmove(g); break; }
+                if (best >= b) {
+                    game_unmove(g);
+                    break;
+                }
                 a = dmax(a, best);
             }
             game_unmove(g);
@@ -359,10 +369,16 @@ static double scout(Searcher *s, double a, double b)
         for (int i = 1; i < n && best > a; i++) {
             game_move(g, moves[i]);
             best = dmin(best, scout(s, b - 1, b));
-            if (best <= a) { game_unmove(g); break; }
+            if (best <= a) {
+                game_unmove(g);
+                break;
+            }
             if (best < b) {
                 best = dmin(best, scout(s, a, b));
-                if (best <= a) { game_unmove(g); break; }
+                if (best <= a) {
+                    game_unmove(g);
+                    break;
+                }
                 b = dmin(b, best);
             }
             game_unmove(g);
@@ -380,8 +396,10 @@ static double mtdf(Searcher *s, double lb, double ub)
     while (lb != ub) {
         double beta = lb == f ? f + 1 : f;
         f = ab_bound(s, beta - 1, beta);
-        if (f >= beta) lb = f;
-        else ub = f;
+        if (f >= beta)
+            lb = f;
+        else
+            ub = f;
     }
     return f;
 }
@@ -421,19 +439,16 @@ void searcher_free(Searcher *s)
 }
 
 /* See searchers.h. */
-size_t searcher_table_count(const Searcher *s)
-{
-    return s->xmap.count + tt_count(&s->tt);
-}
+size_t searcher_table_count(const Searcher *s) { return s->xmap.count + tt_count(&s->tt); }
 
 /* See searchers.h. */
 const char *searcher_name(SearcherId id)
 {
     static const char *const names[SR_COUNT] = {
-        "ai_mmdfs",    "ai_mmdfs_tt",   "ai_abs",           "ai_abs2",
-        "ai_abs3",     "ai_abs_tt",     "ai_abs_tt2",       "ai_abs_tt3",
-        "ai_abs_tt4",  "ai_nws_3score", "ai_nws_3score2",   "ai_nws_3score_tt",
-        "ai_mmdfs_all", "ai_abs_all",   "ai_scout",         "ai_mtdf",
+        "ai_mmdfs",     "ai_mmdfs_tt",   "ai_abs",         "ai_abs2",
+        "ai_abs3",      "ai_abs_tt",     "ai_abs_tt2",     "ai_abs_tt3",
+        "ai_abs_tt4",   "ai_nws_3score", "ai_nws_3score2", "ai_nws_3score_tt",
+        "ai_mmdfs_all", "ai_abs_all",    "ai_scout",       "ai_mtdf",
     };
     return (unsigned)id < SR_COUNT ? names[id] : "?";
 }
@@ -534,7 +549,9 @@ int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *co
 {
     int n = 0;
     *complete = true;
-    if (g->status != STATUS_PLAYING || first < 0 || first >= game_geom(g)->ncells || game_get(g, first) != MARK_EMPTY) return 0;
+    if (g->status != STATUS_PLAYING || first < 0 || first >= game_geom(g)->ncells ||
+        game_get(g, first) != MARK_EMPTY)
+        return 0;
     s->game = g;
     GameMark mark;
     game_mark(g, &mark);
@@ -560,8 +577,7 @@ int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *co
 }
 
 /* See searchers.h. */
-int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared,
-                   SearcherRoot *out)
+int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared, SearcherRoot *out)
 {
     Searcher s;
     searcher_init(&s, id, opt);

@@ -18,7 +18,7 @@
 struct SolveEntry {
     uint64_t o, x; /* canonical position; o == x == 0 marks an empty slot */
     int16_t lo, hi;
-    int8_t move;   /* in canonical orientation; -1 none */
+    int8_t move; /* in canonical orientation; -1 none */
 };
 
 const char *solve_value_name(int value)
@@ -139,7 +139,7 @@ static int build_shape(Solve *s, const Geometry *geo)
 
 static uint64_t image(const Solve *s, int t, uint64_t b)
 {
-    const uint64_t (*p)[256] = s->perm[t];
+    const uint64_t(*p)[256] = s->perm[t];
     uint64_t r = 0;
     for (int i = 0; b; i++, b >>= 8) r |= p[i][b & 255];
     return r;
@@ -301,7 +301,8 @@ static void scan(const Solve *s, uint64_t me, uint64_t op, Scan *sc, bool weight
                 add += w[b < 7 ? b : 7];
             }
             if (weights)
-                for (uint64_t e = L & ~me & ~op; e; e &= e - 1) sc->weight[__builtin_ctzll(e)] += add;
+                for (uint64_t e = L & ~me & ~op; e; e &= e - 1)
+                    sc->weight[__builtin_ctzll(e)] += add;
         }
     }
 }

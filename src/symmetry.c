@@ -12,20 +12,24 @@
 
 /* a b c d e f for each transform (the series' board half of the table) */
 static const int coef[SYM_COUNT][6] = {
-    {0, 1, 0, 0, 0, 1},  /* 0 identity */
-    {0, 0, 1, 1, -1, 0}, /* 1 rotate 90° clockwise: (y, M-x) */
+    {0, 1, 0, 0, 0, 1},   /* 0 identity */
+    {0, 0, 1, 1, -1, 0},  /* 1 rotate 90° clockwise: (y, M-x) */
     {1, -1, 0, 1, 0, -1}, /* 2 rotate 180°: (M-x, M-y) */
-    {1, 0, -1, 0, 1, 0}, /* 3 rotate 90° counter-clockwise: (M-y, x) */
-    {1, -1, 0, 0, 0, 1}, /* 4 mirror left-right: (M-x, y) */
-    {0, 1, 0, 1, 0, -1}, /* 5 flip top-bottom: (x, M-y) */
+    {1, 0, -1, 0, 1, 0},  /* 3 rotate 90° counter-clockwise: (M-y, x) */
+    {1, -1, 0, 0, 0, 1},  /* 4 mirror left-right: (M-x, y) */
+    {0, 1, 0, 1, 0, -1},  /* 5 flip top-bottom: (x, M-y) */
     {1, 0, -1, 1, -1, 0}, /* 6 anti-diagonal: (M-y, M-x) */
-    {0, 0, 1, 0, 1, 0},  /* 7 transpose: (y, x) */
+    {0, 0, 1, 0, 1, 0},   /* 7 transpose: (y, x) */
 };
 
-static const char *const names[SYM_COUNT] = {
-    "identity", "rotate 90° clockwise", "rotate 180°", "rotate 90° counter-clockwise",
-    "mirror left-right", "flip top-bottom", "reflect in the anti-diagonal",
-    "reflect in the main diagonal"};
+static const char *const names[SYM_COUNT] = {"identity",
+                                             "rotate 90° clockwise",
+                                             "rotate 180°",
+                                             "rotate 90° counter-clockwise",
+                                             "mirror left-right",
+                                             "flip top-bottom",
+                                             "reflect in the anti-diagonal",
+                                             "reflect in the main diagonal"};
 
 bool symmetry_applies(const Geometry *g, int t)
 {

@@ -81,20 +81,20 @@ static int read_all(int fd, void *buf, size_t n)
 
 /* ---- the worker side ---- */
 
-#define CHUNK_MAX 128 /* games per request */
-#define HEADER (2 * sizeof(long)) /* of a message: game, length */
-#define INBUF (HEADER + TOURNEY_LINE_MAX) /* the parent's buffer per worker */
-#define OUTBUF (4 * INBUF)                /* a worker's unsent results */
+#define CHUNK_MAX     128                         /* games per request */
+#define HEADER        (2 * sizeof(long))          /* of a message: game, length */
+#define INBUF         (HEADER + TOURNEY_LINE_MAX) /* the parent's buffer per worker */
+#define OUTBUF        (4 * INBUF)                 /* a worker's unsent results */
 #define FLUSH_SECONDS 0.05
 
 typedef struct Worker {
     pid_t pid;
-    int req;                    /* write end: games to play */
-    int res;                    /* read end: lines */
-    long queue[2 * CHUNK_MAX];  /* games sent, not yet answered, in order */
-    int head, len;              /* the queue as a ring */
-    char *buf;                  /* INBUF bytes */
-    char *in;                   /* bytes read from res, not yet handled */
+    int req;                   /* write end: games to play */
+    int res;                   /* read end: lines */
+    long queue[2 * CHUNK_MAX]; /* games sent, not yet answered, in order */
+    int head, len;             /* the queue as a ring */
+    char *buf;                 /* INBUF bytes */
+    char *in;                  /* bytes read from res, not yet handled */
     size_t have;
 } Worker;
 
@@ -211,8 +211,7 @@ static void worker_stop(Worker *w)
     write_all(w->req, &quit, sizeof quit);
     close(w->req);
     close(w->res);
-    while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {}
     w->pid = 0;
 }
 
@@ -284,7 +283,7 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
     Worker *ws = calloc((size_t)jobs, sizeof *ws);
     struct pollfd *fds = calloc((size_t)jobs, sizeof *fds);
     char *line = malloc(INBUF); /* a batch of lines */
-    long died_on = 0; /* the game at the head of a worker's queue when it died */
+    long died_on = 0;           /* the game at the head of a worker's queue when it died */
     int rc = MB_OK;
     if (!ws || !fds || !line) {
         free(ws);
@@ -316,7 +315,8 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
         }
     }
     for (int w = 0; w < jobs; w++) {
-        if (!worker_feed(&ws[w], list, n, &next, chunk) || !worker_feed(&ws[w], list, n, &next, chunk)) {
+        if (!worker_feed(&ws[w], list, n, &next, chunk) ||
+            !worker_feed(&ws[w], list, n, &next, chunk)) {
             snprintf(err, errlen, "cannot reach a worker process: %s", strerror(errno));
             rc = MB_EIO;
             goto out;
@@ -381,8 +381,9 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
                 line[batch_len] = '\0';
                 if (done(ctx, line, batch_len, count)) stop = true;
             }
-            bool broken = wk->len > 0 && wk->have >= HEADER &&
-                          (worker_message(wk, &game, &len, &text) < 0 || game != wk->queue[wk->head]);
+            bool broken =
+                wk->len > 0 && wk->have >= HEADER &&
+                (worker_message(wk, &game, &len, &text) < 0 || game != wk->queue[wk->head]);
             if (wk->len > 0 && (!alive || broken) && !interrupted) {
                 /* the worker died (or broke the protocol): replace it and
                  * give the replacement the same games; a game that kills
@@ -392,8 +393,7 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
                 kill(wk->pid, SIGKILL);
                 close(wk->req);
                 close(wk->res);
-                while (waitpid(wk->pid, &status, 0) < 0 && errno == EINTR) {
-                }
+                while (waitpid(wk->pid, &status, 0) < 0 && errno == EINTR) {}
                 wk->pid = 0;
                 wk->have = 0;
                 wk->in = wk->buf;

@@ -363,8 +363,8 @@ static void format_moves(unsigned mask, char *buf)
 
 /* Describe how row e of table a differs from row f of table b (NULL when
  * b lacks the board); false if they agree. */
-static bool row_diff(const TreeTable *a, const TreeEntry *e, const TreeTable *b,
-                     const TreeEntry *f, char *diff, size_t len)
+static bool row_diff(const TreeTable *a, const TreeEntry *e, const TreeTable *b, const TreeEntry *f,
+                     char *diff, size_t len)
 {
     char key[TREE_CELLS + 1], m1[64], m2[64], s1[TREE_SCORE_LEN], s2[TREE_SCORE_LEN];
     tree_code_key(e->code, key);
@@ -522,8 +522,7 @@ static bool read_coord(Parser *ps, int *v)
     skip_ws(ps);
     const char *q = ps->p;
     if (q < ps->end && *q >= '0' && *q <= '2' &&
-        !(q + 1 < ps->end && strchr("0123456789.eE", q[1]) && q[1]))
-    {
+        !(q + 1 < ps->end && strchr("0123456789.eE", q[1]) && q[1])) {
         *v = *q - '0';
         ps->p++;
         return true;
@@ -552,8 +551,8 @@ static bool read_moves(Parser *ps, int code, unsigned *mask)
         if (code_mark(code, y + 3 * x) != MARK_EMPTY)
             return fail(ps, "move [%d,%d] is on a taken square of board %s", x, y, key);
         if (x + 3 * y <= last)
-            return fail(ps, "move [%d,%d] of board %s is out of legal-move order or repeated",
-                        x, y, key);
+            return fail(ps, "move [%d,%d] of board %s is out of legal-move order or repeated", x, y,
+                        key);
         last = x + 3 * y;
         *mask |= TREE_BIT(x, y);
         ps->p = after;
@@ -605,8 +604,9 @@ static bool read_object(Parser *ps, int code, TreeEntry *e)
         int f = strcmp(name, "bestmoves") == 0 ? 0 : strcmp(name, "score") == 0 ? 1 : -1;
         if (f < 0 || have[f]) {
             ps->p = at; /* report it at the name */
-            return fail(ps, f < 0 ? "unknown field \"%s\" (bestmoves or score)"
-                                  : "repeated field \"%s\"", name);
+            return fail(
+                ps, f < 0 ? "unknown field \"%s\" (bestmoves or score)" : "repeated field \"%s\"",
+                name);
         }
         have[f] = true;
         if (!expect(ps, ':', "':'")) return false;
@@ -649,8 +649,10 @@ static bool read_row(Parser *ps, TreeTable *t)
     int code = tree_key_code(key);
     if (code < 0 || t->index[code] >= 0) {
         ps->p = at; /* report it at the key */
-        return fail(ps, code < 0 ? "\"%s\" is not a board key (9 of '.', 'o', 'x')"
-                                 : "repeated board key \"%s\"", key);
+        return fail(ps,
+                    code < 0 ? "\"%s\" is not a board key (9 of '.', 'o', 'x')"
+                             : "repeated board key \"%s\"",
+                    key);
     }
     TreeEntry e = {0, 0, 0};
     if (!expect(ps, ':', "':'") || !read_value(ps, code, &e)) return false;

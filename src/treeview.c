@@ -7,10 +7,10 @@
 #include "mberror.h"
 #include "treeview.h"
 
-#define CELL 14            /* a square of a board */
-#define BOARD (3 * CELL)   /* a board */
-#define SLOT 60            /* horizontal room of a leaf */
-#define LEVEL 110          /* vertical room of a level */
+#define CELL   14         /* a square of a board */
+#define BOARD  (3 * CELL) /* a board */
+#define SLOT   60         /* horizontal room of a leaf */
+#define LEVEL  110        /* vertical room of a level */
 #define MARGIN 20
 
 /* The view's principal line: pv[d] is the node at level d below the start
@@ -52,8 +52,8 @@ static const char *fill_colour(int score2)
 
 static int valid(const Tree *t, int32_t start, int depth)
 {
-    return t && t->scored && start >= 0 && start < t->n && depth >= 0
-        && depth <= TREEVIEW_MAX_DEPTH;
+    return t && t->scored && start >= 0 && start < t->n && depth >= 0 &&
+           depth <= TREEVIEW_MAX_DEPTH;
 }
 
 static void principal_line(View *v, int32_t start)
@@ -106,30 +106,39 @@ static void svg_board(View *v, int32_t i, int level, int x, int y)
     tree_format_score(n->score, v->float_style, score);
     if (n->move != TREE_NO_MOVE) move_name(n->move, mv);
     bool on_pv = v->pv[level] == i;
-    fprintf(f, "<g class=\"board\" id=\"n%" PRId32 "\" data-key=\"%s\" data-move=\"%s\""
-            " data-score=\"%s\">\n", i, key, mv, score);
-    fprintf(f, "<title>%s%s score %s%s</title>\n", mv[0] ? mv : "start", mv[0] ? ":" : "",
-            score, on_pv ? " (principal line)" : "");
-    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\""
-            " stroke-width=\"%d\"/>\n", x, y, BOARD, BOARD, fill_colour(n->score),
-            on_pv ? "#b71c1c" : "#424242", on_pv ? 3 : 1);
+    fprintf(f,
+            "<g class=\"board\" id=\"n%" PRId32 "\" data-key=\"%s\" data-move=\"%s\""
+            " data-score=\"%s\">\n",
+            i, key, mv, score);
+    fprintf(f, "<title>%s%s score %s%s</title>\n", mv[0] ? mv : "start", mv[0] ? ":" : "", score,
+            on_pv ? " (principal line)" : "");
+    fprintf(f,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\""
+            " stroke-width=\"%d\"/>\n",
+            x, y, BOARD, BOARD, fill_colour(n->score), on_pv ? "#b71c1c" : "#424242",
+            on_pv ? 3 : 1);
     if (n->move != TREE_NO_MOVE)
-        fprintf(f, "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
-                " fill=\"#fff59d\"/>\n", x + CELL * (n->move / 3) + 1,
-                y + CELL * (n->move % 3) + 1, CELL - 2, CELL - 2);
+        fprintf(f,
+                "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
+                " fill=\"#fff59d\"/>\n",
+                x + CELL * (n->move / 3) + 1, y + CELL * (n->move % 3) + 1, CELL - 2, CELL - 2);
     for (int k = 1; k < 3; k++)
-        fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#757575\"/>"
+        fprintf(f,
+                "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#757575\"/>"
                 "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#757575\"/>\n",
-                x + k * CELL, y, x + k * CELL, y + BOARD, x, y + k * CELL, x + BOARD,
-                y + k * CELL);
+                x + k * CELL, y, x + k * CELL, y + BOARD, x, y + k * CELL, x + BOARD, y + k * CELL);
     for (int m = 0; m < TREE_CELLS; m++) {
         int cx = x + CELL * (m / 3) + CELL / 2, cy = y + CELL * (m % 3) + CELL / 2;
         if (key[m] == 'o')
-            fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"none\" stroke=\"#c62828\""
-                    " stroke-width=\"2\"/>\n", cx, cy);
+            fprintf(f,
+                    "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"none\" stroke=\"#c62828\""
+                    " stroke-width=\"2\"/>\n",
+                    cx, cy);
         else if (key[m] == 'x')
-            fprintf(f, "<path d=\"M%d %dl8 8M%d %dl8 -8\" stroke=\"#1565c0\""
-                    " stroke-width=\"2\"/>\n", cx - 4, cy - 4, cx - 4, cy + 4);
+            fprintf(f,
+                    "<path d=\"M%d %dl8 8M%d %dl8 -8\" stroke=\"#1565c0\""
+                    " stroke-width=\"2\"/>\n",
+                    cx - 4, cy - 4, cx - 4, cy + 4);
     }
     fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>\n",
             x + BOARD / 2, y + BOARD + 11, score);
@@ -151,21 +160,23 @@ static int svg_node(View *v, int32_t i, int level)
         int x1 = x, y1 = y + BOARD + 15, x2 = cx[k], y2 = y + LEVEL - 3;
         char mv[4];
         move_name(t->node[c].move, mv);
-        fprintf(v->f, "<g class=\"edge%s%s\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\""
-                " stroke=\"%s\" stroke-width=\"%d\"/>", best ? " best" : "", pv ? " pv" : "",
-                x1, y1, x2, y2, pv ? "#b71c1c" : "#616161", pv ? 4 : best ? 3 : 1);
-        fprintf(v->f, "<text x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\""
-                " fill=\"%s\">%s</text></g>\n", (x1 + 2 * x2) / 3, (y1 + 2 * y2) / 3 - 3,
-                pv ? "#b71c1c" : "#212121", mv);
+        fprintf(v->f,
+                "<g class=\"edge%s%s\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\""
+                " stroke=\"%s\" stroke-width=\"%d\"/>",
+                best ? " best" : "", pv ? " pv" : "", x1, y1, x2, y2, pv ? "#b71c1c" : "#616161",
+                pv     ? 4
+                : best ? 3
+                       : 1);
+        fprintf(v->f,
+                "<text x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\""
+                " fill=\"%s\">%s</text></g>\n",
+                (x1 + 2 * x2) / 3, (y1 + 2 * y2) / 3 - 3, pv ? "#b71c1c" : "#212121", mv);
     }
     svg_board(v, i, level, x - BOARD / 2, y);
     return x;
 }
 
-static int finish(FILE *f)
-{
-    return ferror(f) ? MB_EIO : MB_OK;
-}
+static int finish(FILE *f) { return ferror(f) ? MB_EIO : MB_OK; }
 
 int treeview_write_svg(const Tree *t, int32_t start, int depth, bool float_style, FILE *f)
 {
@@ -180,7 +191,8 @@ int treeview_write_svg(const Tree *t, int32_t start, int depth, bool float_style
     int height = 2 * MARGIN + LEVEL * deepest + BOARD + 15;
     char key[TREE_CELLS + 1];
     tree_code_key(t->node[start].code, key);
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    fprintf(f,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
             " viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
             "<title>marubatsu game tree below %s, depth %d</title>\n"
@@ -201,8 +213,7 @@ static void dot_node(View *v, int32_t i, int level)
     tree_code_key(n->code, key);
     tree_format_score(n->score, v->float_style, score);
     fprintf(v->f, "  n%" PRId32 " [label=\"", i);
-    for (int y = 0; y < 3; y++)
-        fprintf(v->f, "%c%c%c\\n", key[y], key[y + 3], key[y + 6]);
+    for (int y = 0; y < 3; y++) fprintf(v->f, "%c%c%c\\n", key[y], key[y + 3], key[y + 6]);
     fprintf(v->f, "%s\", fillcolor=\"%s\"%s];\n", score, fill_colour(n->score),
             v->pv[level] == i ? ", color=\"#b71c1c\", penwidth=3" : "");
     if (level >= v->depth) return;
@@ -223,8 +234,8 @@ int treeview_write_dot(const Tree *t, int32_t start, int depth, bool float_style
     View v = {.t = t, .depth = depth, .float_style = float_style, .f = f};
     principal_line(&v, start);
     fprintf(f, "digraph marubatsu {\n"
-            "  node [shape=box, style=filled, fontname=\"Courier\"];\n"
-            "  edge [fontname=\"Helvetica\", fontsize=10];\n");
+               "  node [shape=box, style=filled, fontname=\"Courier\"];\n"
+               "  edge [fontname=\"Helvetica\", fontsize=10];\n");
     dot_node(&v, start, 0);
     fputs("}\n", f);
     return finish(f);

@@ -138,7 +138,8 @@ static int prepare_store(TT *t, int n, size_t more)
         /* Zobrist keys take one word each, as packed keys do */
         if (n != TT_HASHED_KEYS && (n < 1 || (size_t)(n + 3) / 4 > TT_MAX_KEYBYTES))
             return MB_EINVAL;
-        if (t->cap && ((size_t)(n + 3) / 4 != t->keybytes || packed_mode(n) != packed_mode(t->ncells)))
+        if (t->cap &&
+            ((size_t)(n + 3) / 4 != t->keybytes || packed_mode(n) != packed_mode(t->ncells)))
             tt_free(t);
         t->ncells = n;
         t->keybytes = n == TT_HASHED_KEYS ? sizeof(uint64_t) : (size_t)(n + 3) / 4;
@@ -188,7 +189,8 @@ int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper,
 bool tt_probe(const TT *t, const char *key, TTEntry *out)
 {
     if (t->count == 0 || (int)strlen(key) != t->ncells) return false;
-    if (packed_mode(t->ncells)) return tt_probe_packed(t, t->ncells, tt_pack64(key, t->ncells), out);
+    if (packed_mode(t->ncells))
+        return tt_probe_packed(t, t->ncells, tt_pack64(key, t->ncells), out);
     uint8_t k[TT_MAX_KEYBYTES];
     pack_key(key, t->ncells, k, t->keybytes);
     bool found;

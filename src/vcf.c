@@ -16,14 +16,14 @@
 #include "mberror.h"
 #include "search.h"
 
-#define VCF_MAX_DEPTH 60                 /* attacker moves */
-#define VCF_MAX_PLY (2 * VCF_MAX_DEPTH + 4)
-#define CHECK_EVERY 1024                 /* nodes between clock reads */
+#define VCF_MAX_DEPTH 60 /* attacker moves */
+#define VCF_MAX_PLY   (2 * VCF_MAX_DEPTH + 4)
+#define CHECK_EVERY   1024 /* nodes between clock reads */
 
 struct VcfEntry {
-    uint64_t key;   /* 0: empty */
-    int16_t depth;  /* the position fails with this many attacker moves */
-    uint8_t vct;    /* ... in this mode */
+    uint64_t key;  /* 0: empty */
+    int16_t depth; /* the position fails with this many attacker moves */
+    uint8_t vct;   /* ... in this mode */
 };
 
 /* The principal lines, one row per ply (a triangular table). */
@@ -34,10 +34,7 @@ typedef struct Lines {
 
 static const int8_t run_dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
 
-VcfOptions vcf_default_options(void)
-{
-    return (VcfOptions){VCF_DEFAULT_DEPTH, -1, 0, false};
-}
+VcfOptions vcf_default_options(void) { return (VcfOptions){VCF_DEFAULT_DEPTH, -1, 0, false}; }
 
 const char *vcf_status_name(int status)
 {
@@ -108,8 +105,8 @@ static bool exact_at(const Vcf *v, int m, int p)
     for (int d = 0; d < 4; d++) {
         int dx = run_dir[d][0], dy = run_dir[d][1], run = 1;
         for (int s = -1; s <= 1; s += 2)
-            for (int x = x0 + s * dx, y = y0 + s * dy;
-                 run <= k && geometry_on_board(g, x, y) && v->cells[geometry_xy_to_move(g, x, y)] == p;
+            for (int x = x0 + s * dx, y = y0 + s * dy; run <= k && geometry_on_board(g, x, y) &&
+                                                       v->cells[geometry_xy_to_move(g, x, y)] == p;
                  x += s * dx, y += s * dy)
                 run++;
         if (run == k) return true;

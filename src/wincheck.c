@@ -7,7 +7,7 @@
 
 #include "mberror.h"
 
-static const char *const names[WINCHECK_ALGOS] = {"original", "concat", "table",
+static const char *const names[WINCHECK_ALGOS] = {"original", "concat",    "table",
                                                   "coords",   "generated", "step"};
 
 const char *wincheck_name(int algo)
@@ -48,11 +48,11 @@ static bool concat(const Board *b, Mark p)
     char want[4], c = board_mark_char(p);
     memset(want, c, 3);
     want[3] = '\0';
-#define LINE(x1, y1, x2, y2, x3, y3)                                                      \
-    do {                                                                                  \
-        char s[4] = {board_mark_char(at(b, x1, y1)), board_mark_char(at(b, x2, y2)),      \
-                     board_mark_char(at(b, x3, y3)), '\0'};                               \
-        if (strcmp(s, want) == 0) return true;                                            \
+#define LINE(x1, y1, x2, y2, x3, y3)                                                               \
+    do {                                                                                           \
+        char s[4] = {board_mark_char(at(b, x1, y1)), board_mark_char(at(b, x2, y2)),               \
+                     board_mark_char(at(b, x3, y3)), '\0'};                                        \
+        if (strcmp(s, want) == 0) return true;                                                     \
     } while (0)
     LINE(0, 0, 1, 0, 2, 0);
     LINE(0, 1, 1, 1, 2, 1);
@@ -133,8 +133,8 @@ static bool step(const Board *b, Mark p)
     return false;
 }
 
-static bool (*const algos[WINCHECK_ALGOS])(const Board *, Mark) = {original, concat, table,
-                                                                    coords,   generated, step};
+static bool (*const algos[WINCHECK_ALGOS])(const Board *, Mark) = {original, concat,    table,
+                                                                   coords,   generated, step};
 
 bool wincheck_is_winner(const Board *b, int algo, Mark player, int *err)
 {

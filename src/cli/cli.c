@@ -20,10 +20,7 @@ void cli_error(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-CliArgs cli_args(int argc, char **argv)
-{
-    return (CliArgs){argv[0], argc, argv, 1, false};
-}
+CliArgs cli_args(int argc, char **argv) { return (CliArgs){argv[0], argc, argv, 1, false}; }
 
 int cli_next(CliArgs *a, const CliOption *opts, const char **arg)
 {
@@ -110,8 +107,9 @@ bool cli_seed64(const char *cmd, const char *what, const char *text)
     errno = 0;
     if (digits) (void)strtoll(text, NULL, 10);
     if (!digits || errno == ERANGE) {
-        cli_error(cmd, "%s must be an integer from -9223372036854775808 to 9223372036854775807, not '%s'",
-                  what, text);
+        cli_error(
+            cmd, "%s must be an integer from -9223372036854775808 to 9223372036854775807, not '%s'",
+            what, text);
         return false;
     }
     return true;
@@ -184,7 +182,8 @@ void cli_put(CliPairs *p, const char *key, const char *value)
 {
     int i = 0;
     while (i < p->n && strcmp(p->keys[i], key) != 0) i++;
-    if (i == (int)(sizeof p->keys / sizeof p->keys[0])) return; /* full: cannot happen with our option sets */
+    if (i == (int)(sizeof p->keys / sizeof p->keys[0]))
+        return; /* full: cannot happen with our option sets */
     if (i == p->n) p->n++;
     p->keys[i] = key;
     p->values[i] = value;

@@ -47,39 +47,49 @@ void cli_put(CliPairs *p, const char *key, const char *value);
 
 /* Board option ids, shared by every command that makes a game. */
 enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_RULE, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_HELP };
-#define CLI_BOARD_OPTIONS                                                                    \
-    {"width", true, OPT_WIDTH}, {"height", true, OPT_HEIGHT}, {"k", true, OPT_K},            \
-        {"rule", true, OPT_RULE}, {"board", true, OPT_BOARD}, {"count-linemark", false, OPT_COUNT_LINEMARK},          \
-        {"help", false, OPT_HELP}
-#define CLI_BOARD_HELP                                                                       \
-    "  --width W, --height H   board size (default 3x3; each side 1..32)\n"                  \
-    "  --k K                   marks in a row to win (default min(W, H))\n"                  \
-    "  --rule RULE             freestyle (k or more in a row wins; the default) or\n"        \
-    "                          exact (exactly k: an overline does not win)\n"               \
-    "  --board NAME            back-end: " BOARD_NAMES " (default bitboard)\n"              \
-    "  --count-linemark        keep per-line counters (the series' count_linemark)\n"        \
+#define CLI_BOARD_OPTIONS                                                                          \
+    {"width", true, OPT_WIDTH}, {"height", true, OPT_HEIGHT}, {"k", true, OPT_K},                  \
+        {"rule", true, OPT_RULE}, {"board", true, OPT_BOARD},                                      \
+        {"count-linemark", false, OPT_COUNT_LINEMARK},                                             \
+    {                                                                                              \
+        "help", false, OPT_HELP                                                                    \
+    }
+#define CLI_BOARD_HELP                                                                             \
+    "  --width W, --height H   board size (default 3x3; each side 1..32)\n"                        \
+    "  --k K                   marks in a row to win (default min(W, H))\n"                        \
+    "  --rule RULE             freestyle (k or more in a row wins; the default) or\n"              \
+    "                          exact (exactly k: an overline does not win)\n"                      \
+    "  --board NAME            back-end: " BOARD_NAMES " (default bitboard)\n"                     \
+    "  --count-linemark        keep per-line counters (the series' count_linemark)\n"              \
     "  --help                  show this help\n"
 
 /* Player option ids, shared by match and tournament: the per-move budgets
  * of sandboxed scripts, the time control and --no-sandbox. */
 enum {
-    OPT_PLAYER_TIME = 1100, OPT_PLAYER_INSTR, OPT_PLAYER_MEMORY, OPT_PLAYER_MOVE_TIME,
-    OPT_PLAYER_GAME_TIME, OPT_PLAYER_NO_SANDBOX
+    OPT_PLAYER_TIME = 1100,
+    OPT_PLAYER_INSTR,
+    OPT_PLAYER_MEMORY,
+    OPT_PLAYER_MOVE_TIME,
+    OPT_PLAYER_GAME_TIME,
+    OPT_PLAYER_NO_SANDBOX
 };
-#define CLI_PLAYER_OPTIONS                                                                   \
-    {"time", true, OPT_PLAYER_TIME}, {"instructions", true, OPT_PLAYER_INSTR},               \
-        {"memory", true, OPT_PLAYER_MEMORY}, {"move-time", true, OPT_PLAYER_MOVE_TIME},      \
-        {"game-time", true, OPT_PLAYER_GAME_TIME}, {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX}
+#define CLI_PLAYER_OPTIONS                                                                         \
+    {"time", true, OPT_PLAYER_TIME}, {"instructions", true, OPT_PLAYER_INSTR},                     \
+        {"memory", true, OPT_PLAYER_MEMORY}, {"move-time", true, OPT_PLAYER_MOVE_TIME},            \
+        {"game-time", true, OPT_PLAYER_GAME_TIME},                                                 \
+    {                                                                                              \
+        "no-sandbox", false, OPT_PLAYER_NO_SANDBOX                                                 \
+    }
 /* The help lines of the per-move budgets of sandboxed scripts (the
  * defaults of scripts/lib/sandbox.lua's mb.sandbox.defaults). */
-#define CLI_BUDGET_HELP                                                                      \
-    "  --time S, --memory BYTES\n"                                                           \
-    "                          per-move budgets of sandboxed scripts (defaults:\n"           \
-    "                          1 s, 64 MiB; 0 turns one off); under a time control\n"        \
-    "                          the move's limit replaces the default --time, and\n"          \
-    "                          a --time given can only shorten it\n"                         \
-    "  --instructions N        also stop a sandboxed script's move after N Lua\n"            \
-    "                          instructions: the same forfeits on every machine,\n"          \
+#define CLI_BUDGET_HELP                                                                            \
+    "  --time S, --memory BYTES\n"                                                                 \
+    "                          per-move budgets of sandboxed scripts (defaults:\n"                 \
+    "                          1 s, 64 MiB; 0 turns one off); under a time control\n"              \
+    "                          the move's limit replaces the default --time, and\n"                \
+    "                          a --time given can only shorten it\n"                               \
+    "  --instructions N        also stop a sandboxed script's move after N Lua\n"                  \
+    "                          instructions: the same forfeits on every machine,\n"                \
     "                          but its Lua code runs slower (default: off)\n"
 /* Put one player option into p (time, instructions, memory, move_time,
  * game_time, sandbox = "0"): 1 when id is one, 0 when it is not, -1 after

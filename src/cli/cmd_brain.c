@@ -38,15 +38,28 @@ static const char usage[] =
     "\n"
     "example:  printf 'START 15\\nBEGIN\\nEND\\n' | marubatsu brain ai14s\n";
 
-enum { OPT_K_ = 1, OPT_RULE_, OPT_MARGIN, OPT_NAME, OPT_NO_SANDBOX, OPT_SEED, OPT_DEBUG, OPT_HELP_ };
+enum {
+    OPT_K_ = 1,
+    OPT_RULE_,
+    OPT_MARGIN,
+    OPT_NAME,
+    OPT_NO_SANDBOX,
+    OPT_SEED,
+    OPT_DEBUG,
+    OPT_HELP_
+};
 
 int cmd_brain(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {{"k", true, OPT_K_},           {"rule", true, OPT_RULE_},
+    static const CliOption opts[] = {{"k", true, OPT_K_},
+                                     {"rule", true, OPT_RULE_},
                                      {"margin", true, OPT_MARGIN},
-                                     {"name", true, OPT_NAME},      {"no-sandbox", false, OPT_NO_SANDBOX},
-                                     {"seed", true, OPT_SEED},      {"debug", false, OPT_DEBUG},
-                                     {"help", false, OPT_HELP_},    {0}};
+                                     {"name", true, OPT_NAME},
+                                     {"no-sandbox", false, OPT_NO_SANDBOX},
+                                     {"seed", true, OPT_SEED},
+                                     {"debug", false, OPT_DEBUG},
+                                     {"help", false, OPT_HELP_},
+                                     {0}};
     CliArgs a = cli_args(argc, argv);
     CliPairs p = {0};
     const char *arg = NULL;

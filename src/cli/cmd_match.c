@@ -28,8 +28,7 @@ static const char usage[] =
     "                          INC seconds added after each of its moves; with\n"
     "                          either, every move is timed, a loss on time counts\n"
     "                          as a lost game (the count follows the tables), and\n"
-    "                          the AIs see params.timelimit and time_left\n"
-    CLI_BUDGET_HELP
+    "                          the AIs see params.timelimit and time_left\n" CLI_BUDGET_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n" CLI_BOARD_HELP
     "\n"
@@ -38,9 +37,7 @@ static const char usage[] =
     "exit status: 0 done, 1 an AI failed (the message names it), 2 bad options\n"
     "or an AI that does not exist.\n";
 
-enum {
-    OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS
-};
+enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS };
 
 int cmd_match(int argc, char **argv, Host *h)
 {

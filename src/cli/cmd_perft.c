@@ -37,8 +37,10 @@ static void progress(void *ud, int done, int total)
 
 int cmd_perft(int argc, char **argv)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS,         {"depth", true, OPT_DEPTH},
-                                     {"moves", true, OPT_MOVES}, {"time", false, OPT_TIME},
+    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
+                                     {"depth", true, OPT_DEPTH},
+                                     {"moves", true, OPT_MOVES},
+                                     {"time", false, OPT_TIME},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
@@ -90,14 +92,16 @@ int cmd_perft(int argc, char **argv)
     } else {
         uint64_t tn = 0, tf = 0;
         for (int d = 0; d <= depth; d++) {
-            if (d > 0) printf("%d %llu %llu\n", d, (unsigned long long)nodes[d],
-                              (unsigned long long)finished[d]);
+            if (d > 0)
+                printf("%d %llu %llu\n", d, (unsigned long long)nodes[d],
+                       (unsigned long long)finished[d]);
             tn += nodes[d];
             tf += finished[d];
         }
         printf("total %llu %llu\n", (unsigned long long)tn, (unsigned long long)tf);
         if (timed)
-            fprintf(stderr, "time %.3f s, %.1f M nodes/s\n", dt, dt > 0 ? 1e-6 * (double)tn / dt : 0.0);
+            fprintf(stderr, "time %.3f s, %.1f M nodes/s\n", dt,
+                    dt > 0 ? 1e-6 * (double)tn / dt : 0.0);
     }
     free(nodes);
     free(finished);

@@ -28,8 +28,7 @@ static const char play_usage[] =
     "                          like CPython's random.seed(S)\n"
     "  --hint AI               the AI that answers 'hint' (default ai14s)\n"
     "  --move-time S           an AI's moves get S seconds: it sees\n"
-    "                          params.timelimit (0.8 S) and loses on time past S\n"
-    CLI_BUDGET_HELP
+    "                          params.timelimit (0.8 S) and loses on time past S\n" CLI_BUDGET_HELP
     "  --no-sandbox            run script files trusted (only your own): a hint\n"
     "                          AI then shows its analysis\n"
     "  --ascii                 the series' plain text board; by default the board\n"
@@ -38,8 +37,7 @@ static const char play_usage[] =
     "                          (the first set of LC_ALL, LC_CTYPE, LANG)\n"
     "  --input FILE            read the typed lines from FILE instead of stdin, for\n"
     "                          scripted play and tests (lines that do not come from\n"
-    "                          a terminal are echoed after the prompt)\n" CLI_BOARD_HELP
-    "\n"
+    "                          a terminal are echoed after the prompt)\n" CLI_BOARD_HELP "\n"
     "typed at the prompt:\n"
     "  x,y                     a move: column x and row y, counted from 0 (the\n"
     "                          series' form; '1,2' is B3)\n"
@@ -190,12 +188,9 @@ int cmd_play(int argc, char **argv, Host *h)
 
 int cmd_replay(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {{"all", false, OPT_ALL},
-                                     {"ascii", false, OPT_ASCII},
-                                     {"psq", true, OPT_PSQ},
-                                     {"svg", true, OPT_SVG},
-                                     {"help", false, OPT_HELP},
-                                     {0}};
+    static const CliOption opts[] = {{"all", false, OPT_ALL},   {"ascii", false, OPT_ASCII},
+                                     {"psq", true, OPT_PSQ},    {"svg", true, OPT_SVG},
+                                     {"help", false, OPT_HELP}, {0}};
     CliArgs a = cli_args(argc, argv);
     CliPairs p = {{0}, {0}, 0};
     const char *arg = NULL, *file = NULL, *game_no = NULL;
@@ -206,21 +201,33 @@ int cmd_replay(int argc, char **argv, Host *h)
         case OPT_HELP: fputs(replay_usage, stdout); return 0;
         case OPT_ALL: cli_put(&p, "all", "1"); break;
         case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
-        case OPT_PSQ: cli_put(&p, "psq", arg); record = true; break;
-        case OPT_SVG: cli_put(&p, "svg", arg); record = true; break;
+        case OPT_PSQ:
+            cli_put(&p, "psq", arg);
+            record = true;
+            break;
+        case OPT_SVG:
+            cli_put(&p, "svg", arg);
+            record = true;
+            break;
         default: /* CLI_POSITIONAL */
             if (file && !game_no) {
                 bool digits = *arg != '\0';
                 for (const char *c = arg; *c; c++) digits = digits && *c >= '0' && *c <= '9';
                 if (!digits) {
-                    cli_error(a.cmd, "one game file expected, got a second: '%s' (a journal takes a game number: replay JOURNAL N)", arg);
+                    cli_error(
+                        a.cmd,
+                        "one game file expected, got a second: '%s' (a journal takes a game number: replay JOURNAL N)",
+                        arg);
                     return EXIT_USAGE;
                 }
                 game_no = arg;
                 break;
             }
             if (file) {
-                cli_error(a.cmd, "a game file (or a journal and a game number) expected, got a third word: '%s'", arg);
+                cli_error(
+                    a.cmd,
+                    "a game file (or a journal and a game number) expected, got a third word: '%s'",
+                    arg);
                 return EXIT_USAGE;
             }
             file = arg;

@@ -36,9 +36,9 @@
 #include "lua/serve_host.h"
 #include "serve.h"
 
-#define MAX_BODY (256 * 1024)
-#define MAX_PARAMS 16
-#define MAX_ALLOWED 8
+#define MAX_BODY     (256 * 1024)
+#define MAX_PARAMS   16
+#define MAX_ALLOWED  8
 #define MAX_AI_FILES 32
 
 static const char serve_usage[] =
@@ -82,7 +82,7 @@ typedef struct Server {
     ServeTrees trees;
     char allowed[MAX_ALLOWED][300]; /* Host header values accepted */
     int nallowed;
-    char origin[MAX_ALLOWED][320];  /* "http://" + each allowed host */
+    char origin[MAX_ALLOWED][320]; /* "http://" + each allowed host */
 } Server;
 
 /* The body of a request being received. */
@@ -191,7 +191,8 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status, const ch
     buf_add(&b, "{\"error\": ", 10);
     buf_json_string(&b, msg);
     buf_add(&b, "}\n", 2);
-    enum MHD_Result rc = b.oom ? MHD_NO : send_reply(c, status, "application/json", b.p, b.len, NULL);
+    enum MHD_Result rc =
+        b.oom ? MHD_NO : send_reply(c, status, "application/json", b.p, b.len, NULL);
     buf_free(&b);
     return rc;
 }
@@ -214,7 +215,8 @@ static enum MHD_Result send_asset(struct MHD_Connection *c, const char *url)
 {
     char name[128];
     if (strcmp(url, "/") == 0) url = "/index.html";
-    if (strlen(url) >= sizeof name - 4 || strstr(url, "..")) return send_error(c, 404, "no such page");
+    if (strlen(url) >= sizeof name - 4 || strstr(url, ".."))
+        return send_error(c, 404, "no such page");
     snprintf(name, sizeof name, "web%s", url);
     for (const EmbeddedScript *e = embedded_scripts; e->name; e++)
         if (strcmp(e->name, name) == 0 && strcmp(name, "web/report.html") != 0)
@@ -278,7 +280,8 @@ static enum MHD_Result answer(Server *s, struct MHD_Connection *c, const char *u
 {
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     if (!allowed_host(s, host))
-        return send_error(c, 403, "this server answers only requests addressed to it (Host header)");
+        return send_error(c, 403,
+                          "this server answers only requests addressed to it (Host header)");
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     if (origin && !allowed_origin(s, origin))
         return send_error(c, 403, "requests from other origins are refused");
@@ -320,8 +323,8 @@ static enum MHD_Result answer(Server *s, struct MHD_Connection *c, const char *u
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
-                                  const char *method, const char *version,
-                                  const char *upload_data, size_t *upload_data_size, void **con_cls)
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls)
 {
     (void)version;
     Upload *up = *con_cls;
@@ -408,10 +411,12 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
             sa->ai_files[sa->config.n_ai_files++] = arg;
             break;
         case OPT_MAX_GAMES:
-            if (!cli_int(a.cmd, "--max-games", arg, 1, 100000, &sa->config.max_games)) return EXIT_USAGE;
+            if (!cli_int(a.cmd, "--max-games", arg, 1, 100000, &sa->config.max_games))
+                return EXIT_USAGE;
             break;
         case OPT_IDLE:
-            if (!cli_int(a.cmd, "--idle", arg, 1, 30 * 86400, &sa->config.idle_seconds)) return EXIT_USAGE;
+            if (!cli_int(a.cmd, "--idle", arg, 1, 30 * 86400, &sa->config.idle_seconds))
+                return EXIT_USAGE;
             break;
         case OPT_PLAYER_TIME:
         case OPT_PLAYER_INSTR:
@@ -430,7 +435,8 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
     /* a sandboxed AI's move must end: without a time budget, only an
      * instruction budget bounds it */
     if (sa->config.time == 0 && !(sa->config.instructions > 0)) {
-        cli_error(a.cmd, "--time 0 needs --instructions N: a sandboxed AI's move must have a bound");
+        cli_error(a.cmd,
+                  "--time 0 needs --instructions N: a sandboxed AI's move must have a bound");
         return EXIT_USAGE;
     }
     return 0;
@@ -493,7 +499,8 @@ int cmd_serve(int argc, char **argv, Host *h)
         if (fd >= 0) close(fd);
         return 1;
     }
-    int port = ntohs(v6 ? ((struct sockaddr_in6 *)&addr)->sin6_port : ((struct sockaddr_in *)&addr)->sin_port);
+    int port = ntohs(v6 ? ((struct sockaddr_in6 *)&addr)->sin6_port
+                        : ((struct sockaddr_in *)&addr)->sin_port);
     Server s = {.h = h};
     serve_trees_init(&s.trees);
     char numeric[INET6_ADDRSTRLEN];
@@ -535,8 +542,10 @@ int cmd_serve(int argc, char **argv, Host *h)
     sigaddset(&rt, SIGRTMIN);
     pthread_sigmask(SIG_BLOCK, &rt, NULL);
     if (!loop)
-        fprintf(stderr, "marubatsu serve: warning: listening on %s, not loopback: anyone who can "
-                        "reach this port can use the server\n", numeric);
+        fprintf(stderr,
+                "marubatsu serve: warning: listening on %s, not loopback: anyone who can "
+                "reach this port can use the server\n",
+                numeric);
     printf("marubatsu serve: http://%s/ (Ctrl-C stops)\n", s.allowed[0]);
     fflush(stdout);
     /* the tree view's default tree, built while the first page loads, so

@@ -33,8 +33,10 @@ static void progress(void *ud, uint64_t nodes, size_t table, int done, int total
 
 int cmd_solve(int argc, char **argv)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS, {"time-limit", true, OPT_TIME_LIMIT},
-                                     {"no-time", false, OPT_NO_TIME}, {0}};
+    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
+                                     {"time-limit", true, OPT_TIME_LIMIT},
+                                     {"no-time", false, OPT_NO_TIME},
+                                     {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
     const char *arg = NULL, *list = NULL;
@@ -50,8 +52,7 @@ int cmd_solve(int argc, char **argv)
             char *end;
             limit = strtod(arg, &end);
             if (end == arg || *end || !(limit > 0)) {
-                cli_error(a.cmd, "--time-limit wants a positive number of seconds, not '%s'",
-                          arg);
+                cli_error(a.cmd, "--time-limit wants a positive number of seconds, not '%s'", arg);
                 return EXIT_USAGE;
             }
         } else if (id == OPT_NO_TIME) {

@@ -41,8 +41,7 @@ static const char usage[] =
     "                          with either, every player (built-in, script or\n"
     "                          brain) is timed, loses on time past its limit,\n"
     "                          and its AI sees params.timelimit and time_left\n"
-    "                          (docs/lua-api.md 5.12)\n"
-    CLI_BUDGET_HELP
+    "                          (docs/lua-api.md 5.12)\n" CLI_BUDGET_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n"
     "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP
@@ -63,14 +62,23 @@ static const char merge_usage[] =
     "prints nothing.\n";
 
 enum {
-    OPT_GAMES = 1, OPT_SEED, OPT_JOBS, OPT_FORMAT, OPT_OPENINGS, OPT_OUT, OPT_RESUME, OPT_SPRT,
-    OPT_SHARD, OPT_NO_PROGRESS, OPT_QUIET
+    OPT_GAMES = 1,
+    OPT_SEED,
+    OPT_JOBS,
+    OPT_FORMAT,
+    OPT_OPENINGS,
+    OPT_OUT,
+    OPT_RESUME,
+    OPT_SPRT,
+    OPT_SHARD,
+    OPT_NO_PROGRESS,
+    OPT_QUIET
 };
 
 /* Call mb.FUNCTION with the options in p and key = the n words joined by
  * newlines (player specs, directories); the exit status. */
-static int call_with_list(Host *h, const char *function, CliPairs *p, const char *key,
-                          char **words, int n)
+static int call_with_list(Host *h, const char *function, CliPairs *p, const char *key, char **words,
+                          int n)
 {
     size_t len = 1;
     for (int i = 0; i < n; i++) len += strlen(words[i]) + 1;
@@ -147,7 +155,8 @@ int cmd_tournament(int argc, char **argv, Host *h)
         case OPT_SPRT: cli_put(&p, "sprt", arg); break;
         case OPT_SHARD: {
             int i = 0, of = 0, used = 0;
-            if (sscanf(arg, "%d/%d%n", &i, &of, &used) != 2 || arg[used] || of < 1 || i < 1 || i > of) {
+            if (sscanf(arg, "%d/%d%n", &i, &of, &used) != 2 || arg[used] || of < 1 || i < 1 ||
+                i > of) {
                 cli_error(a.cmd, "--shard must be I/N with 1 <= I <= N, not '%s'", arg);
                 goto out;
             }
@@ -169,7 +178,9 @@ int cmd_tournament(int argc, char **argv, Host *h)
         }
     }
     if (nplayers < 2) {
-        cli_error(a.cmd, "two or more players are needed, e.g. marubatsu tournament ai2 ai14s (see --help)");
+        cli_error(
+            a.cmd,
+            "two or more players are needed, e.g. marubatsu tournament ai2 ai14s (see --help)");
         goto out;
     }
     char err[160];

@@ -57,8 +57,19 @@ static const char usage[] =
     "exit status: 0 ok, 1 a file that cannot be read or written, is malformed or\n"
     "differs (--check), 2 bad options\n";
 
-enum { OPT_ORDER = 1, OPT_SCORING, OPT_SAVE, OPT_BESTMOVES_ONLY, OPT_CHECK, OPT_QUIET,
-       OPT_TIME, OPT_TREE_HELP, OPT_SVG, OPT_DOT, OPT_DEPTH };
+enum {
+    OPT_ORDER = 1,
+    OPT_SCORING,
+    OPT_SAVE,
+    OPT_BESTMOVES_ONLY,
+    OPT_CHECK,
+    OPT_QUIET,
+    OPT_TIME,
+    OPT_TREE_HELP,
+    OPT_SVG,
+    OPT_DOT,
+    OPT_DEPTH
+};
 
 typedef struct TreeArgs {
     TreeOrder order;
@@ -75,12 +86,12 @@ static const char *const scoring_names[] = {"old", "sv", "sv_rd"};
 static int parse_args(int argc, char **argv, TreeArgs *ta)
 {
     static const CliOption opts[] = {
-        {"order", true, OPT_ORDER},   {"scoring", true, OPT_SCORING},
-        {"save", true, OPT_SAVE},     {"bestmoves-only", false, OPT_BESTMOVES_ONLY},
-        {"check", true, OPT_CHECK},   {"quiet", false, OPT_QUIET},
-        {"time", false, OPT_TIME},    {"help", false, OPT_TREE_HELP},
-        {"svg", true, OPT_SVG},       {"dot", true, OPT_DOT},
-        {"depth", true, OPT_DEPTH},   {0}};
+        {"order", true, OPT_ORDER}, {"scoring", true, OPT_SCORING},
+        {"save", true, OPT_SAVE},   {"bestmoves-only", false, OPT_BESTMOVES_ONLY},
+        {"check", true, OPT_CHECK}, {"quiet", false, OPT_QUIET},
+        {"time", false, OPT_TIME},  {"help", false, OPT_TREE_HELP},
+        {"svg", true, OPT_SVG},     {"dot", true, OPT_DOT},
+        {"depth", true, OPT_DEPTH}, {0}};
     CliArgs a = cli_args(argc, argv);
     const char *arg = NULL;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -134,8 +145,7 @@ static int parse_args(int argc, char **argv, TreeArgs *ta)
     bool picture = ta->svg || ta->dot;
     if (!picture && (ta->moves || ta->depth >= 0)) {
         if (ta->moves)
-            cli_error(a.cmd, "unexpected argument '%s' (see marubatsu tree --help)",
-                      ta->moves);
+            cli_error(a.cmd, "unexpected argument '%s' (see marubatsu tree --help)", ta->moves);
         else
             cli_error(a.cmd, "--depth goes with --svg FILE or --dot FILE");
         return EXIT_USAGE;
@@ -269,8 +279,8 @@ static int write_picture(const char *cmd, const Tree *t, int32_t start, const Tr
     int rc = svg ? treeview_write_svg(t, start, ta->depth, float_style, f)
                  : treeview_write_dot(t, start, ta->depth, float_style, f);
     if ((to_stdout ? fflush(f) : fclose(f)) != 0 || rc != MB_OK) {
-        cli_error(cmd, "cannot write %s: %s", path, rc == MB_EINVAL ? mb_strerror(rc)
-                                                                    : strerror(errno));
+        cli_error(cmd, "cannot write %s: %s", path,
+                  rc == MB_EINVAL ? mb_strerror(rc) : strerror(errno));
         return 1;
     }
     long long n = (long long)treeview_count(t, start, ta->depth);

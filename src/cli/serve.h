@@ -36,7 +36,7 @@ void buf_free(Buf *b);
  * answers. */
 typedef struct ServeTrees {
     pthread_mutex_t lock;
-    Tree tree[3];  /* by Scoring */
+    Tree tree[3]; /* by Scoring */
     bool built[3];
 } ServeTrees;
 

@@ -49,15 +49,17 @@ static int32_t walk(const Tree *t, const char *text, int *moves, int *n, Buf *ou
         int x, y;
         if (*n == TREE_CELLS || len == 0 || len >= sizeof item) {
             snprintf(msg, sizeof msg, "move %d of the move list is %s", *n + 1,
-                     *n == TREE_CELLS ? "one too many (a game has at most 9)" : "not a square like B2");
+                     *n == TREE_CELLS ? "one too many (a game has at most 9)"
+                                      : "not a square like B2");
             error_json(out, msg);
             return -1;
         }
         memcpy(item, p, len);
         item[len] = '\0';
         if (notation_excel_parse(item, &x, &y) != MB_OK || x > 2 || y > 2) {
-            snprintf(msg, sizeof msg, "move %d of the move list (%s) is not a square of the 3x3 board",
-                     *n + 1, item);
+            snprintf(msg, sizeof msg,
+                     "move %d of the move list (%s) is not a square of the 3x3 board", *n + 1,
+                     item);
             error_json(out, msg);
             return -1;
         }
@@ -91,8 +93,10 @@ static void node_fields(Buf *out, const Tree *t, int32_t i, bool float_style)
     tree_format_score(nd->score, float_style, score);
     buf_add(out, "\"board\": ", 9);
     board_rows(out, nd->code);
-    buf_printf(out, ", \"status\": \"%s\", \"turn\": \"%s\", \"score\": \"%s\", \"nodes\": %d, \"best\": [",
-               status_name((Status)bd->status), bd->turn == MARK_O ? "o" : "x", score, (int)bd->nodes);
+    buf_printf(
+        out,
+        ", \"status\": \"%s\", \"turn\": \"%s\", \"score\": \"%s\", \"nodes\": %d, \"best\": [",
+        status_name((Status)bd->status), bd->turn == MARK_O ? "o" : "x", score, (int)bd->nodes);
     int best[TREE_CELLS], nb = tree_mask_moves(nd->best, best);
     for (int j = 0; j < nb; j++) {
         square_name(best[j], sq);
@@ -155,7 +159,8 @@ int serve_tree_answer(ServeTrees *st, const char *moves, const char *scoring, Bu
         buf_printf(out, "%s\"%s\"", j ? ", " : "", sq);
     }
     buf_printf(out, "], \"depth\": %d, \"depth_counts\": [", n);
-    for (int d = 0; d < TREE_DEPTHS - 1; d++) buf_printf(out, "%s%d", d ? ", " : "", (int)t->depth_count[d]);
+    for (int d = 0; d < TREE_DEPTHS - 1; d++)
+        buf_printf(out, "%s%d", d ? ", " : "", (int)t->depth_count[d]);
     buf_printf(out, "], \"total\": %d,\n \"node\": {", (int)t->n);
     node_fields(out, t, node, float_style);
     buf_add(out, "},\n \"children\": [", 17);
@@ -165,7 +170,8 @@ int serve_tree_answer(ServeTrees *st, const char *moves, const char *scoring, Bu
         int m = t->node[k].move;
         square_name(m, sq);
         bool best = (nd->best & TREE_BIT(m / 3, m % 3)) != 0;
-        buf_printf(out, "%s\n  {\"move\": \"%s\", \"is_best\": %s, ", c ? "," : "", sq, best ? "true" : "false");
+        buf_printf(out, "%s\n  {\"move\": \"%s\", \"is_best\": %s, ", c ? "," : "", sq,
+                   best ? "true" : "false");
         node_fields(out, t, k, float_style);
         buf_add(out, "}", 1);
     }

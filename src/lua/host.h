@@ -29,11 +29,11 @@ int host_run_file(Host *h, const char *program, const char *file, int nargs, cha
 
 /* The options of `marubatsu match`. */
 typedef struct MatchArgs {
-    const char *ai[2];  /* names or files */
+    const char *ai[2]; /* names or files */
     long match_num;
-    const char *seed;   /* decimal text, or NULL for no seeding */
+    const char *seed; /* decimal text, or NULL for no seeding */
     int width, height, k;
-    const char *board;  /* back-end name */
+    const char *board; /* back-end name */
     bool count_linemark;
     bool progress;
 } MatchArgs;

@@ -36,7 +36,8 @@
 
 /* ---- protocol lines ---- */
 
-static const char *const answer_kinds[] = {"EMPTY", "move", "OK", "ERROR", "UNKNOWN", "MESSAGE", "DEBUG", "SUGGEST"};
+static const char *const answer_kinds[] = {"EMPTY",   "move",    "OK",    "ERROR",
+                                           "UNKNOWN", "MESSAGE", "DEBUG", "SUGGEST"};
 
 static void set_int(lua_State *L, const char *k, lua_Integer v)
 {
@@ -70,7 +71,8 @@ static int l_parse_command(lua_State *L)
         break;
     default: set_str(L, "kind", gomocup_command_name(c.kind)); break;
     }
-    if (c.kind == GC_START || c.kind == GC_RECTSTART || c.kind == GC_TURN || c.kind == GC_TAKEBACK) {
+    if (c.kind == GC_START || c.kind == GC_RECTSTART || c.kind == GC_TURN ||
+        c.kind == GC_TAKEBACK) {
         set_int(L, "x", c.x);
         set_int(L, "y", c.y);
     }
@@ -149,7 +151,8 @@ static int l_answer(lua_State *L)
     }
     char buf[GOMOCUP_TEXT_MAX + 32];
     int len = gomocup_format_answer(&a, buf, sizeof buf);
-    lua_pushlstring(L, buf, len < 0 ? 0 : ((size_t)len < sizeof buf ? (size_t)len : sizeof buf - 1));
+    lua_pushlstring(L, buf,
+                    len < 0 ? 0 : ((size_t)len < sizeof buf ? (size_t)len : sizeof buf - 1));
     return 1;
 }
 
@@ -352,9 +355,9 @@ static int l_exit(lua_State *L)
 }
 
 static const luaL_Reg proc_methods[] = {
-    {"send", l_send}, {"recv", l_recv},   {"exited", l_exited}, {"wait", l_wait},
-    {"describe", l_describe}, {"kill", l_kill}, {"close", l_close}, {"pid", l_pid},
-    {NULL, NULL},
+    {"send", l_send},   {"recv", l_recv},         {"exited", l_exited},
+    {"wait", l_wait},   {"describe", l_describe}, {"kill", l_kill},
+    {"close", l_close}, {"pid", l_pid},           {NULL, NULL},
 };
 
 static const luaL_Reg proc_functions[] = {

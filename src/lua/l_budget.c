@@ -110,10 +110,10 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
  * count hook checks the clock instead. */
 
 static timer_t sb_timer;
-static volatile sig_atomic_t sb_timer_ok;  /* this process has its timer */
-static volatile sig_atomic_t sb_pending;   /* the timer is set */
-static Budget *volatile sb_active;         /* the call under a time budget */
-static double sb_fires_at;                 /* when the pending timer fires */
+static volatile sig_atomic_t sb_timer_ok; /* this process has its timer */
+static volatile sig_atomic_t sb_pending;  /* the timer is set */
+static Budget *volatile sb_active;        /* the call under a time budget */
+static double sb_fires_at;                /* when the pending timer fires */
 
 static void sb_arm(double seconds)
 {
@@ -241,7 +241,8 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
     bool timer = false;
     if (armed) {
         b->every = HOOK_EVERY;
-        if (b->max_instructions && b->max_instructions < b->every) b->every = (int)b->max_instructions;
+        if (b->max_instructions && b->max_instructions < b->every)
+            b->every = (int)b->max_instructions;
         b->deadline = b->time_limit > 0 ? search_now() + b->time_limit : 0;
         b->timed_out = 0;
         b->child = C;
@@ -269,4 +270,3 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
     }
     return status;
 }
-

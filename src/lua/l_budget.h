@@ -21,19 +21,19 @@
 #include <lua.h>
 
 typedef struct Budget {
-    size_t used, peak;      /* bytes the child state holds, and its most */
-    size_t max_memory;      /* 0: no cap */
-    long long max_instructions; /* 0: no cap */
-    long long count;        /* instructions of the current call (by ticks) */
-    double time_limit;      /* seconds; 0: none */
-    double deadline;        /* of the current call; 0: none */
-    double exceeded_at;     /* when a budget ran out; 0: not yet */
-    int every;              /* instructions per hook tick */
-    bool armed;             /* a script's call is running */
+    size_t used, peak;               /* bytes the child state holds, and its most */
+    size_t max_memory;               /* 0: no cap */
+    long long max_instructions;      /* 0: no cap */
+    long long count;                 /* instructions of the current call (by ticks) */
+    double time_limit;               /* seconds; 0: none */
+    double deadline;                 /* of the current call; 0: none */
+    double exceeded_at;              /* when a budget ran out; 0: not yet */
+    int every;                       /* instructions per hook tick */
+    bool armed;                      /* a script's call is running */
     volatile sig_atomic_t timed_out; /* set by the timer's signal handler */
-    lua_State *child;       /* for the signal handler */
-    const char *reason;     /* "instructions", "time", "memory" or NULL */
-    double overrun;         /* last call: seconds from exhaustion to return; < 0 none */
+    lua_State *child;                /* for the signal handler */
+    const char *reason;              /* "instructions", "time", "memory" or NULL */
+    double overrun;                  /* last call: seconds from exhaustion to return; < 0 none */
 } Budget;
 
 /* What one node of a native search or solve counts against the
@@ -59,10 +59,10 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed);
 void budget_attach(lua_State *C, Budget *b);
 
 typedef struct NativeLimits {
-    Budget *b;          /* NULL: a trusted state, no limits */
-    double seconds;     /* left before the deadline; < 0: none */
+    Budget *b;                    /* NULL: a trusted state, no limits */
+    double seconds;               /* left before the deadline; < 0: none */
     unsigned long long max_nodes; /* nodes the instructions left pay for; 0: none */
-    size_t room;        /* bytes left under the memory cap; SIZE_MAX: none */
+    size_t room;                  /* bytes left under the memory cap; SIZE_MAX: none */
 } NativeLimits;
 
 /* The limits of a native call made from L (all off outside a sandbox, or

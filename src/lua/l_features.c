@@ -48,7 +48,8 @@ static Game *check_featured(lua_State *L)
         lua_rawset(L, -3);
         lua_pop(L, 1);
     }
-    if (linefeat_enable(&g->board) != MB_OK) luaL_error(L, "not enough memory for the line features");
+    if (linefeat_enable(&g->board) != MB_OK)
+        luaL_error(L, "not enough memory for the line features");
     return g;
 }
 
@@ -131,7 +132,9 @@ static int l_hash(lua_State *L)
 static int l_candidates(lua_State *L)
 {
     Game *g = check_featured(L);
-    int d = (int)(lua_isnoneornil(L, 2) ? 2 : lmb_check_range(L, 2, 1, CANDIDATES_MAX_DISTANCE, "distance"));
+    int d = (int)(lua_isnoneornil(L, 2)
+                      ? 2
+                      : lmb_check_range(L, 2, 1, CANDIDATES_MAX_DISTANCE, "distance"));
     int out[MB_MAX_CELLS];
     int n = candidates_generate(g, d, out, NULL);
     lua_createtable(L, n, 0);

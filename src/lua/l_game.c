@@ -49,17 +49,17 @@ static const char keys_key = 0;
 
 /* The state of one `for m in game:children()` loop. */
 typedef struct Children {
-    int n, next;  /* moves[0..n-1]; the next one to play */
-    int base;     /* the parent's move count */
-    bool active;  /* the game is at the child moves[next-1] */
-    bool edited;  /* the game's edited flag when the loop started */
-    bool reused;  /* score_children's own, kept from call to call */
-    bool busy;    /* (reused) a score_children call is using it */
+    int n, next; /* moves[0..n-1]; the next one to play */
+    int base;    /* the parent's move count */
+    bool active; /* the game is at the child moves[next-1] */
+    bool edited; /* the game's edited flag when the loop started */
+    bool reused; /* score_children's own, kept from call to call */
+    bool busy;   /* (reused) a score_children call is using it */
     int moves[];
 } Children;
-static const char *const upvalue_strings[] = {"status", "turn", "last_turn", "move_count",
-                                              "last_move", "records", "o", "x", "playing",
-                                              "draw"};
+static const char *const upvalue_strings[] = {"status",    "turn",    "last_turn", "move_count",
+                                              "last_move", "records", "o",         "x",
+                                              "playing",   "draw"};
 
 /* ---- Checking arguments ---- */
 
@@ -236,7 +236,8 @@ static bool coord_arg(lua_State *L, int arg, IntText *out)
         snprintf(out->digits, sizeof out->digits, "%lld", (long long)i);
         return true;
     }
-    if (lua_type(L, arg) == LUA_TSTRING) return notation_parse_int(lua_tostring(L, arg), out) == MB_OK;
+    if (lua_type(L, arg) == LUA_TSTRING)
+        return notation_parse_int(lua_tostring(L, arg), out) == MB_OK;
     return false;
 }
 
@@ -455,7 +456,7 @@ static int l_score_children(lua_State *L)
     int n = c->n;
     const int *moves = c->moves;
     lua_toclose(L, 6);
-    lua_getiuservalue(L, 2, 1); /* 7: the state table */
+    lua_getiuservalue(L, 2, 1);   /* 7: the state table */
     lua_pushnumber(L, -HUGE_VAL); /* 8: best */
     int best[MB_MAX_CELLS], nbest = 0;
     for (int i = 0; i < n; i++) {
@@ -555,7 +556,8 @@ static int l_assign(lua_State *L)
     }
     Game fresh;
     if (!src || game_copy(&fresh, src)) return luaL_error(L, "game: out of memory");
-    bool same_shape = fresh.board.geom == lg->g.board.geom && fresh.board.kind == lg->g.board.kind &&
+    bool same_shape = fresh.board.geom == lg->g.board.geom &&
+                      fresh.board.kind == lg->g.board.kind &&
                       fresh.board.counters == lg->g.board.counters;
     game_free(&lg->g);
     lg->g = fresh;

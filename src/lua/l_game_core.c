@@ -49,14 +49,14 @@ bool lgame_shown(const LGame *lg)
 
 /* Write the field named by upvalue `key` of the state table at st, if the
  * engine's value differs from the one shown. */
-#define SYNC_FIELD(field, key, push)                                                        \
-    do {                                                                                   \
-        if (sh->field != (int)g->field) {                                                  \
-            push_shared(L, keys, key);                                                     \
-            push;                                                                          \
-            lua_rawset(L, st);                                                             \
-            sh->field = (int)g->field;                                                     \
-        }                                                                                  \
+#define SYNC_FIELD(field, key, push)                                                               \
+    do {                                                                                           \
+        if (sh->field != (int)g->field) {                                                          \
+            push_shared(L, keys, key);                                                             \
+            push;                                                                                  \
+            lua_rawset(L, st);                                                                     \
+            sh->field = (int)g->field;                                                             \
+        }                                                                                          \
     } while (0)
 
 /* Bring the state table of the game at ud up to date with its engine game,
@@ -127,4 +127,3 @@ void lgame_new_records_view(lua_State *L, int ud, LGame *lg)
     lua_setiuservalue(L, ud, 2);
     lg->shown.view_n = 0;
 }
-

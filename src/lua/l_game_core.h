@@ -27,10 +27,20 @@ typedef struct LGame {
 
 /* Upvalues shared by every method: the field names and values C writes. */
 enum {
-    UV_STATUS = 1, UV_TURN, UV_LAST_TURN, UV_MOVE_COUNT, UV_LAST_MOVE, UV_RECORDS,
-    UV_O, UV_X, UV_PLAYING, UV_DRAW, UV_STATE_MT, UV_CHILDREN_MT,
+    UV_STATUS = 1,
+    UV_TURN,
+    UV_LAST_TURN,
+    UV_MOVE_COUNT,
+    UV_LAST_MOVE,
+    UV_RECORDS,
+    UV_O,
+    UV_X,
+    UV_PLAYING,
+    UV_DRAW,
+    UV_STATE_MT,
+    UV_CHILDREN_MT,
     UV_BASE = UV_CHILDREN_MT, /* what the iterator of children() has */
-    UV_STEP,               /* methods also have that iterator */
+    UV_STEP,                  /* methods also have that iterator */
     UV_COUNT = UV_STEP,
     UV_SCORE_LOOP = UV_BASE + 1 /* score_children's reused loop state */
 };

@@ -106,7 +106,8 @@ int host_require(Host *h, const char *spec)
 
 int host_run_string(Host *h, const char *code)
 {
-    if (luaL_loadbuffer(h->L, code, strlen(code), "=(command line)") != LUA_OK) return load_failed(h);
+    if (luaL_loadbuffer(h->L, code, strlen(code), "=(command line)") != LUA_OK)
+        return load_failed(h);
     return call(h, 0, 0);
 }
 
@@ -123,7 +124,8 @@ int host_run_file(Host *h, const char *program, const char *file, int nargs, cha
         lua_rawseti(L, -2, i + 1);
     }
     lua_setglobal(L, "arg");
-    if (luaL_loadfilex(L, strcmp(file, "-") == 0 ? NULL : file, "t") != LUA_OK) return load_failed(h);
+    if (luaL_loadfilex(L, strcmp(file, "-") == 0 ? NULL : file, "t") != LUA_OK)
+        return load_failed(h);
     luaL_checkstack(L, nargs, "too many arguments");
     for (int i = 0; i < nargs; i++) lua_pushstring(L, args[i]);
     return call(h, nargs, 0);

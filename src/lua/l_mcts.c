@@ -40,10 +40,10 @@ typedef struct LMcts {
 /* What the C callbacks need during one search. */
 typedef struct Ctx {
     lua_State *L;
-    int game;   /* stack index of the game userdata */
-    int prior;  /* stack index of the prior function (or 0) */
+    int game;  /* stack index of the game userdata */
+    int prior; /* stack index of the prior function (or 0) */
     int playout;
-    int err;    /* stack slot for an error value */
+    int err; /* stack slot for an error value */
     bool failed;
     int *saved; /* the game's moves before a callback (ncells entries) */
 } Ctx;
@@ -89,8 +89,9 @@ static int protected_call(lua_State *L)
     if (moved) {
         restore(g, c->saved, mc);
         lmb_game_sync(L, 2);
-        return luaL_error(L, "mcts %s: the callback changed the game (it must leave it as it found it)",
-                          lua_tostring(L, 4));
+        return luaL_error(
+            L, "mcts %s: the callback changed the game (it must leave it as it found it)",
+            lua_tostring(L, 4));
     }
     if (status != LUA_OK) return lua_error(L);
     return 1;
@@ -102,8 +103,10 @@ static int call_back(Ctx *c, int fn, int move, const char *what)
     lua_pushcfunction(L, protected_call);
     lua_pushvalue(L, fn);
     lua_pushvalue(L, c->game);
-    if (move >= 0) lua_pushinteger(L, move);
-    else lua_pushnil(L);
+    if (move >= 0)
+        lua_pushinteger(L, move);
+    else
+        lua_pushnil(L);
     lua_pushstring(L, what);
     lua_pushlightuserdata(L, c);
     if (lua_pcall(L, 5, 1, 0) != LUA_OK) {
@@ -131,7 +134,8 @@ static int prior_cb(const Game *g, int m, double *prior, void *ud)
     int isnum;
     lua_Number v = lua_tonumberx(c->L, -1, &isnum);
     lua_pop(c->L, 1);
-    if (!isnum || !isfinite(v)) return fail_with(c, "mcts prior: the callback must return a finite number");
+    if (!isnum || !isfinite(v))
+        return fail_with(c, "mcts prior: the callback must return a finite number");
     *prior = v;
     return MB_OK;
 }
@@ -160,8 +164,9 @@ static bool budget_stop(void *ud)
 
 /* ---- options ---- */
 
-static const char *const option_names[] = {"seed", "c", "solver", "radius", "expand_after", "max_nodes",
-                                           "prior", "prior_weight", "playout", NULL};
+static const char *const option_names[] = {"seed",         "c",         "solver", "radius",
+                                           "expand_after", "max_nodes", "prior",  "prior_weight",
+                                           "playout",      NULL};
 
 static double num_field(lua_State *L, int t, const char *k, double dflt, double lo, double hi)
 {
@@ -177,7 +182,8 @@ static double num_field(lua_State *L, int t, const char *k, double dflt, double 
     return v;
 }
 
-static lua_Integer int_field(lua_State *L, int t, const char *k, lua_Integer dflt, lua_Integer lo, lua_Integer hi)
+static lua_Integer int_field(lua_State *L, int t, const char *k, lua_Integer dflt, lua_Integer lo,
+                             lua_Integer hi)
 {
     lua_getfield(L, t, k);
     lua_Integer v = dflt;
@@ -185,7 +191,8 @@ static lua_Integer int_field(lua_State *L, int t, const char *k, lua_Integer dfl
         int isint;
         v = lua_tointegerx(L, -1, &isint);
         if (!isint || v < lo || v > hi)
-            luaL_error(L, "mb.mcts: %s must be an integer in %I..%I", k, (LUAI_UACINT)lo, (LUAI_UACINT)hi);
+            luaL_error(L, "mb.mcts: %s must be an integer in %I..%I", k, (LUAI_UACINT)lo,
+                       (LUAI_UACINT)hi);
     }
     lua_pop(L, 1);
     return v;
@@ -216,7 +223,8 @@ static int l_new(lua_State *L)
     o.c = num_field(L, 1, "c", o.c, 0, 1e6);
     o.radius = (int)int_field(L, 1, "radius", o.radius, 0, 32);
     o.expand_after = (long)int_field(L, 1, "expand_after", o.expand_after, 1, 1000000);
-    lua_Integer max_nodes = int_field(L, 1, "max_nodes", (lua_Integer)o.max_nodes, 16, (lua_Integer)1 << 28);
+    lua_Integer max_nodes =
+        int_field(L, 1, "max_nodes", (lua_Integer)o.max_nodes, 16, (lua_Integer)1 << 28);
     o.prior_weight = num_field(L, 1, "prior_weight", o.prior_weight, -1e9, 1e9);
     lua_getfield(L, 1, "solver");
     o.solver = lua_toboolean(L, -1);
@@ -229,15 +237,18 @@ static int l_new(lua_State *L)
     for (int i = 0; i < 2; i++) {
         const char *k = i == 0 ? "prior" : "playout";
         lua_getfield(L, 1, k);
-        if (!lua_isnil(L, -1) && !lua_isfunction(L, -1)) luaL_error(L, "mb.mcts: %s must be a function", k);
-        if (i == 0) s->has_prior = !lua_isnil(L, -1);
-        else s->has_playout = !lua_isnil(L, -1);
+        if (!lua_isnil(L, -1) && !lua_isfunction(L, -1))
+            luaL_error(L, "mb.mcts: %s must be a function", k);
+        if (i == 0)
+            s->has_prior = !lua_isnil(L, -1);
+        else
+            s->has_playout = !lua_isnil(L, -1);
         lua_setiuservalue(L, ud, i == 0 ? UV_PRIOR : UV_PLAYOUT);
     }
     size_t bytes = (size_t)max_nodes * mcts_node_size();
     void *arena = lua_newuserdatauv(L, bytes, 0); /* counted by a sandbox's budget */
     lua_setiuservalue(L, ud, UV_ARENA);
-    if (s->has_prior) o.prior = prior_cb;       /* ud set per search */
+    if (s->has_prior) o.prior = prior_cb; /* ud set per search */
     if (s->has_playout) o.playout = playout_cb;
     void *alloc_ud;
     if (lua_getallocf(L, &alloc_ud) == budget_alloc) {
@@ -307,8 +318,10 @@ static int l_search(lua_State *L)
         return lua_error(L);
     }
     if (rc != MB_OK) return luaL_error(L, "search: %s", mb_strerror(rc));
-    if (r.move == MOVE_NONE) lua_pushnil(L);
-    else lua_pushinteger(L, r.move);
+    if (r.move == MOVE_NONE)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, r.move);
     lua_createtable(L, 0, 7);
     lua_pushinteger(L, r.playouts);
     lua_setfield(L, -2, "playouts");
@@ -371,7 +384,10 @@ static int l_gc(lua_State *L)
 }
 
 static const luaL_Reg methods[] = {
-    {"search", l_search}, {"children", l_children}, {"reset", l_reset}, {NULL, NULL},
+    {"search", l_search},
+    {"children", l_children},
+    {"reset", l_reset},
+    {NULL, NULL},
 };
 
 void lmb_open_mcts(lua_State *L)

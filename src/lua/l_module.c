@@ -45,7 +45,11 @@
 
 
 /* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {"lib/wrappers", "lib/rules", "lib/loader", "lib/sandbox", "lib/timecontrol", "lib/match", "lib/play", "lib/check", "lib/results", "lib/brains", "lib/gomocup_brain", "lib/schedule", "lib/journals", "lib/tournament", "lib/records", NULL};
+static const char *const library[] = {
+    "lib/wrappers",    "lib/rules",      "lib/loader",        "lib/sandbox",
+    "lib/timecontrol", "lib/match",      "lib/play",          "lib/check",
+    "lib/results",     "lib/brains",     "lib/gomocup_brain", "lib/schedule",
+    "lib/journals",    "lib/tournament", "lib/records",       NULL};
 /* How many of them a sandboxed player's state gets (what AI scripts use:
  * AI objects, wrappers, rules, loading): see LMB_SANDBOX_KEY. */
 #define SANDBOX_LIBRARY 3 /* wrappers, rules, loader */
@@ -172,8 +176,9 @@ static int l_loadscript(lua_State *L)
     }
     if (!found) {
         lua_pushnil(L);
-        lua_pushfstring(L, "AI script '%s' not found (looked in the built-in scripts and in "
-                           "mb.path; add a directory with -I DIR or MARUBATSU_PATH)",
+        lua_pushfstring(L,
+                        "AI script '%s' not found (looked in the built-in scripts and in "
+                        "mb.path; add a directory with -I DIR or MARUBATSU_PATH)",
                         spec);
         return 2;
     }
@@ -309,12 +314,8 @@ static int l_list_scripts(lua_State *L)
 }
 
 static const luaL_Reg functions[] = {
-    {"move", l_move},
-    {"embedded", l_embedded},
-    {"list_scripts", l_list_scripts},
-    {"clock", l_clock},
-    {"isatty", l_isatty},
-    {"loadscript", l_loadscript},
+    {"move", l_move},   {"embedded", l_embedded}, {"list_scripts", l_list_scripts},
+    {"clock", l_clock}, {"isatty", l_isatty},     {"loadscript", l_loadscript},
     {NULL, NULL},
 };
 

@@ -54,9 +54,7 @@ static void seed_from(lua_State *L, Rng *r, int arg)
 {
     switch (lua_type(L, arg)) {
     case LUA_TNONE:
-    case LUA_TNIL:
-        seed_entropy(L, r);
-        return;
+    case LUA_TNIL: seed_entropy(L, r); return;
     case LUA_TNUMBER: {
         int exact;
         lua_Integer n = lua_tointegerx(L, arg, &exact); /* 3.0 is 3, as int(3.0) */
@@ -64,16 +62,16 @@ static void seed_from(lua_State *L, Rng *r, int arg)
             rng_seed_i64(r, (int64_t)n);
             return;
         }
-        luaL_argerror(L, arg, "integer seed expected, got a number with a fraction (or too "
-                              "large: pass big seeds as decimal strings)");
+        luaL_argerror(L, arg,
+                      "integer seed expected, got a number with a fraction (or too "
+                      "large: pass big seeds as decimal strings)");
         return;
     }
     case LUA_TSTRING:
         if (rng_seed_decimal(r, lua_tostring(L, arg)) != MB_OK)
             luaL_argerror(L, arg, "integer seed expected (decimal digits)");
         return;
-    default:
-        luaL_typeerror(L, arg, "integer seed");
+    default: luaL_typeerror(L, arg, "integer seed");
     }
 }
 
@@ -164,9 +162,15 @@ static int l_draws(lua_State *L)
 }
 
 static const luaL_Reg functions[] = {
-    {"seed", l_seed},       {"getrandbits", l_getrandbits}, {"randbelow", l_randbelow},
-    {"choice", l_choice},   {"random", l_random},           {"randint", l_randint},
-    {"shuffle", l_shuffle}, {"draws", l_draws},             {NULL, NULL},
+    {"seed", l_seed},
+    {"getrandbits", l_getrandbits},
+    {"randbelow", l_randbelow},
+    {"choice", l_choice},
+    {"random", l_random},
+    {"randint", l_randint},
+    {"shuffle", l_shuffle},
+    {"draws", l_draws},
+    {NULL, NULL},
 };
 
 /* mb.seed where the default stream belongs to another state (a sandbox). */

@@ -158,9 +158,9 @@ static int compile(lua_State *L, const char *code, size_t len)
 
 typedef struct Input {
     bool tty;
-    char *history;  /* file, or NULL */
+    char *history; /* file, or NULL */
     int history_size;
-    char *buf;      /* getline's buffer, without a terminal */
+    char *buf; /* getline's buffer, without a terminal */
     size_t cap;
 } Input;
 

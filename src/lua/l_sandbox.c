@@ -63,17 +63,17 @@
 #include "l_sandbox.h"
 #include "l_transfer.h"
 
-#define PLAYER "marubatsu.SandboxPlayer"
-#define MAX_PATH_DIRS 64    /* mb.path entries handed to a child */
-#define MAX_MESSAGE 2000    /* bytes of an error message or a returned string */
+#define PLAYER        "marubatsu.SandboxPlayer"
+#define MAX_PATH_DIRS 64   /* mb.path entries handed to a child */
+#define MAX_MESSAGE   2000 /* bytes of an error message or a returned string */
 
 typedef struct Player {
-    Budget b;          /* first: the child's allocator data */
-    Rng rng;           /* the player's own stream (its mb.random, ...) */
-    lua_State *child;  /* NULL once closed */
-    Game *game;        /* the engine Game of the child's game object */
-    size_t baseline;   /* bytes held after loading */
-    bool has_reason;   /* the fields table holds a last_reason */
+    Budget b;         /* first: the child's allocator data */
+    Rng rng;          /* the player's own stream (its mb.random, ...) */
+    lua_State *child; /* NULL once closed */
+    Game *game;       /* the engine Game of the child's game object */
+    size_t baseline;  /* bytes held after loading */
+    bool has_reason;  /* the fields table holds a last_reason */
 } Player;
 
 /* Keys of the child's registry. */
@@ -159,10 +159,10 @@ static int child_setup(lua_State *L)
 {
     Setup *s = lua_touserdata(L, 1);
     static const luaL_Reg libs[] = {
-        {LUA_GNAME, luaopen_base},         {LUA_STRLIBNAME, luaopen_string},
-        {LUA_TABLIBNAME, luaopen_table},   {LUA_MATHLIBNAME, luaopen_math},
-        {LUA_UTF8LIBNAME, luaopen_utf8},   {LUA_IOLIBNAME, luaopen_io},
-        {LUA_OSLIBNAME, luaopen_os},       {NULL, NULL},
+        {LUA_GNAME, luaopen_base},       {LUA_STRLIBNAME, luaopen_string},
+        {LUA_TABLIBNAME, luaopen_table}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_IOLIBNAME, luaopen_io},
+        {LUA_OSLIBNAME, luaopen_os},     {NULL, NULL},
     };
     for (const luaL_Reg *lib = libs; lib->name; lib++) {
         luaL_requiref(L, lib->name, lib->func, 1);
@@ -380,9 +380,8 @@ static bool same_game(const Game *a, const Game *b)
 {
     if (a->board.geom != b->board.geom || a->board.kind != b->board.kind ||
         a->board.counters != b->board.counters || a->turn != b->turn ||
-        a->last_turn != b->last_turn || a->status != b->status ||
-        a->move_count != b->move_count || a->last_move != b->last_move ||
-        a->nrecords != b->nrecords || a->edited != b->edited)
+        a->last_turn != b->last_turn || a->status != b->status || a->move_count != b->move_count ||
+        a->last_move != b->last_move || a->nrecords != b->nrecords || a->edited != b->edited)
         return false;
     if (memcmp(a->records, b->records, (size_t)a->nrecords * sizeof *a->records) != 0) return false;
     /* games never edited and not replaying: the records make the board */
@@ -453,12 +452,8 @@ static int l_raw_move(lua_State *L)
     lua_pushboolean(L, 0);
     int n = 2;
     switch (lua_type(C, -1)) {
-    case LUA_TNIL:
-        lua_pushnil(L);
-        break;
-    case LUA_TBOOLEAN:
-        lua_pushboolean(L, lua_toboolean(C, -1));
-        break;
+    case LUA_TNIL: lua_pushnil(L); break;
+    case LUA_TBOOLEAN: lua_pushboolean(L, lua_toboolean(C, -1)); break;
     case LUA_TNUMBER:
         if (lua_isinteger(C, -1))
             lua_pushinteger(L, lua_tointeger(C, -1));
@@ -568,7 +563,8 @@ static int l_seed(lua_State *L)
         rng_seed_i64(&p->rng, (int64_t)n);
         return 0;
     }
-    luaL_argcheck(L, strcmp(luaL_checkstring(L, 3), "game") == 0, 3, "\"game\" or nothing expected");
+    luaL_argcheck(L, strcmp(luaL_checkstring(L, 3), "game") == 0, 3,
+                  "\"game\" or nothing expected");
     rng_seed_mixed(&p->rng, (uint64_t)n);
     return 0;
 }
@@ -659,7 +655,7 @@ void lmb_open_sandbox(lua_State *L, int private, lua_CFunction open_module)
     static const luaL_Reg fns[] = {{"raw_move", l_raw_move}, {"fields", l_fields},
                                    {"close", l_close},       {"stats", l_stats},
                                    {"seed", l_seed},         {"check_params", l_check_params},
-                                   {"set_time", l_set_time},  {NULL, NULL}};
+                                   {"set_time", l_set_time}, {NULL, NULL}};
     lua_pop(L, 1); /* the metatable */
     luaL_setfuncs(L, fns, 0);
     lua_setfield(L, private, "sandbox_c");

@@ -47,13 +47,13 @@
 typedef struct LuaEval {
     lua_State *L;
     Search *s;
-    int fn;      /* stack index of the evaluator */
-    int game;    /* stack index of the game userdata */
-    int params;  /* stack index of the evaluator's params (eval_func), or 0 */
-    int err;     /* stack index of a slot that receives the error value */
-    int view;    /* stack index of the game's view (lmb_game_push_view) */
-    bool negate_o; /* the score wrapper's minimax: negate when 〇 is to move */
-    bool failed; /* the evaluator raised an error (its value is at err) */
+    int fn;           /* stack index of the evaluator */
+    int game;         /* stack index of the game userdata */
+    int params;       /* stack index of the evaluator's params (eval_func), or 0 */
+    int err;          /* stack index of a slot that receives the error value */
+    int view;         /* stack index of the game's view (lmb_game_push_view) */
+    bool negate_o;    /* the score wrapper's minimax: negate when 〇 is to move */
+    bool failed;      /* the evaluator raised an error (its value is at err) */
     const char *name; /* the Lua function's name, for messages */
 } LuaEval;
 
@@ -76,8 +76,10 @@ static double lua_eval(Game *g, void *ud)
     if (e->params) lua_pushvalue(L, e->params);
     lua_call(L, e->params ? 2 : 1, 1);
     if (g->move_count != mc || g->last_move != lm || g->status != st || g->edited != ed)
-        luaL_error(L, "%s: the evaluator changed the game (it must leave the game as it "
-                      "found it)", e->name);
+        luaL_error(L,
+                   "%s: the evaluator changed the game (it must leave the game as it "
+                   "found it)",
+                   e->name);
     int isnum;
     lua_Number v = lua_tonumberx(L, -1, &isnum);
     if (!isnum)
@@ -149,12 +151,12 @@ static SearchStatus run_protected(LuaEval *le, bool lua_evaluator, EngineCall ca
  * raises that budget's error once the game is restored. */
 
 typedef struct Bounded {
-    SearchEval eval;   /* the real evaluator and its data */
+    SearchEval eval; /* the real evaluator and its data */
     void *ud;
     Search *s;
     NativeLimits nl;
     unsigned long long leaves;
-    const char *why;   /* the budget that stopped the search, or NULL */
+    const char *why; /* the budget that stopped the search, or NULL */
 } Bounded;
 
 /* Bytes a table of cap index slots holds (tt.h: an index of cap slots,
@@ -214,15 +216,15 @@ static double bounded_timelimit(const Bounded *bd, double timelimit)
 
 typedef struct Options {
     int maxdepth;
-    bool lua_eval; /* the evaluator is a Lua function (stack slot fn) */
+    bool lua_eval;  /* the evaluator is a Lua function (stack slot fn) */
     int fn, params; /* stack slots of the Lua evaluator and of its params (0: none) */
     bool negate_o;  /* an ai_by_score eval with minimax: negate when 〇 is to move */
     bool use_tt, share_tt, rand, analyze, calc_score;
     bool pvs, moveordering; /* mb.search_iddfs */
-    double timelimit; /* < 0: none */
-    int candidates;   /* 0: every legal move; d: the candidates at distance d */
-    bool lines;       /* the C evaluator "lines" (eval_lines.h), else "ai14s" */
-    int vcf;          /* the VCF win check's attacker moves; 0: off */
+    double timelimit;       /* < 0: none */
+    int candidates;         /* 0: every legal move; d: the candidates at distance d */
+    bool lines;             /* the C evaluator "lines" (eval_lines.h), else "ai14s" */
+    int vcf;                /* the VCF win check's attacker moves; 0: off */
 } Options;
 
 /* One Lua entry point: its name, its option names (and their list for
@@ -234,29 +236,36 @@ typedef struct Kind {
     Options dflt;
 } Kind;
 
-static const char *const abs_names[] = {"maxdepth", "eval",    "use_tt",     "share_tt",
-                                        "timelimit", "rand",   "analyze",    "calc_score",
-                                        "eval_func", "eval_params", "candidates", "vcf", NULL};
-static const Kind KIND_ABS = {"search_abs_dls", abs_names,
+static const char *const abs_names[] = {
+    "maxdepth",   "eval",      "use_tt",      "share_tt",   "timelimit", "rand", "analyze",
+    "calc_score", "eval_func", "eval_params", "candidates", "vcf",       NULL};
+static const Kind KIND_ABS = {"search_abs_dls",
+                              abs_names,
                               "maxdepth, eval, eval_func, eval_params, use_tt, share_tt, "
                               "timelimit, rand, analyze, calc_score, candidates, vcf",
                               {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
-static const char *const pvs_names[] = {"maxdepth", "eval",    "share_tt", "timelimit",
-                                        "rand",     "analyze", "calc_score", "eval_func",
-                                        "eval_params", "candidates", "vcf", NULL};
-static const Kind KIND_PVS = {"search_pvs_dls", pvs_names,
-                              "maxdepth, eval, eval_func, eval_params, share_tt, timelimit, "
-                              "rand, analyze, calc_score, candidates, vcf",
-                              {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
-                               .timelimit = -1, .pvs = true}};
-static const char *const iddfs_names[] = {"pvs",       "moveordering", "eval",    "use_tt",
-                                          "share_tt",  "timelimit",    "rand",    "analyze",
-                                          "eval_func", "eval_params",  "candidates", "vcf", NULL};
-static const Kind KIND_IDDFS = {"search_iddfs", iddfs_names,
+static const char *const pvs_names[] = {"maxdepth",    "eval",       "share_tt",   "timelimit",
+                                        "rand",        "analyze",    "calc_score", "eval_func",
+                                        "eval_params", "candidates", "vcf",        NULL};
+static const Kind KIND_PVS = {
+    "search_pvs_dls",
+    pvs_names,
+    "maxdepth, eval, eval_func, eval_params, share_tt, timelimit, "
+    "rand, analyze, calc_score, candidates, vcf",
+    {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true, .timelimit = -1, .pvs = true}};
+static const char *const iddfs_names[] = {
+    "pvs",     "moveordering", "eval",        "use_tt",     "share_tt", "timelimit", "rand",
+    "analyze", "eval_func",    "eval_params", "candidates", "vcf",      NULL};
+static const Kind KIND_IDDFS = {"search_iddfs",
+                                iddfs_names,
                                 "pvs, moveordering, eval, eval_func, eval_params, use_tt, "
                                 "share_tt, timelimit, rand, analyze, candidates, vcf",
-                                {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true,
-                                 .timelimit = 10, .moveordering = true}};
+                                {.maxdepth = 1,
+                                 .use_tt = true,
+                                 .share_tt = true,
+                                 .rand = true,
+                                 .timelimit = 10,
+                                 .moveordering = true}};
 
 static bool opt_bool(lua_State *L, int t, const char *name, bool dflt, const char *fname)
 {
@@ -294,8 +303,10 @@ static bool read_eval_func(lua_State *L, int t, const char *fname, Options *o)
     } else if (ty == LUA_TTABLE) {
         lua_pop(L, 1);
         if (!luaL_getmetafield(L, -1, "__call"))
-            luaL_error(L, "%s: option 'eval_func' must be an AI or a function (game, params), "
-                          "got a table that is neither", fname);
+            luaL_error(L,
+                       "%s: option 'eval_func' must be an AI or a function (game, params), "
+                       "got a table that is neither",
+                       fname);
         lua_pop(L, 1); /* callable: called as it is */
     } else if (ty != LUA_TFUNCTION) {
         luaL_error(L, "%s: option 'eval_func' must be an AI or a function (game, params), got %s",
@@ -379,8 +390,10 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
         int isnum;
         lua_Number s = lua_tonumberx(L, -1, &isnum);
         if (ty != LUA_TNUMBER || !isnum || !(s >= 0))
-            luaL_error(L, "%s: option 'timelimit' must be a number of seconds "
-                          ">= 0 or nil", fname);
+            luaL_error(L,
+                       "%s: option 'timelimit' must be a number of seconds "
+                       ">= 0 or nil",
+                       fname);
         o.timelimit = s;
     }
     lua_pop(L, 1);
@@ -424,13 +437,15 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
         const char *name = lua_tostring(L, -1);
         o.lines = strcmp(name, "lines") == 0;
         if (!o.lines && strcmp(name, "ai14s") != 0)
-            luaL_error(L, "%s: unknown evaluator '%s' (the C evaluators: "
-                          "\"ai14s\", \"lines\"; or pass a function (game) -> o-view score)",
+            luaL_error(L,
+                       "%s: unknown evaluator '%s' (the C evaluators: "
+                       "\"ai14s\", \"lines\"; or pass a function (game) -> o-view score)",
                        fname, name);
     } else if (ty != LUA_TNIL) {
-        luaL_error(L, "%s: option 'eval' must be \"ai14s\", \"lines\" or a function (game) "
-                      "-> o-view score, got %s", fname,
-                   luaL_typename(L, -1));
+        luaL_error(L,
+                   "%s: option 'eval' must be \"ai14s\", \"lines\" or a function (game) "
+                   "-> o-view score, got %s",
+                   fname, luaL_typename(L, -1));
     }
     lua_pop(L, 1);
     return o;
@@ -556,7 +571,8 @@ static void init_search(lua_State *L, const char *fname, Search *s, Game *g, Lua
     /* the threat search's table against a sandbox's memory, before any
      * allocation */
     NativeLimits nl = budget_native(L);
-    if (o->vcf && nl.b && nl.room != SIZE_MAX && nl.room < VCF_BYTES) budget_native_done(L, &nl, 0, "memory");
+    if (o->vcf && nl.b && nl.room != SIZE_MAX && nl.room < VCF_BYTES)
+        budget_native_done(L, &nl, 0, "memory");
     if ((o->lines || o->candidates) && linefeat_enable(&g->board) != MB_OK)
         luaL_error(L, "%s: not enough memory for the line features", fname);
     int err = o->lua_eval ? search_init(s, g, lua_eval, le, maxdepth)
@@ -609,8 +625,15 @@ static int run_dls(lua_State *L, const Kind *kind)
 
     /* no Lua error may escape from here to search_free */
     Search s;
-    LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
-                  .negate_o = o.negate_o, .failed = false, .name = fname};
+    LuaEval le = {.L = L,
+                  .s = &s,
+                  .fn = fn,
+                  .params = o.params,
+                  .game = 1,
+                  .err = 3,
+                  .negate_o = o.negate_o,
+                  .failed = false,
+                  .name = fname};
     init_search(L, fname, &s, g, &le, &o, o.maxdepth);
     SearchStatus st;
     bound_search(L, &s, &bd);
@@ -623,8 +646,12 @@ static int run_dls(lua_State *L, const Kind *kind)
     double score = 0;
     int pv[MB_MAX_CELLS], npv = 0;
     size_t tt_size = 0;
-    DlsRun run = {.s = &s, .calc_score = o.calc_score, .share_tt = o.share_tt, .rng = rng,
-                  .out = &r, .score = &score};
+    DlsRun run = {.s = &s,
+                  .calc_score = o.calc_score,
+                  .share_tt = o.share_tt,
+                  .rng = rng,
+                  .out = &r,
+                  .score = &score};
     st = run_protected(&le, o.lua_eval, dls_call, &run);
     if (st == SEARCH_OK && !o.calc_score && o.analyze) {
         if (o.share_tt)
@@ -700,15 +727,23 @@ static int l_search_iddfs(lua_State *L)
 
     /* no Lua error may escape from here to search_free */
     Search s;
-    LuaEval le = {.L = L, .s = &s, .fn = fn, .params = o.params, .game = 1, .err = 3,
-                  .negate_o = o.negate_o, .failed = false, .name = fname};
+    LuaEval le = {.L = L,
+                  .s = &s,
+                  .fn = fn,
+                  .params = o.params,
+                  .game = 1,
+                  .err = 3,
+                  .negate_o = o.negate_o,
+                  .failed = false,
+                  .name = fname};
     init_search(L, fname, &s, g, &le, &o, 1);
     Bounded bd;
     bound_search(L, &s, &bd);
     s.pvs = o.pvs;
     SearchIddfsOptions io = {.timelimit = bounded_timelimit(&bd, o.timelimit),
                              .moveordering = o.moveordering || o.pvs,
-                             .use_tt = o.use_tt, .share_tt = o.share_tt};
+                             .use_tt = o.use_tt,
+                             .share_tt = o.share_tt};
     SearchIddfsResult res;
     IddfsRun run = {&s, &io, rng, iters, cap, &res};
     SearchStatus st = run_protected(&le, o.lua_eval, iddfs_call, &run);

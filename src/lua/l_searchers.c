@@ -51,16 +51,12 @@ static int takes(SearcherId id)
     case SR_ABS_TT:
     case SR_ABS_TT2:
     case SR_ABS_TT3:
-    case SR_ABS_TT4:
-        return TAKES_SV;
-    case SR_MMDFS_ALL:
-        return TAKES_SV | TAKES_TT | TAKES_SHARE;
+    case SR_ABS_TT4: return TAKES_SV;
+    case SR_MMDFS_ALL: return TAKES_SV | TAKES_TT | TAKES_SHARE;
     case SR_ABS_ALL:
     case SR_SCOUT:
-    case SR_MTDF:
-        return TAKES_SV | TAKES_TT | TAKES_INIT_AB | TAKES_SHARE | TAKES_MO;
-    default:
-        return 0;
+    case SR_MTDF: return TAKES_SV | TAKES_TT | TAKES_INIT_AB | TAKES_SHARE | TAKES_MO;
+    default: return 0;
     }
 }
 
@@ -70,10 +66,17 @@ static const struct {
     const char *name;
     int flag; /* 0: every searcher takes it */
 } option_list[] = {
-    {"shortest_victory", TAKES_SV}, {"use_tt", TAKES_TT}, {"init_ab", TAKES_INIT_AB},
-    {"share_tt", TAKES_SHARE},      {"rand", 0},          {"analyze", 0},
-    {"debug", 0},                   {"ai_for_mo", TAKES_MO}, {"sort_allnodes", TAKES_MO},
-    {"candidates", 0},              {NULL, 0},
+    {"shortest_victory", TAKES_SV},
+    {"use_tt", TAKES_TT},
+    {"init_ab", TAKES_INIT_AB},
+    {"share_tt", TAKES_SHARE},
+    {"rand", 0},
+    {"analyze", 0},
+    {"debug", 0},
+    {"ai_for_mo", TAKES_MO},
+    {"sort_allnodes", TAKES_MO},
+    {"candidates", 0},
+    {NULL, 0},
 };
 
 static SearcherId check_name(lua_State *L, int arg)
@@ -140,9 +143,10 @@ static void check_option_names(lua_State *L, int t, SearcherId id)
         for (int i = 0; k && option_list[i].name; i++)
             if (strcmp(k, option_list[i].name) == 0) found = i;
         if (found < 0)
-            luaL_error(L, "mb.searcher: unknown option %s (known: shortest_victory, use_tt, "
-                          "init_ab, share_tt, ai_for_mo, sort_allnodes, rand, analyze, debug, "
-                          "candidates)",
+            luaL_error(L,
+                       "mb.searcher: unknown option %s (known: shortest_victory, use_tt, "
+                       "init_ab, share_tt, ai_for_mo, sort_allnodes, rand, analyze, debug, "
+                       "candidates)",
                        k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
         int flag = option_list[found].flag;
         if (flag && !(takes(id) & flag))

@@ -37,7 +37,8 @@ static int open_serve(lua_State *L)
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     if (!text) return luaL_error(L, "the built-in library lib/serve is missing");
-    if (luaL_loadbufferx(L, text, len, "=scripts/lib/serve.lua", "t") != LUA_OK) return lua_error(L);
+    if (luaL_loadbufferx(L, text, len, "=scripts/lib/serve.lua", "t") != LUA_OK)
+        return lua_error(L);
     lua_pushvalue(L, -3); /* mb */
     lua_createtable(L, 0, 4);
     if (c->results) {

@@ -34,8 +34,8 @@ GameOptions lmb_read_game_options(lua_State *L)
     GameOptions o = game_default_options();
     if (lua_isnoneornil(L, 1)) return o;
     luaL_checktype(L, 1, LUA_TTABLE);
-    static const char *const known[] = {"width", "height", "k", "rule", "board", "count_linemark",
-                                        NULL};
+    static const char *const known[] = {"width", "height",         "k", "rule",
+                                        "board", "count_linemark", NULL};
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
@@ -43,8 +43,9 @@ GameOptions lmb_read_game_options(lua_State *L)
         for (int i = 0; known[i] && !ok; i++)
             ok = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), known[i]) == 0;
         if (!ok)
-            luaL_error(L, "unknown option %s to 'Marubatsu' (width, height, k, rule, board, "
-                          "count_linemark)",
+            luaL_error(L,
+                       "unknown option %s to 'Marubatsu' (width, height, k, rule, board, "
+                       "count_linemark)",
                        luaL_tolstring(L, -1, NULL));
     }
     o.width = opt_int_field(L, "width", 3);
@@ -60,8 +61,9 @@ GameOptions lmb_read_game_options(lua_State *L)
     if (lua_getfield(L, 1, "rule") != LUA_TNIL) {
         char err[160];
         if (lua_type(L, -1) != LUA_TSTRING)
-            luaL_error(L, "bad option 'rule' to 'Marubatsu' (" GEOMETRY_RULE_NAMES " expected, got %s)",
-                       luaL_typename(L, -1));
+            luaL_error(
+                L, "bad option 'rule' to 'Marubatsu' (" GEOMETRY_RULE_NAMES " expected, got %s)",
+                luaL_typename(L, -1));
         if (geometry_rule_parse(lua_tostring(L, -1), &o.exact, err, sizeof err) != MB_OK)
             luaL_error(L, "bad option 'rule' to 'Marubatsu' (%s)", err);
     }

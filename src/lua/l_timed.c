@@ -40,12 +40,12 @@
  * restores these). */
 static double td_deadline;
 static bool td_expired;
-static lua_State *volatile td_L;          /* the thread to stop; NULL: none */
-static volatile sig_atomic_t td_armed;    /* a timed call is running */
+static lua_State *volatile td_L;       /* the thread to stop; NULL: none */
+static volatile sig_atomic_t td_armed; /* a timed call is running */
 
 static timer_t td_timer;
 static bool td_timer_ok;
-static pid_t td_timer_pid;                /* the process that made td_timer */
+static pid_t td_timer_pid; /* the process that made td_timer */
 
 static void timed_hook(lua_State *L, lua_Debug *ar)
 {

@@ -97,9 +97,12 @@ static long run_play(void *ud, long game, char *out, size_t size)
         } else if (len >= size) {
             snprintf(out, size, "game %ld: its journal line is too long (%zu bytes)", game, len);
             n = -1;
-        } else if (len == 0 || s[len - 1] != '\n' || (memchr(s, '\n', len) != s + len - 1 && !timed_lines(s, len))) {
-            snprintf(out, size, "game %ld: the play function must return one line ending with a newline "
-                     "(a timed game: its G line, then its C line)", game);
+        } else if (len == 0 || s[len - 1] != '\n' ||
+                   (memchr(s, '\n', len) != s + len - 1 && !timed_lines(s, len))) {
+            snprintf(out, size,
+                     "game %ld: the play function must return one line ending with a newline "
+                     "(a timed game: its G line, then its C line)",
+                     game);
             n = -1;
         } else {
             memcpy(out, s, len + 1);
@@ -234,7 +237,9 @@ static void copy_field(lua_State *L, int t, const char *key, char *out, size_t s
     size_t len;
     const char *s = lua_tolstring(L, -1, &len);
     if (!s) luaL_error(L, "journal_format: field '%s' must be a string", key);
-    if (len >= size) luaL_error(L, "journal_format: field '%s' is too long (%d bytes at most)", key, (int)size - 1);
+    if (len >= size)
+        luaL_error(L, "journal_format: field '%s' is too long (%d bytes at most)", key,
+                   (int)size - 1);
     memcpy(out, s, len + 1);
     lua_pop(L, 1);
 }
@@ -269,8 +274,8 @@ static int l_journal_format(lua_State *L)
     JournalGame g, back; /* on the C stack: one call per game must stay cheap */
     record_of(L, 1, &g);
     /* the line's size: escapes at most double each text, plus the numbers */
-    size_t size = 2 * (strlen(g.player[0]) + strlen(g.player[1]) + strlen(g.moves) +
-                       strlen(g.reason)) + 160;
+    size_t size =
+        2 * (strlen(g.player[0]) + strlen(g.player[1]) + strlen(g.moves) + strlen(g.reason)) + 160;
     luaL_Buffer b;
     char *out = luaL_buffinitsize(L, &b, size);
     int n = journal_format_game(&g, out, size);
@@ -344,8 +349,8 @@ static int l_playerspec(lua_State *L)
 static void push_stats(lua_State *L, const RatingStats *s)
 {
     lua_createtable(L, 0, 8);
-#define SET(f)                   \
-    lua_pushnumber(L, s->f);     \
+#define SET(f)                                                                                     \
+    lua_pushnumber(L, s->f);                                                                       \
     lua_setfield(L, -2, #f)
     SET(n);
     SET(score);
@@ -361,8 +366,8 @@ static void push_stats(lua_State *L, const RatingStats *s)
 static int l_trinomial(lua_State *L)
 {
     RatingStats s;
-    if (rating_trinomial(luaL_checknumber(L, 1), luaL_checknumber(L, 2), luaL_checknumber(L, 3), &s) !=
-        MB_OK)
+    if (rating_trinomial(luaL_checknumber(L, 1), luaL_checknumber(L, 2), luaL_checknumber(L, 3),
+                         &s) != MB_OK)
         return luaL_error(L, "trinomial: counts must be >= 0");
     push_stats(L, &s);
     return 1;
@@ -383,7 +388,8 @@ static int l_pentanomial(lua_State *L)
     double p[5];
     pair_counts(L, 1, p);
     RatingStats s;
-    if (rating_pentanomial(p, &s) != MB_OK) return luaL_error(L, "pentanomial: counts must be >= 0");
+    if (rating_pentanomial(p, &s) != MB_OK)
+        return luaL_error(L, "pentanomial: counts must be >= 0");
     push_stats(L, &s);
     return 1;
 }
@@ -427,7 +433,9 @@ static int l_sprt(lua_State *L)
     lua_setfield(L, -2, "lower");
     lua_pushnumber(L, r.upper);
     lua_setfield(L, -2, "upper");
-    lua_pushstring(L, r.decision == SPRT_ACCEPT_H0 ? "H0" : r.decision == SPRT_ACCEPT_H1 ? "H1" : "continue");
+    lua_pushstring(L, r.decision == SPRT_ACCEPT_H0   ? "H0"
+                      : r.decision == SPRT_ACCEPT_H1 ? "H1"
+                                                     : "continue");
     lua_setfield(L, -2, "decision");
     return 1;
 }
@@ -542,17 +550,22 @@ void lmb_open_tournament(lua_State *L)
     static const luaL_Reg fns[] = {
         {"tourney_seed", l_tourney_seed},     {"tourney_run", l_tourney_run},
         {"journal_parse", l_journal_parse},   {"journal_format", l_journal_format},
-        {"journal_fields", l_journal_fields},
-        {"journal_split", l_journal_split},   {"journal_escape", l_journal_escape},
-        {"playerspec", l_playerspec},         {"cpu_count", l_cpu_count},
-        {"mkdir", l_mkdir},                   {"stream_copy", l_stream_copy},
-        {"stream_seed", l_stream_seed},       {"stream_use", lmb_stream_use},
-        {NULL, NULL},
+        {"journal_fields", l_journal_fields}, {"journal_split", l_journal_split},
+        {"journal_escape", l_journal_escape}, {"playerspec", l_playerspec},
+        {"cpu_count", l_cpu_count},           {"mkdir", l_mkdir},
+        {"stream_copy", l_stream_copy},       {"stream_seed", l_stream_seed},
+        {"stream_use", lmb_stream_use},       {NULL, NULL},
     };
     static const luaL_Reg rating[] = {
-        {"trinomial", l_trinomial}, {"pentanomial", l_pentanomial}, {"los", l_los},
-        {"sprt", l_sprt},           {"fit", l_fit},                 {"elo", l_elo},
-        {"score", l_score},         {"phi", l_phi},                 {NULL, NULL},
+        {"trinomial", l_trinomial},
+        {"pentanomial", l_pentanomial},
+        {"los", l_los},
+        {"sprt", l_sprt},
+        {"fit", l_fit},
+        {"elo", l_elo},
+        {"score", l_score},
+        {"phi", l_phi},
+        {NULL, NULL},
     };
     luaL_setfuncs(L, fns, 0);
     luaL_newlib(L, rating);

@@ -89,9 +89,7 @@ static void put_value(Out *o, int idx, int depth)
 {
     lua_State *L = o->L;
     switch (lua_type(L, idx)) {
-    case LUA_TBOOLEAN:
-        put_tag(o, lua_toboolean(L, idx) ? 'T' : 'F');
-        return;
+    case LUA_TBOOLEAN: put_tag(o, lua_toboolean(L, idx) ? 'T' : 'F'); return;
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx)) {
             lua_Integer i = lua_tointeger(L, idx);
@@ -111,12 +109,11 @@ static void put_value(Out *o, int idx, int depth)
         put(o, s, n);
         return;
     }
-    case LUA_TTABLE:
-        put_table(o, idx, depth);
-        return;
+    case LUA_TTABLE: put_table(o, idx, depth); return;
     default:
-        luaL_error(L, "sandbox: params%s is a %s value; only numbers, strings, booleans and "
-                      "tables of them pass into a sandbox",
+        luaL_error(L,
+                   "sandbox: params%s is a %s value; only numbers, strings, booleans and "
+                   "tables of them pass into a sandbox",
                    o->path, luaL_typename(L, idx));
     }
 }
@@ -133,9 +130,7 @@ static void get_value(lua_State *L, In *in)
     char tag = in->p[in->i++];
     switch (tag) {
     case 'T':
-    case 'F':
-        lua_pushboolean(L, tag == 'T');
-        return;
+    case 'F': lua_pushboolean(L, tag == 'T'); return;
     case 'i': {
         lua_Integer v;
         memcpy(&v, in->p + in->i, sizeof v);

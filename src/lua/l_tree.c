@@ -48,7 +48,7 @@
  * the smallest table worth starting with. */
 #define SOLVE_ENTRY_BYTES 24
 #define SOLVE_FIXED_BYTES (8 * 8 * 256 * 8 + 64 * 1024)
-#define SOLVE_MIN_SLOTS 4096 /* solve.c grows its table from this size */
+#define SOLVE_MIN_SLOTS   4096 /* solve.c grows its table from this size */
 #include "tree.h"
 #include "treeview.h"
 
@@ -172,11 +172,11 @@ typedef struct Walk {
     const Tree *tree;
     unsigned char *seen; /* TREE_NCODES */
     bool min;
-    bool every;          /* keep every unfinished board ("unfinished") */
+    bool every; /* keep every unfinished board ("unfinished") */
     int path[TREE_CELLS];
     lua_State *L;
-    int list;            /* stack index of the result */
-    int n;               /* positions kept */
+    int list; /* stack index of the result */
+    int n;    /* positions kept */
 } Walk;
 
 static void walk(Walk *w, int32_t i, int depth)
@@ -188,8 +188,8 @@ static void walk(Walk *w, int32_t i, int depth)
     } else {
         w->seen[node->code] = 1;
     }
-    if (tree_status(w->tree, i) == STATUS_PLAYING
-        && (w->every || __builtin_popcount(node->best) < node->nkids)) {
+    if (tree_status(w->tree, i) == STATUS_PLAYING &&
+        (w->every || __builtin_popcount(node->best) < node->nkids)) {
         lua_createtable(w->L, depth, 0);
         for (int d = 0; d < depth; d++) {
             lua_pushinteger(w->L, w->path[d]);
@@ -218,8 +218,8 @@ static int l_mblist_by_board(lua_State *L)
     Tree tree;
     memset(&tree, 0, sizeof tree);
     build_scored(L, &tree, SCORING_OLD);
-    Walk w = {.tree = &tree, .seen = seen, .min = min, .every = kind == 2, .L = L, .list = 1,
-              .n = 0};
+    Walk w = {
+        .tree = &tree, .seen = seen, .min = min, .every = kind == 2, .L = L, .list = 1, .n = 0};
     /* lua_createtable may raise only on memory errors; the tree then leaks,
      * as any C allocation would on a longjmp */
     walk(&w, 0, 0);
@@ -234,16 +234,17 @@ static int l_mblist_by_board(lua_State *L)
 static int l_show_tree(lua_State *L)
 {
     Game *g = lmb_check_game(L, 1);
-    int depth = lua_isnoneornil(L, 2)
-                    ? 1
-                    : (int)lmb_check_range(L, 2, 0, TREEVIEW_MAX_DEPTH, "depth");
+    int depth =
+        lua_isnoneornil(L, 2) ? 1 : (int)lmb_check_range(L, 2, 0, TREEVIEW_MAX_DEPTH, "depth");
     static const char *const names[] = {"old", "sv", "sv_rd", NULL};
     static const Scoring values[] = {SCORING_OLD, SCORING_SV, SCORING_SV_RD};
     Scoring scoring = values[luaL_checkoption(L, 3, "old", names)];
     const Geometry *geo = game_geom(g);
     if (geo->width != 3 || geo->height != 3 || geo->k != 3)
-        return luaL_error(L, "show_tree: the game tree is 3x3 with k = 3 only (this game is "
-                             "%dx%d, k = %d)", geo->width, geo->height, geo->k);
+        return luaL_error(L,
+                          "show_tree: the game tree is 3x3 with k = 3 only (this game is "
+                          "%dx%d, k = %d)",
+                          geo->width, geo->height, geo->k);
     if (g->edited)
         return luaL_error(L, "show_tree: the board was edited outside moves (place_mark, "
                              "remove_mark), so it has no place in the game tree");
@@ -305,7 +306,8 @@ static int l_solve(lua_State *L)
         if (nl.room != SIZE_MAX) {
             size_t slots = 0;
             if (nl.room > SOLVE_FIXED_BYTES)
-                for (slots = 1; 3 * (slots * 2) * SOLVE_ENTRY_BYTES / 2 <= nl.room - SOLVE_FIXED_BYTES;)
+                for (slots = 1;
+                     3 * (slots * 2) * SOLVE_ENTRY_BYTES / 2 <= nl.room - SOLVE_FIXED_BYTES;)
                     slots *= 2;
             if (slots < SOLVE_MIN_SLOTS) {
                 solve_free(&s);
@@ -318,8 +320,7 @@ static int l_solve(lua_State *L)
     int rc = solve_position(&s, g, &r);
     solve_free(&s);
     budget_native_done(L, &nl, r.nodes, rc == MB_ENOMEM ? "memory" : NULL);
-    if (rc == SOLVE_STOPPED)
-    {
+    if (rc == SOLVE_STOPPED) {
         char secs[32];
         snprintf(secs, sizeof secs, "%.3f", r.seconds);
         return luaL_error(L, "solve: time limit reached after %s s (%I nodes)", secs,

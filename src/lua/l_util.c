@@ -8,8 +8,7 @@
 
 /* ---- Arguments ---- */
 
-lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi,
-                            const char *what)
+lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi, const char *what)
 {
     lua_Integer v = luaL_checkinteger(L, arg);
     if (v < lo || v > hi)
@@ -19,10 +18,7 @@ lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer h
     return v;
 }
 
-const char *lmb_mark_string(Mark m)
-{
-    return m == MARK_O ? "o" : m == MARK_X ? "x" : ".";
-}
+const char *lmb_mark_string(Mark m) { return m == MARK_O ? "o" : m == MARK_X ? "x" : "."; }
 
 Mark lmb_check_mark(lua_State *L, int arg)
 {

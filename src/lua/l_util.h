@@ -26,10 +26,10 @@
 
 /* ---- Registry names ---- */
 
-#define LMB_RANDOM "marubatsu.Random"       /* the metatable of Random objects */
-#define LMB_MODULE_KEY "marubatsu.module"   /* the module table mb */
+#define LMB_RANDOM      "marubatsu.Random"  /* the metatable of Random objects */
+#define LMB_MODULE_KEY  "marubatsu.module"  /* the module table mb */
 #define LMB_PRIVATE_KEY "marubatsu.private" /* the library files' shared table */
-#define LMB_HOST_KEY "marubatsu.host"       /* the host library (never a field of mb) */
+#define LMB_HOST_KEY    "marubatsu.host"    /* the host library (never a field of mb) */
 
 /* ---- Arguments ---- */
 

@@ -11,21 +11,21 @@
 #include "host.h"
 
 typedef struct ServeConfig {
-    const char *results;           /* --results DIR, or NULL */
-    const char *const *ai_files;   /* --ai FILE...: sandboxed script AIs */
+    const char *results;         /* --results DIR, or NULL */
+    const char *const *ai_files; /* --ai FILE...: sandboxed script AIs */
     int n_ai_files;
-    int max_games;                 /* games kept at once */
-    int idle_seconds;              /* a game untouched this long is dropped */
+    int max_games;    /* games kept at once */
+    int idle_seconds; /* a game untouched this long is dropped */
     /* --time, --instructions, --memory: the per-move budgets of sandboxed
      * AIs (< 0: not given, the sandbox's default; 0: off) */
     double time, instructions, memory;
 } ServeConfig;
 
 typedef struct ServeReply {
-    int status;            /* HTTP status */
-    char ctype[64];        /* Content-Type */
-    char filename[96];     /* for Content-Disposition: attachment, or "" */
-    char *body;            /* malloc'ed, len bytes */
+    int status;        /* HTTP status */
+    char ctype[64];    /* Content-Type */
+    char filename[96]; /* for Content-Disposition: attachment, or "" */
+    char *body;        /* malloc'ed, len bytes */
     size_t len;
 } ServeReply;
 

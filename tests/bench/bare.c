@@ -28,7 +28,8 @@ static void setup(Bare *b, int w, int h, int k)
                 int ex = x + (k - 1) * dirs[d][0], ey = y + (k - 1) * dirs[d][1];
                 if (ex < 0 || ex >= w || ey >= h) continue;
                 uint64_t mask = 0;
-                for (int j = 0; j < k; j++) mask |= 1ull << (x + j * dirs[d][0] + (y + j * dirs[d][1]) * w);
+                for (int j = 0; j < k; j++)
+                    mask |= 1ull << (x + j * dirs[d][0] + (y + j * dirs[d][1]) * w);
                 for (int j = 0; j < k; j++) {
                     int sq = x + j * dirs[d][0] + (y + j * dirs[d][1]) * w;
                     if (b->nthru[sq] < 16) b->lines_thru[sq][b->nthru[sq]++] = mask;
@@ -134,8 +135,8 @@ typedef struct BareSlot {
 #define BARE_SLOTS 8192 /* a power of two; 3,219 keys at most */
 
 typedef struct BareDls {
-    Bare b;                  /* the 8 lines (setup) */
-    uint32_t add[9][2][8];   /* mark c on square sq, as it reads in image i */
+    Bare b;                /* the 8 lines (setup) */
+    uint32_t add[9][2][8]; /* mark c on square sq, as it reads in image i */
     BareSlot slot[BARE_SLOTS];
     uint32_t gen;
     uint64_t nodes, leaves;
@@ -163,8 +164,8 @@ static double bare_eval14(const uint64_t *p, int turn, int nmarks, int won)
         /* SPECIAL: move 4, × in the centre, 〇 on both ends of a diagonal,
          * × on an edge */
         uint64_t o = p[0], x = p[1];
-        int special = nmarks == 4 && (x & 0020) && ((o & 0401) == 0401 || (o & 0104) == 0104) &&
-                      (x & 0252);
+        int special =
+            nmarks == 4 && (x & 0020) && ((o & 0401) == 0401 || (o & 0104) == 0104) && (x & 0252);
         if (their_open > 0)
             s = -100.0 * their_open;
         else if (mine_open >= 2)

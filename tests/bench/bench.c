@@ -344,16 +344,20 @@ static void bench_vcf(int runs)
         t[r] = time_vcf15(true, &wt);
     }
     printf("\nissue 14 threat search (15x15 k5, 200 random positions of 30-80 stones,\n"
-           "one solver reused; medians of %d):\n", runs);
-    printf("%-34s %9.1f us  (%d wins found)\n", "vcf, maxdepth 10, per position", median(f, runs), wf);
-    printf("%-34s %9.1f us  (%d wins found)\n", "vct, maxdepth 4, per position", median(t, runs), wt);
+           "one solver reused; medians of %d):\n",
+           runs);
+    printf("%-34s %9.1f us  (%d wins found)\n", "vcf, maxdepth 10, per position", median(f, runs),
+           wf);
+    printf("%-34s %9.1f us  (%d wins found)\n", "vct, maxdepth 4, per position", median(t, runs),
+           wt);
 }
 
 /* The issue-13 rows: engine and naive reference interleaved run by run. */
 static void bench_targets(int runs)
 {
     enum { DEEP_RUNS = 3, SOLVE_RUNS = 3, ABS_ROUNDS = 5 };
-    double e3[1000], b3[1000], ep[1000], bp[1000], tp[1000], e4[DEEP_RUNS], b4[DEEP_RUNS], sv[SOLVE_RUNS];
+    double e3[1000], b3[1000], ep[1000], bp[1000], tp[1000], e4[DEEP_RUNS], b4[DEEP_RUNS],
+        sv[SOLVE_RUNS];
     uint64_t total3 = 0, total4 = 0;
     Game g;
     make_game(&g, BOARD_BITS, false);
@@ -402,8 +406,8 @@ static void bench_targets(int runs)
            pe / 1e6, pb / 1e6, pb / pe);
     printf("%-34s %8.2f M/s %8.2f M/s %7.2fx  engine's time <= 2x bare\n",
            "  against the tight bare loop", pe / 1e6, pt / 1e6, pt / pe);
-    printf("%-34s %10.3f s %12s %8s  <= 0.5 s\n", "solve (6,5,4): o wins in 11", median(sv, SOLVE_RUNS),
-           "-", "-");
+    printf("%-34s %10.3f s %12s %8s  <= 0.5 s\n", "solve (6,5,4): o wins in 11",
+           median(sv, SOLVE_RUNS), "-", "-");
 }
 
 /* ---- Issue 14: 15x15, k = 5 ---- */
@@ -514,8 +518,8 @@ static void bench_features(int runs)
     }
     printf("%-44s %8.2f M/s %14s  >= 1 M nodes/s\n", "αβ, C line evaluator, every legal move",
            median(nps_full, runs) / 1e6, "-");
-    printf("%-44s %8.2f M/s %14s  (the generator's cost at\n", "αβ, C line evaluator, candidates d = 2",
-           median(nps, runs) / 1e6, "-");
+    printf("%-44s %8.2f M/s %14s  (the generator's cost at\n",
+           "αβ, C line evaluator, candidates d = 2", median(nps, runs) / 1e6, "-");
     printf("%-44s %8s %14s   every inner node)\n", "", "", "");
     printf("  (nodes a run: %llu at maxdepth 1 below each legal root move; %llu at maxdepth 2\n"
            "   below each root candidate; 4 positions of 8 to 56 marks)\n",
@@ -528,7 +532,8 @@ int main(int argc, char **argv)
     bool only_targets = argc > 2 && strcmp(argv[2], "--targets") == 0;
     bool only_features = argc > 2 && strcmp(argv[2], "--features") == 0;
     if (runs < 1 || runs > 1000 || argc > 3 || (argc == 3 && !only_targets && !only_features)) {
-        fprintf(stderr, "usage: bench [RUNS] [--targets | --features]  (RUNS 1..1000, default 7)\n");
+        fprintf(stderr,
+                "usage: bench [RUNS] [--targets | --features]  (RUNS 1..1000, default 7)\n");
         return 2;
     }
     if (only_targets) {
@@ -564,13 +569,14 @@ int main(int argc, char **argv)
         for (int c = 0; c < 2; c++) {
             double v[3][1000];
             for (int r = 0; r < runs; r++)
-                for (int j = 0; j < 3; j++) v[j][r] = samples[((size_t)((k * 2 + c) * runs + r)) * 3 + j];
+                for (int j = 0; j < 3; j++)
+                    v[j][r] = samples[((size_t)((k * 2 + c) * runs + r)) * 3 + j];
             perft_ms[k][c] = 1e3 * median(v[0], runs);
             pairs_s[k][c] = 50000.0 / median(v[1], runs);
             markpats_ns[k][c] = 1e9 * median(v[2], runs);
             printf("%-9s %-8s %10.2f %8.2f %12.0f %11.1f\n", board_kind_name((BoardKind)k),
-                   c ? "on" : "off", perft_ms[k][c], 1e6 * perft_ms[k][c] / 549946.0,
-                   pairs_s[k][c], markpats_ns[k][c]);
+                   c ? "on" : "off", perft_ms[k][c], 1e6 * perft_ms[k][c] / 549946.0, pairs_s[k][c],
+                   markpats_ns[k][c]);
         }
     free(samples);
 
@@ -597,7 +603,8 @@ int main(int argc, char **argv)
     game_free(&g);
 
     printf("\nthe series' Python figures (author's PC, another machine; matches.md §6):\n");
-    printf("%-12s %-8s %14s %14s %9s\n", "series", "counters", "Python it/s", "ours pairs/s", "ratio");
+    printf("%-12s %-8s %14s %14s %9s\n", "series", "counters", "Python it/s", "ours pairs/s",
+           "ratio");
     for (int k = 0; k < BOARD_KINDS; k++)
         for (int c = 0; c < 2; c++)
             printf("%-12s %-8s %14.2f %14.0f %8.0fx\n", python_names[k], c ? "on" : "off",

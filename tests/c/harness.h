@@ -27,39 +27,35 @@ typedef struct TestCase {
 #define TEST(name) static void name(void)
 
 /* Record one failed assertion of the running test. */
-void t_fail(const char *file, int line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void t_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Directory holding the committed test data (tests/data). */
 const char *t_data_dir(void);
 
-#define CHECK(cond)                                                        \
-    do {                                                                   \
-        if (!(cond)) t_fail(__FILE__, __LINE__, "CHECK(%s)", #cond);       \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) t_fail(__FILE__, __LINE__, "CHECK(%s)", #cond);                               \
     } while (0)
 
-#define CHECK_INT(actual, expected)                                        \
-    do {                                                                   \
-        long long t_a_ = (long long)(actual), t_e_ = (long long)(expected); \
-        if (t_a_ != t_e_)                                                  \
-            t_fail(__FILE__, __LINE__, "%s == %lld, expected %lld",        \
-                   #actual, t_a_, t_e_);                                   \
+#define CHECK_INT(actual, expected)                                                                \
+    do {                                                                                           \
+        long long t_a_ = (long long)(actual), t_e_ = (long long)(expected);                        \
+        if (t_a_ != t_e_)                                                                          \
+            t_fail(__FILE__, __LINE__, "%s == %lld, expected %lld", #actual, t_a_, t_e_);          \
     } while (0)
 
-#define CHECK_U64(actual, expected)                                        \
-    do {                                                                   \
-        unsigned long long t_a_ = (actual), t_e_ = (expected);             \
-        if (t_a_ != t_e_)                                                  \
-            t_fail(__FILE__, __LINE__, "%s == %llu, expected %llu",        \
-                   #actual, t_a_, t_e_);                                   \
+#define CHECK_U64(actual, expected)                                                                \
+    do {                                                                                           \
+        unsigned long long t_a_ = (actual), t_e_ = (expected);                                     \
+        if (t_a_ != t_e_)                                                                          \
+            t_fail(__FILE__, __LINE__, "%s == %llu, expected %llu", #actual, t_a_, t_e_);          \
     } while (0)
 
-#define CHECK_STR(actual, expected)                                        \
-    do {                                                                   \
-        const char *t_a_ = (actual), *t_e_ = (expected);                   \
-        if (strcmp(t_a_, t_e_) != 0)                                       \
-            t_fail(__FILE__, __LINE__, "%s ==\n\"%s\"\nexpected\n\"%s\"",  \
-                   #actual, t_a_, t_e_);                                   \
+#define CHECK_STR(actual, expected)                                                                \
+    do {                                                                                           \
+        const char *t_a_ = (actual), *t_e_ = (expected);                                           \
+        if (strcmp(t_a_, t_e_) != 0)                                                               \
+            t_fail(__FILE__, __LINE__, "%s ==\n\"%s\"\nexpected\n\"%s\"", #actual, t_a_, t_e_);    \
     } while (0)
 
 #endif

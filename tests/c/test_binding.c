@@ -121,9 +121,18 @@ TEST(errors_change_nothing)
     lua_State *L = open_state();
     CHECK(run(L, "g = mb.Marubatsu() g:move(4) g:move(0)"));
     static const char *const bad[] = {
-        "g:move(4)", "g:move(9)", "g:move('a')", "g:move()", "g:getmark(3, 0)",
-        "g:xy_to_move(-1, 0)", "g.status = 'o'", "g:markpats(17)", "g:wins_with(4)",
-        "g:place_mark(0, 0, 'z')", "mb.Marubatsu.move(5)", "g.move(nil, 1)",
+        "g:move(4)",
+        "g:move(9)",
+        "g:move('a')",
+        "g:move()",
+        "g:getmark(3, 0)",
+        "g:xy_to_move(-1, 0)",
+        "g.status = 'o'",
+        "g:markpats(17)",
+        "g:wins_with(4)",
+        "g:place_mark(0, 0, 'z')",
+        "mb.Marubatsu.move(5)",
+        "g.move(nil, 1)",
         "for m in g:children() do g:unmove() end",
     };
     lua_getglobal(L, "g");

@@ -68,7 +68,8 @@ TEST(demo_cmove_messages)
                                    "Turn o\noX.\n...\n...\n\n"
                                    "整数の座標を入力して下さい\n"
                                    "Turn o\noX.\n...\n...\n\n";
-    static const char *const calls[5][2] = {{"0", "0"}, {"1", "0"}, {"0", "0"}, {"3", "5"}, {"a", "b"}};
+    static const char *const calls[5][2] = {
+        {"0", "0"}, {"1", "0"}, {"0", "0"}, {"3", "5"}, {"a", "b"}};
     for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
@@ -97,7 +98,8 @@ TEST(cmove_python_int_rules)
     CHECK_INT(g.last_move, 0);
     CHECK_INT(notation_cmove(&g, "-1", "2", LANG_JA, msg, sizeof msg), MB_ERANGE);
     CHECK_STR(msg, "( -1 , 2 ) はゲーム盤の範囲外の座標です"); /* negative: range, not conversion */
-    CHECK_INT(notation_cmove(&g, "007", "99999999999999999999", LANG_EN, msg, sizeof msg), MB_ERANGE);
+    CHECK_INT(notation_cmove(&g, "007", "99999999999999999999", LANG_EN, msg, sizeof msg),
+              MB_ERANGE);
     CHECK_STR(msg, "( 7 , 99999999999999999999 ) is outside the board");
     CHECK_INT(notation_cmove(&g, "１", "２", LANG_EN, msg, sizeof msg), MB_OK); /* full-width */
     CHECK_INT(g.last_move, 5);
@@ -135,14 +137,15 @@ TEST(cmove_after_the_end)
 /* game.md §13.4: five undos after (0,0) (1,0) (2,0) (0,1) (1,1). */
 TEST(demo_unmove_five)
 {
-    static const char *const after[5] = {
-        "Turn o\noxo\nX..\n...\n", "Turn x\noxO\n...\n...\n", "Turn o\noX.\n...\n...\n",
-        "Turn x\nO..\n...\n...\n", "Turn o\n...\n...\n...\n"};
+    static const char *const after[5] = {"Turn o\noxo\nX..\n...\n", "Turn x\noxO\n...\n...\n",
+                                         "Turn o\noX.\n...\n...\n", "Turn x\nO..\n...\n...\n",
+                                         "Turn o\n...\n...\n...\n"};
     for (int c = 0; c < T_NCONFIGS; c++) {
         Game g;
         init3(&g, c);
         static const int xy[5][2] = {{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}};
-        for (int i = 0; i < 5; i++) game_move(&g, geometry_xy_to_move(game_geom(&g), xy[i][0], xy[i][1]));
+        for (int i = 0; i < 5; i++)
+            game_move(&g, geometry_xy_to_move(game_geom(&g), xy[i][0], xy[i][1]));
         for (int i = 0; i < 5; i++) {
             game_unmove(&g);
             CHECK_STR(text(&g), after[i]);
@@ -213,7 +216,8 @@ TEST(demo_direct_writes)
         int moves[9], n = game_legal_moves(&g, moves);
         static const int want[7][2] = {{1, 0}, {2, 0}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
         CHECK_INT(n, 7);
-        for (int i = 0; i < n && i < 7; i++) CHECK_INT(moves[i], geometry_xy_to_move(geo, want[i][0], want[i][1]));
+        for (int i = 0; i < n && i < 7; i++)
+            CHECK_INT(moves[i], geometry_xy_to_move(geo, want[i][0], want[i][1]));
         CHECK_INT(game_place_mark(&g, 0, 2, MARK_O), MB_OK);
         CHECK_INT(game_place_mark(&g, 1, 0, MARK_X), MB_OK);
         CHECK_INT(game_place_mark(&g, 1, 1, MARK_O), MB_OK);
@@ -233,7 +237,9 @@ TEST(demo_direct_writes)
 
 TEST(keys_of_the_spec)
 {
-    static const struct { const char *moves, *key; } cases[] = {
+    static const struct {
+        const char *moves, *key;
+    } cases[] = {
         {"A1,A2,A3,B1,B2", "oxoxo...."},
         {"B2,B1,A1,C1", "o..xo.x.."},
         {"A1,B1,A2,C1,B3,B2,A3", "oooxxox.."},
@@ -264,18 +270,20 @@ static void check_same(const Game *a, const Game *b)
     CHECK_INT(a->move_count, b->move_count);
     CHECK_INT(a->last_move, b->last_move);
     CHECK_INT(a->nrecords, b->nrecords);
-    for (int i = 0; i < a->nrecords && i < b->nrecords; i++) CHECK_INT(a->records[i], b->records[i]);
+    for (int i = 0; i < a->nrecords && i < b->nrecords; i++)
+        CHECK_INT(a->records[i], b->records[i]);
     if (a->board.counters && b->board.counters) {
         const Geometry *geo = game_geom(a);
         CHECK(memcmp(a->board.line, b->board.line, (size_t)geo->nlines * sizeof(uint16_t)) == 0);
-        CHECK(memcmp(a->board.hist, b->board.hist,
-                     (size_t)markpats_size(geo) * sizeof(int32_t)) == 0);
+        CHECK(memcmp(a->board.hist, b->board.hist, (size_t)markpats_size(geo) * sizeof(int32_t)) ==
+              0);
     }
 }
 
 TEST(random_playouts_unmove_to_start)
 {
-    static const int shapes[][3] = {{3, 3, 0}, {4, 4, 3}, {5, 4, 4}, {7, 6, 4}, {3, 2, 2}, {9, 9, 5}};
+    static const int shapes[][3] = {{3, 3, 0}, {4, 4, 3}, {5, 4, 4},
+                                    {7, 6, 4}, {3, 2, 2}, {9, 9, 5}};
     Rng r;
     rng_seed(&r, 2024);
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
@@ -385,7 +393,8 @@ TEST(copy_is_independent)
 
 TEST(backend_equivalence)
 {
-    static const int shapes[][3] = {{3, 3, 0}, {4, 4, 4}, {5, 5, 4}, {6, 5, 4}, {4, 3, 3}, {15, 15, 5}, {10, 10, 5}};
+    static const int shapes[][3] = {{3, 3, 0}, {4, 4, 4},   {5, 5, 4},  {6, 5, 4},
+                                    {4, 3, 3}, {15, 15, 5}, {10, 10, 5}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         Game g[T_NCONFIGS];
         Rng r[T_NCONFIGS];

@@ -49,8 +49,8 @@ TEST(commands_parse)
     const struct {
         const char *line;
         GomocupCommandKind kind;
-    } plain[] = {{"RESTART", GC_RESTART}, {"BEGIN", GC_BEGIN}, {"Board", GC_BOARD},
-                 {"END", GC_END},         {"ABOUT\r", GC_ABOUT}, {"", GC_EMPTY}, {" \t\r", GC_EMPTY}};
+    } plain[] = {{"RESTART", GC_RESTART}, {"BEGIN", GC_BEGIN}, {"Board", GC_BOARD}, {"END", GC_END},
+                 {"ABOUT\r", GC_ABOUT},   {"", GC_EMPTY},      {" \t\r", GC_EMPTY}};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
         CHECK_INT(cmd(plain[i].line, &c), MB_OK);
         CHECK_INT(c.kind, plain[i].kind);
@@ -103,7 +103,8 @@ TEST(commands_refused)
         {"INFO time-left 5", MB_ESYNTAX, "INFO: the key must be letters, digits and '_'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        CHECK_INT(gomocup_parse_command(bad[i].line, strlen(bad[i].line), &c, err, sizeof err), bad[i].rc);
+        CHECK_INT(gomocup_parse_command(bad[i].line, strlen(bad[i].line), &c, err, sizeof err),
+                  bad[i].rc);
         CHECK_STR(err, bad[i].msg);
     }
     CHECK_INT(gomocup_parse_command("TURN 1\0,2", 9, &c, err, sizeof err), MB_ESYNTAX);
@@ -211,8 +212,9 @@ TEST(formatting)
 
 TEST(round_trips)
 {
-    const char *lines[] = {"START 15", "RECTSTART 20,10", "TURN 0,9999", "TAKEBACK 3,3", "BOARD", "END",
-                           "INFO rule 1", "INFO folder /tmp/x y", "FOOBAR"};
+    const char *lines[] = {
+        "START 15", "RECTSTART 20,10", "TURN 0,9999",          "TAKEBACK 3,3", "BOARD",
+        "END",      "INFO rule 1",     "INFO folder /tmp/x y", "FOOBAR"};
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         GomocupCommand c, c2;
         char buf[256];
@@ -223,7 +225,8 @@ TEST(round_trips)
         CHECK_INT(cmd(buf, &c2), MB_OK);
         CHECK(memcmp(&c, &c2, sizeof c) == 0);
     }
-    const char *answers[] = {"3,4", "OK", "ERROR no", "UNKNOWN x y", "MESSAGE hi there", "DEBUG", "SUGGEST 1,2"};
+    const char *answers[] = {"3,4",   "OK",         "ERROR no", "UNKNOWN x y", "MESSAGE hi there",
+                             "DEBUG", "SUGGEST 1,2"};
     for (size_t i = 0; i < sizeof answers / sizeof answers[0]; i++) {
         GomocupAnswer a, a2;
         char buf[256];
@@ -330,7 +333,8 @@ TEST(proc_cpu_limit)
     CHECK_INT(brainproc_recv(&p, 20000, line, sizeof line, &len), BP_EOF);
     CHECK(brainproc_wait(&p, 5000));
     brainproc_describe(&p, what, sizeof what);
-    CHECK(strcmp(what, "killed by signal 24 (SIGXCPU)") == 0 || strcmp(what, "killed by signal 9 (SIGKILL)") == 0);
+    CHECK(strcmp(what, "killed by signal 24 (SIGXCPU)") == 0 ||
+          strcmp(what, "killed by signal 9 (SIGKILL)") == 0);
     brainproc_kill(&p);
 }
 
@@ -356,7 +360,8 @@ TEST(proc_fork)
     char line[64];
     size_t len;
     if (child) {
-        if (brainproc_recv(&p, 5000, line, sizeof line, &len) == BP_LINE && strcmp(line, "ping") == 0)
+        if (brainproc_recv(&p, 5000, line, sizeof line, &len) == BP_LINE &&
+            strcmp(line, "ping") == 0)
             brainproc_send(&p, "pong", 1000);
         _exit(0);
     }

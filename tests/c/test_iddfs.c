@@ -161,7 +161,8 @@ TEST(iddfs_rng_and_deadline)
         state_of(&g, &before);
         CHECK_INT(search_init(&s, &g, eval14_search_eval, NULL, 1), MB_OK);
         s.check_every = 1;
-        SearchIddfsOptions o = {.timelimit = 0, .moveordering = true, .use_tt = true, .share_tt = true};
+        SearchIddfsOptions o = {
+            .timelimit = 0, .moveordering = true, .use_tt = true, .share_tt = true};
         CHECK_INT(search_iddfs(&s, &o, NULL, it, MB_MAX_CELLS + 1, &out), SEARCH_OK);
         CHECK(out.timed_out && out.niter == 0 && out.bestmove == t_xy(&g, 0, 0));
         CHECK(same_state(&g, &before));

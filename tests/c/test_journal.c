@@ -184,7 +184,8 @@ TEST(game_errors)
         "extra fields: a G line has 10 tab-separated fields, this one more (field 11 starts at column 21)");
     BAD("G\t1\t1\t1\t0\ta\tb\tB2\to\t\t\t\t\t\t\t\t\t\t\n", MB_ESYNTAX, "extra fields");
 
-    BAD("G\tx1\t1\t1\t0\ta\tb\t\to\t\n", MB_ESYNTAX, "field 2 (GAME): \"x1\" is not a decimal integer");
+    BAD("G\tx1\t1\t1\t0\ta\tb\t\to\t\n", MB_ESYNTAX,
+        "field 2 (GAME): \"x1\" is not a decimal integer");
     BAD("G\t-1\t1\t1\t0\ta\tb\t\to\t\n", MB_ESYNTAX, "field 2 (GAME): \"-1\" is not");
     BAD("G\t+1\t1\t1\t0\ta\tb\t\to\t\n", MB_ESYNTAX, "field 2 (GAME): \"+1\" is not");
     BAD("G\t\t1\t1\t0\ta\tb\t\to\t\n", MB_ESYNTAX, "field 2 (GAME): \"\" is not");
@@ -204,15 +205,18 @@ TEST(game_errors)
 
     BAD("G\t1\t1\t1\t0\ta\tb\t\to\tboom\\x\n", MB_ESYNTAX,
         "field 10 (REASON): unknown escape \\x at column 22 (only \\\\ \\t \\n \\r exist)");
-    BAD("G\t1\t1\t1\t0\ta\\a\tb\t\to\t\n", MB_ESYNTAX, "field 6 (O): unknown escape \\a at column 12");
+    BAD("G\t1\t1\t1\t0\ta\\a\tb\t\to\t\n", MB_ESYNTAX,
+        "field 6 (O): unknown escape \\a at column 12");
     BAD("G\t1\t1\t1\t0\ta\tb\t\to\tboom\\\n", MB_ESYNTAX,
         "field 10 (REASON): a lone backslash at its end (column 22)");
-    BAD("G\t1\t1\t1\t0\ta\tb\\\t\to\t\n", MB_ESYNTAX, "field 7 (X): a lone backslash at its end (column 14)");
+    BAD("G\t1\t1\t1\t0\ta\tb\\\t\to\t\n", MB_ESYNTAX,
+        "field 7 (X): a lone backslash at its end (column 14)");
     BAD("G\t1\t1\t1\t0\ta\tb\t\to\ta\rb\n", MB_ESYNTAX,
         "field 10 (REASON): an unescaped carriage return at column 19");
     BAD("G\t1\t1\t1\t0\ta\tb\t\to\ta\nb\n", MB_ESYNTAX, "field 10 (REASON): an unescaped newline");
     static const char nul[] = "G\t1\t1\t1\t0\ta\tb\t\to\tcut\0here\n";
-    bad_line(nul, sizeof nul - 1, MB_ESYNTAX, "field 10 (REASON): a NUL byte at column 21", __LINE__);
+    bad_line(nul, sizeof nul - 1, MB_ESYNTAX, "field 10 (REASON): a NUL byte at column 21",
+             __LINE__);
     static const char nul2[] = "G\t1\t1\t1\t0\ta\0\tb\t\to\t\n";
     bad_line(nul2, sizeof nul2 - 1, MB_ESYNTAX, "field 6 (O): a NUL byte at column 12", __LINE__);
     static const char nul3[] = "G\t1\t1\t1\t0\ta\tb\t\to\t\0";
@@ -237,8 +241,8 @@ TEST(game_errors)
     BAD("G\t1\t1\t1\t0\ta\tb\tB2x\to\t\n", MB_ESYNTAX, "move 1 \"B2x\"");
     BAD("G\t1\t1\t1\t0\ta\tb\tB\to\t\n", MB_ESYNTAX, "move 1 \"B\"");
     BAD("G\t1\t1\t1\t0\ta\tb\tB2\\tA1\to\t\n", MB_ESYNTAX, "move 1 \"B2\\tA1\"");
-    BAD("G\t1\t1\t1\t0\ta\tb\tA1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1\to\t\n", MB_ESYNTAX,
-        "move 2 \"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA...\" is not");
+    BAD("G\t1\t1\t1\t0\ta\tb\tA1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1\to\t\n",
+        MB_ESYNTAX, "move 2 \"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA...\" is not");
 
     BAD("G\t1\t1\t1\t0\t\tb\t\to\t\n", MB_ESYNTAX, "field 6 (O): the player's name is empty");
     BAD("G\t1\t1\t1\t0\ta\t\t\to\t\n", MB_ESYNTAX, "field 7 (X): the player's name is empty");
@@ -257,7 +261,8 @@ TEST(game_errors)
     CHECK_INT(parse(line, &g, err, sizeof err), MB_OK);
     CHECK_INT((long long)strlen(g.player[1]), 255);
     size_t n = (size_t)snprintf(line, sizeof line, "G\t1\t1\t1\t0\ta\tb\t");
-    for (int i = 0; i < JOURNAL_MOVES_MAX / 3; i++) n += (size_t)snprintf(line + n, sizeof line - n, "A1,");
+    for (int i = 0; i < JOURNAL_MOVES_MAX / 3; i++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "A1,");
     snprintf(line + n, sizeof line - n, "A1\to\t\n");
     BAD(line, MB_ERANGE, "field 8 (MOVES): longer than 8191 bytes");
     char reason[JOURNAL_REASON_MAX + 1];
@@ -277,8 +282,9 @@ TEST(game_accepts)
 {
     JournalGame g;
     char err[256] = "";
-    CHECK_INT(parse("G\t007\t1\t1\t18446744073709551615\t〇\t×\tb2,aa10,Zz100\tdraw\t\n", &g,
-                    err, sizeof err), MB_OK);
+    CHECK_INT(parse("G\t007\t1\t1\t18446744073709551615\t〇\t×\tb2,aa10,Zz100\tdraw\t\n", &g, err,
+                    sizeof err),
+              MB_OK);
     CHECK_INT(g.game, 7);
     CHECK_U64(g.seed, UINT64_MAX);
     CHECK_STR(g.player[0], "〇");
@@ -286,7 +292,8 @@ TEST(game_accepts)
     CHECK_STR(g.moves, "b2,aa10,Zz100"); /* kept as written */
     CHECK_STR(g.result, "draw");
     CHECK_INT(parse("G\t9223372036854775807\t1\t1\t0\ta\\\\b\\t\tc\\n\\r\t\tx\t\\\\\n", &g, err,
-                    sizeof err), MB_OK);
+                    sizeof err),
+              MB_OK);
     CHECK_INT(g.game, LONG_MAX);
     CHECK_STR(g.player[0], "a\\b\t");
     CHECK_STR(g.player[1], "c\n\r");
@@ -379,7 +386,8 @@ TEST(spec_plain)
     CHECK_INT(s.params[0].i, 1);
     /* a value may hold '/' (a brain's log file) */
     CHECK_INT(playerspec_parse("brain:/usr/bin/pbrain-x:log=/tmp/b.log,timeout_turn=500", &s, err,
-                               sizeof err), MB_OK);
+                               sizeof err),
+              MB_OK);
     CHECK_STR(s.name, "brain:/usr/bin/pbrain-x");
     CHECK_INT(s.nparams, 2);
     CHECK_STR(s.params[0].key, "log");
@@ -396,7 +404,8 @@ TEST(spec_params)
 {
     PlayerSpec s;
     char err[256] = "";
-    CHECK_INT(playerspec_parse("ai14s:w1=3,w2=-1.5,deep=true,mode=fast", &s, err, sizeof err), MB_OK);
+    CHECK_INT(playerspec_parse("ai14s:w1=3,w2=-1.5,deep=true,mode=fast", &s, err, sizeof err),
+              MB_OK);
     CHECK_STR(s.name, "ai14s");
     CHECK_INT(s.nparams, 4);
     CHECK_STR(s.params[0].key, "w1");
@@ -499,7 +508,8 @@ static void bad_spec(const char *text, int want_rc, const char *want, int lineno
     int rc = playerspec_parse(text, &s, err, sizeof err);
     if (rc != want_rc)
         t_fail(__FILE__, lineno, "status %d, expected %d, for \"%s\" (%s)", rc, want_rc, text, err);
-    if (strcmp(err, want) != 0) t_fail(__FILE__, lineno, "message\n\"%s\"\nexpected\n\"%s\"", err, want);
+    if (strcmp(err, want) != 0)
+        t_fail(__FILE__, lineno, "message\n\"%s\"\nexpected\n\"%s\"", err, want);
     CHECK_INT(s.nparams, 0);
 }
 #define BAD_SPEC(text, rc, msg) bad_spec(text, rc, msg, __LINE__)
@@ -507,17 +517,21 @@ static void bad_spec(const char *text, int want_rc, const char *want, int lineno
 TEST(spec_errors)
 {
     BAD_SPEC("", MB_ESYNTAX, "the player's name is empty (expected NAME or NAME:key=value,...)");
-    BAD_SPEC(":a=1", MB_ESYNTAX, "the player's name is empty (expected NAME or NAME:key=value,...)");
+    BAD_SPEC(":a=1", MB_ESYNTAX,
+             "the player's name is empty (expected NAME or NAME:key=value,...)");
     BAD_SPEC("ai:", MB_ESYNTAX, "nothing after ':' (expected ai:key=value,...)");
     BAD_SPEC("ai:=1", MB_ESYNTAX, "parameter 1 \"=1\": the key before '=' is empty");
-    BAD_SPEC("ai:1x=2", MB_ESYNTAX,
-             "parameter 1: the key \"1x\" is not an identifier (a letter or _, then letters, digits or _)");
-    BAD_SPEC("ai:a-b=2", MB_ESYNTAX,
-             "parameter 1: the key \"a-b\" is not an identifier (a letter or _, then letters, digits or _)");
+    BAD_SPEC(
+        "ai:1x=2", MB_ESYNTAX,
+        "parameter 1: the key \"1x\" is not an identifier (a letter or _, then letters, digits or _)");
+    BAD_SPEC(
+        "ai:a-b=2", MB_ESYNTAX,
+        "parameter 1: the key \"a-b\" is not an identifier (a letter or _, then letters, digits or _)");
     BAD_SPEC("ai:a", MB_ESYNTAX, "parameter 1 \"a\": expected key=value");
     BAD_SPEC("ai:a=", MB_ESYNTAX, "parameter 1 (a): the value after '=' is empty");
     BAD_SPEC("ai:a=1,b=", MB_ESYNTAX, "parameter 2 (b): the value after '=' is empty");
-    BAD_SPEC("ai:a=1,a=2", MB_ESYNTAX, "parameter 2: the key \"a\" is given twice (also parameter 1)");
+    BAD_SPEC("ai:a=1,a=2", MB_ESYNTAX,
+             "parameter 2: the key \"a\" is given twice (also parameter 1)");
     BAD_SPEC("ai:a=1,,b=2", MB_ESYNTAX, "parameter 2 is empty (two commas, or a comma at the end)");
     BAD_SPEC("ai:a=1,", MB_ESYNTAX, "parameter 2 is empty (two commas, or a comma at the end)");
     BAD_SPEC("ai:,a=1", MB_ESYNTAX, "parameter 1 is empty (two commas, or a comma at the end)");
@@ -527,8 +541,10 @@ TEST(spec_errors)
              "parameter 1 (n): the integer \"-9223372036854775809\" does not fit in 64 bits");
     BAD_SPEC("ai:n=99999999999999999999999999", MB_ERANGE,
              "parameter 1 (n): the integer \"99999999999999999999999999\" does not fit in 64 bits");
-    BAD_SPEC("ai:d=1e999", MB_ERANGE, "parameter 1 (d): the number \"1e999\" is too large for a double");
-    BAD_SPEC("ai:d=-2e308", MB_ERANGE, "parameter 1 (d): the number \"-2e308\" is too large for a double");
+    BAD_SPEC("ai:d=1e999", MB_ERANGE,
+             "parameter 1 (d): the number \"1e999\" is too large for a double");
+    BAD_SPEC("ai:d=-2e308", MB_ERANGE,
+             "parameter 1 (d): the number \"-2e308\" is too large for a double");
 
     char text[4096];
     size_t n = (size_t)snprintf(text, sizeof text, "ai:");
@@ -540,8 +556,9 @@ TEST(spec_errors)
     memset(key, 'k', sizeof key - 1);
     key[sizeof key - 1] = '\0';
     snprintf(text, sizeof text, "ai:%s=1", key);
-    BAD_SPEC(text, MB_ERANGE,
-             "parameter 1: the key \"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...\" is longer than 63 bytes");
+    BAD_SPEC(
+        text, MB_ERANGE,
+        "parameter 1: the key \"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...\" is longer than 63 bytes");
     memset(value, 'v', sizeof value - 1);
     value[sizeof value - 1] = '\0';
     snprintf(text, sizeof text, "ai:a=%s", value);
@@ -575,7 +592,8 @@ TEST(parse_result)
     CHECK_INT(journal_parse_result(bad_moves, sizeof bad_moves - 1, &res, err, sizeof err), MB_OK);
     CHECK(journal_parse_game(bad_moves, sizeof bad_moves - 1, &full, err, sizeof err) != MB_OK);
     const char bad_result[] = "G\t7\t2\t3\t99\ta\tb\tB2\twin\t\n";
-    CHECK_INT(journal_parse_result(bad_result, sizeof bad_result - 1, &res, err, sizeof err), MB_ESYNTAX);
+    CHECK_INT(journal_parse_result(bad_result, sizeof bad_result - 1, &res, err, sizeof err),
+              MB_ESYNTAX);
 }
 
 const TestCase journal_tests[] = {

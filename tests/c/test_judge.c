@@ -151,51 +151,51 @@ static void check_k(int w, int h, int k, const char *list, const char *status)
 
 TEST(k_in_a_row_4x4_k4)
 {
-    check_k(4, 4, 4, "A1,A2,B1,B2,C1,C2,D1", "o");          /* top row */
-    check_k(4, 4, 4, "D1,C1,D2,C2,D3,C3,D4", "o");          /* right column */
-    check_k(4, 4, 4, "A1,B1,B2,C1,C3,D1,D4", "o");          /* main diagonal */
-    check_k(4, 4, 4, "D1,A1,C2,B1,B3,C1,A4", "o");          /* anti-diagonal */
-    check_k(4, 4, 4, "A1,A2,B1,B2,C1,C2,A3,D2", "x");       /* × on row 2 */
-    check_k(4, 4, 4, "A1,A2,B1,B2,C1,C2,A4", "playing");    /* three in a row only */
+    check_k(4, 4, 4, "A1,A2,B1,B2,C1,C2,D1", "o");       /* top row */
+    check_k(4, 4, 4, "D1,C1,D2,C2,D3,C3,D4", "o");       /* right column */
+    check_k(4, 4, 4, "A1,B1,B2,C1,C3,D1,D4", "o");       /* main diagonal */
+    check_k(4, 4, 4, "D1,A1,C2,B1,B3,C1,A4", "o");       /* anti-diagonal */
+    check_k(4, 4, 4, "A1,A2,B1,B2,C1,C2,A3,D2", "x");    /* × on row 2 */
+    check_k(4, 4, 4, "A1,A2,B1,B2,C1,C2,A4", "playing"); /* three in a row only */
 }
 
 TEST(k_in_a_row_5x5_k4)
 {
-    check_k(5, 5, 4, "B3,A1,C3,A2,D3,A4,E3", "o");          /* row, window at the right edge */
-    check_k(5, 5, 4, "A3,E1,B3,E2,C3,E4,E5", "playing");    /* 3 + gap: no win */
-    check_k(5, 5, 4, "A3,E1,B3,E2,C3,E4,D3", "o");          /* row from the left edge */
-    check_k(5, 5, 4, "B2,A1,C3,A2,D4,A3,E5", "o");          /* diagonal not from the corner */
-    check_k(5, 5, 4, "E2,A1,D3,A2,C4,A3,B5", "o");          /* anti-diagonal off the long one */
-    check_k(5, 5, 4, "C1,A1,C2,A2,C3,B5,C5", "playing");    /* C1 C2 C3 . C5: gap */
-    check_k(5, 5, 4, "C1,A1,C2,A2,C3,B5,C5,B4,C4", "o");    /* filling the gap joins 5 */
+    check_k(5, 5, 4, "B3,A1,C3,A2,D3,A4,E3", "o");       /* row, window at the right edge */
+    check_k(5, 5, 4, "A3,E1,B3,E2,C3,E4,E5", "playing"); /* 3 + gap: no win */
+    check_k(5, 5, 4, "A3,E1,B3,E2,C3,E4,D3", "o");       /* row from the left edge */
+    check_k(5, 5, 4, "B2,A1,C3,A2,D4,A3,E5", "o");       /* diagonal not from the corner */
+    check_k(5, 5, 4, "E2,A1,D3,A2,C4,A3,B5", "o");       /* anti-diagonal off the long one */
+    check_k(5, 5, 4, "C1,A1,C2,A2,C3,B5,C5", "playing"); /* C1 C2 C3 . C5: gap */
+    check_k(5, 5, 4, "C1,A1,C2,A2,C3,B5,C5,B4,C4", "o"); /* filling the gap joins 5 */
 }
 
 TEST(k_in_a_row_6x5_k4)
 {
-    check_k(6, 5, 4, "C5,A1,D5,A2,E5,A3,F5", "o");          /* bottom row, right edge */
-    check_k(6, 5, 4, "F2,A1,F3,A2,F4,B1,F5", "o");          /* column reaching the bottom */
-    check_k(6, 5, 4, "C1,A1,D2,A2,E3,A3,F4", "o");          /* diagonal ending at the right */
-    check_k(6, 5, 4, "F2,A1,E3,A2,D4,A3,C5", "o");          /* anti-diagonal to the bottom */
-    check_k(6, 5, 4, "A5,F1,B5,F2,C5,F3,D1,F4", "x");       /* × on the right column */
+    check_k(6, 5, 4, "C5,A1,D5,A2,E5,A3,F5", "o");    /* bottom row, right edge */
+    check_k(6, 5, 4, "F2,A1,F3,A2,F4,B1,F5", "o");    /* column reaching the bottom */
+    check_k(6, 5, 4, "C1,A1,D2,A2,E3,A3,F4", "o");    /* diagonal ending at the right */
+    check_k(6, 5, 4, "F2,A1,E3,A2,D4,A3,C5", "o");    /* anti-diagonal to the bottom */
+    check_k(6, 5, 4, "A5,F1,B5,F2,C5,F3,D1,F4", "x"); /* × on the right column */
 }
 
 TEST(k_in_a_row_7x7_k5)
 {
-    check_k(7, 7, 5, "C4,A1,D4,A2,E4,A3,F4,B1,G4", "o");     /* row C4..G4 */
-    check_k(7, 7, 5, "C4,A1,D4,A2,E4,A3,F4,B1,B4", "o");     /* B4..F4, last at the left */
-    check_k(7, 7, 5, "A1,G1,B2,G2,C3,G3,D4,F1,E5", "o");     /* main diagonal */
-    check_k(7, 7, 5, "G3,A1,F4,A2,E5,A3,D6,B1,C7", "o");     /* anti-diagonal to the bottom */
+    check_k(7, 7, 5, "C4,A1,D4,A2,E4,A3,F4,B1,G4", "o");       /* row C4..G4 */
+    check_k(7, 7, 5, "C4,A1,D4,A2,E4,A3,F4,B1,B4", "o");       /* B4..F4, last at the left */
+    check_k(7, 7, 5, "A1,G1,B2,G2,C3,G3,D4,F1,E5", "o");       /* main diagonal */
+    check_k(7, 7, 5, "G3,A1,F4,A2,E5,A3,D6,B1,C7", "o");       /* anti-diagonal to the bottom */
     check_k(7, 7, 5, "A1,G7,B2,G6,C3,G5,D4,F7,F6", "playing"); /* 4 on the diagonal + gap */
 }
 
 TEST(k_in_a_row_15x15_k5)
 {
-    check_k(15, 15, 5, "K15,A1,L15,A2,M15,A3,N15,A4,O15", "o");      /* bottom-right corner row */
-    check_k(15, 15, 5, "O1,A1,O2,A2,O3,A3,O4,A5,O5", "o");           /* right column from top */
-    check_k(15, 15, 5, "K11,A1,L12,A2,M13,A3,N14,A5,O15", "o");      /* diagonal to the corner */
-    check_k(15, 15, 5, "E1,A15,D2,B15,C3,C15,B4,D14,A5", "o");       /* anti-diagonal corner */
-    check_k(15, 15, 5, "H8,A1,I8,A2,J8,A3,K8,A4,M8", "playing");     /* 4 + gap; × has 4 too */
-    check_k(15, 15, 5, "H8,A1,I8,A2,J8,A3,K8,B5,F8,A5,G8", "o");     /* F..K: six in a row wins */
+    check_k(15, 15, 5, "K15,A1,L15,A2,M15,A3,N15,A4,O15", "o");       /* bottom-right corner row */
+    check_k(15, 15, 5, "O1,A1,O2,A2,O3,A3,O4,A5,O5", "o");            /* right column from top */
+    check_k(15, 15, 5, "K11,A1,L12,A2,M13,A3,N14,A5,O15", "o");       /* diagonal to the corner */
+    check_k(15, 15, 5, "E1,A15,D2,B15,C3,C15,B4,D14,A5", "o");        /* anti-diagonal corner */
+    check_k(15, 15, 5, "H8,A1,I8,A2,J8,A3,K8,A4,M8", "playing");      /* 4 + gap; × has 4 too */
+    check_k(15, 15, 5, "H8,A1,I8,A2,J8,A3,K8,B5,F8,A5,G8", "o");      /* F..K: six in a row wins */
     check_k(15, 15, 5, "A1,B1,A2,B2,A3,B3,A4,C1,O15,B4,O14,B5", "x"); /* o's 4 does not count */
 }
 

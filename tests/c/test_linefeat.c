@@ -90,7 +90,8 @@ static bool brute_open(Game *g, int x, int y, Mark p)
         int e2x = x - (c + 1) * dx, e2y = y - (c + 1) * dy;
         if (mark_at(g, e1x, e1y) != MARK_EMPTY || mark_at(g, e2x, e2y) != MARK_EMPTY) continue;
         /* filling an end makes k-1 + 1 + the run beyond it, along the line */
-        int b1 = k_along(g, e1x + dx, e1y + dy, dx, dy, p), b2 = k_along(g, e2x - dx, e2y - dy, -dx, -dy, p);
+        int b1 = k_along(g, e1x + dx, e1y + dy, dx, dy, p),
+            b2 = k_along(g, e2x - dx, e2y - dy, -dx, -dy, p);
         found = !geo->exact || (b1 == 0 && b2 == 0);
     }
     board_set(&g->board, m, MARK_EMPTY);
@@ -220,7 +221,8 @@ TEST(property_exact)
 /* Play a list of (x, y) pairs. */
 static void play_xy(Game *g, const int *xy, int n)
 {
-    for (int i = 0; i < n; i++) game_move(g, geometry_xy_to_move(game_geom(g), xy[2 * i], xy[2 * i + 1]));
+    for (int i = 0; i < n; i++)
+        game_move(g, geometry_xy_to_move(game_geom(g), xy[2 * i], xy[2 * i + 1]));
 }
 
 static Game open15(int k)
@@ -370,17 +372,14 @@ TEST(search_big_board)
     CHECK(v1 == EVAL_LINES_WIN);
     game_unmove(&g);
     int m = search_move(&g, 1, 2, true, &v1);
-    CHECK(m == geometry_xy_to_move(game_geom(&g), 2, 7) || m == geometry_xy_to_move(game_geom(&g), 7, 7));
+    CHECK(m == geometry_xy_to_move(game_geom(&g), 2, 7) ||
+          m == geometry_xy_to_move(game_geom(&g), 7, 7));
     game_free(&g);
 }
 
 const TestCase linefeat_tests[] = {
-    {"property_freestyle", property_freestyle},
-    {"property_exact", property_exact},
-    {"zobrist_values", zobrist_values},
-    {"perft_keeps_features", perft_keeps_features},
-    {"candidates_order", candidates_order},
-    {"eval_lines_values", eval_lines_values},
-    {"search_big_board", search_big_board},
-    {0},
+    {"property_freestyle", property_freestyle}, {"property_exact", property_exact},
+    {"zobrist_values", zobrist_values},         {"perft_keeps_features", perft_keeps_features},
+    {"candidates_order", candidates_order},     {"eval_lines_values", eval_lines_values},
+    {"search_big_board", search_big_board},     {0},
 };

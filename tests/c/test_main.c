@@ -38,22 +38,14 @@ static const struct {
     const char *name;
     const TestCase *cases;
 } suites[] = {
-    {"geometry", geometry_tests}, {"game", game_tests},
-    {"judge", judge_tests},       {"notation", notation_tests},
-    {"markpats", markpats_tests}, {"symmetry", symmetry_tests},
-    {"perft", perft_tests},       {"rng", rng_tests},
-    {"wincheck", wincheck_tests}, {"binding", binding_tests},
-    {"tree", tree_tests},         {"search", search_tests}, {"iddfs", iddfs_tests},
-    {"solve", solve_tests},
-    {"searchers", searchers_tests},
-    {"treeview", treeview_tests},
-    {"rating", rating_tests},
-    {"journal", journal_tests},
-    {"gomocup", gomocup_tests},
-    {"mcts", mcts_tests},
-    {"rule", rule_tests},
-    {"linefeat", linefeat_tests},
-    {"vcf", vcf_tests},
+    {"geometry", geometry_tests}, {"game", game_tests},         {"judge", judge_tests},
+    {"notation", notation_tests}, {"markpats", markpats_tests}, {"symmetry", symmetry_tests},
+    {"perft", perft_tests},       {"rng", rng_tests},           {"wincheck", wincheck_tests},
+    {"binding", binding_tests},   {"tree", tree_tests},         {"search", search_tests},
+    {"iddfs", iddfs_tests},       {"solve", solve_tests},       {"searchers", searchers_tests},
+    {"treeview", treeview_tests}, {"rating", rating_tests},     {"journal", journal_tests},
+    {"gomocup", gomocup_tests},   {"mcts", mcts_tests},         {"rule", rule_tests},
+    {"linefeat", linefeat_tests}, {"vcf", vcf_tests},
 };
 
 static int current_failures;
@@ -91,7 +83,10 @@ static bool selected(const char *full, int argc, char **argv, int first)
 int main(int argc, char **argv)
 {
     int first = 1, verbose = 0, passed = 0, failed = 0;
-    if (argc > 1 && strcmp(argv[1], "-v") == 0) { verbose = 1; first = 2; }
+    if (argc > 1 && strcmp(argv[1], "-v") == 0) {
+        verbose = 1;
+        first = 2;
+    }
     for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++) {
         for (const TestCase *t = suites[s].cases; t->name; t++) {
             char full[256];
@@ -104,8 +99,7 @@ int main(int argc, char **argv)
             double ms = 1000.0 * (double)(clock() - c0) / CLOCKS_PER_SEC;
             if (current_failures) {
                 failed++;
-                fprintf(stderr, "not ok %s (%d failed checks)\n", full,
-                        current_failures);
+                fprintf(stderr, "not ok %s (%d failed checks)\n", full, current_failures);
             } else {
                 passed++;
                 if (verbose) printf("ok %s (%.0f ms)\n", full, ms);

@@ -43,8 +43,8 @@ static void recount(const Game *g, int32_t *ox)
                 if (!geometry_on_board(geo, xe, ye)) continue;
                 int c[3] = {0, 0, 0};
                 for (int j = 0; j < k; j++)
-                    c[game_get(g, geometry_xy_to_move(geo, x0 + j * dirs[d][0],
-                                                      y0 + j * dirs[d][1]))]++;
+                    c[game_get(
+                        g, geometry_xy_to_move(geo, x0 + j * dirs[d][0], y0 + j * dirs[d][1]))]++;
                 ox[c[MARK_O] * k1 + c[MARK_X]]++;
             }
 }
@@ -54,8 +54,7 @@ static void orient(int k, const int32_t *ox, Mark last, int32_t *out)
 {
     int k1 = k + 1;
     for (int o = 0; o < k1; o++)
-        for (int x = 0; x < k1; x++)
-            out[last == MARK_O ? o * k1 + x : x * k1 + o] = ox[o * k1 + x];
+        for (int x = 0; x < k1; x++) out[last == MARK_O ? o * k1 + x : x * k1 + o] = ox[o * k1 + x];
 }
 
 static bool same_hist(const int32_t *a, const int32_t *b, int n)
@@ -137,8 +136,10 @@ TEST(worked_example)
         /* the slices of §7.3: column 0 〇 1 1 1; row 0 〇 1 0 0 / × 0 1 1;
          * main 〇 1 0 0 / × 0 1 0; the anti-diagonal, listed (2,0) (1,1)
          * (0,2), is 〇 0 0 1 / × 1 1 0 (the spec reads it backwards) */
-        static const struct { int line; const char *marks; } slices[] = {
-            {3, "ooo"}, {0, "oxx"}, {6, "ox."}, {7, "xxo"}};
+        static const struct {
+            int line;
+            const char *marks;
+        } slices[] = {{3, "ooo"}, {0, "oxx"}, {6, "ox."}, {7, "xxo"}};
         for (int i = 0; i < 4; i++) {
             char s[4] = "";
             for (int j = 0; j < 3; j++)
@@ -179,9 +180,9 @@ TEST(lines_3x3)
             CHECK_INT(g->line_cells[i * 3 + j], data[i][2 * j + 1] + 3 * data[i][2 * j]);
     }
     /* lines through each square, by move y + 3x, in canonical order */
-    static const int thru[9][5] = {
-        {3, 0, 3, 6},    {2, 1, 3},       {3, 2, 3, 7},    {2, 0, 4},       {4, 1, 4, 6, 7},
-        {2, 2, 4},       {3, 0, 5, 7},    {2, 1, 5},       {3, 2, 5, 6}};
+    static const int thru[9][5] = {{3, 0, 3, 6}, {2, 1, 3},       {3, 2, 3, 7},
+                                   {2, 0, 4},    {4, 1, 4, 6, 7}, {2, 2, 4},
+                                   {3, 0, 5, 7}, {2, 1, 5},       {3, 2, 5, 6}};
     for (int m = 0; m < 9; m++) {
         int n = g->thru_start[m + 1] - g->thru_start[m];
         CHECK_INT(n, thru[m][0]);
@@ -271,20 +272,19 @@ TEST(line_counts)
     /* rows h(w-k+1) + columns w(h-k+1) + 2 diagonals (w-k+1)(h-k+1) each;
      * k = 1: one line per square; 0 = default k = min(w, h) */
     static const int table[][4] = {
-        {3, 3, 3, 8},      {3, 3, 0, 8},     {4, 4, 4, 10},   {5, 5, 5, 12},
-        {4, 4, 3, 24},     {5, 5, 4, 28},    {6, 5, 4, 39},   {7, 7, 5, 60},
-        {9, 9, 5, 140},    {15, 15, 5, 572}, {3, 2, 2, 11},   {3, 3, 2, 20},
-        {5, 3, 0, 20},     {3, 3, 1, 9},     {4, 3, 1, 12},   {1, 1, 1, 1},
-        {4, 3, 4, 3},      {3, 4, 4, 3},     {1, 5, 3, 3},    {32, 32, 5, 3360},
-        {19, 19, 5, 1020}, {32, 1, 32, 1},   {6, 7, 0, 23},
+        {3, 3, 3, 8},      {3, 3, 0, 8},   {4, 4, 4, 10}, {5, 5, 5, 12},  {4, 4, 3, 24},
+        {5, 5, 4, 28},     {6, 5, 4, 39},  {7, 7, 5, 60}, {9, 9, 5, 140}, {15, 15, 5, 572},
+        {3, 2, 2, 11},     {3, 3, 2, 20},  {5, 3, 0, 20}, {3, 3, 1, 9},   {4, 3, 1, 12},
+        {1, 1, 1, 1},      {4, 3, 4, 3},   {3, 4, 4, 3},  {1, 5, 3, 3},   {32, 32, 5, 3360},
+        {19, 19, 5, 1020}, {32, 1, 32, 1}, {6, 7, 0, 23},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         Geometry *g = geometry_new(table[i][0], table[i][1], table[i][2]);
         CHECK(g != NULL);
         if (!g) continue;
         if (g->nlines != table[i][3])
-            t_fail(__FILE__, __LINE__, "%dx%d k%d: %d lines, expected %d", table[i][0],
-                   table[i][1], table[i][2], g->nlines, table[i][3]);
+            t_fail(__FILE__, __LINE__, "%dx%d k%d: %d lines, expected %d", table[i][0], table[i][1],
+                   table[i][2], g->nlines, table[i][3]);
         check_structure(g);
         geometry_unref(g);
     }
@@ -314,8 +314,8 @@ static void check_all(Game *games, int32_t *ref_ox, long *checked)
                        geo->width, geo->height, k, c, v);
             markpats_count_scan(b, t, l, got);
             if (!same_hist(got, want, n))
-                t_fail(__FILE__, __LINE__, "%dx%d k%d config %d view %d: scan differs",
-                       geo->width, geo->height, k, c, v);
+                t_fail(__FILE__, __LINE__, "%dx%d k%d config %d view %d: scan differs", geo->width,
+                       geo->height, k, c, v);
             /* last_turn none reads as the side not to move */
             if (v) continue;
             markpats_count(b, t, MARK_EMPTY, got);
@@ -349,9 +349,12 @@ static void unmove_all(Game *games)
 
 TEST(counters_vs_scan)
 {
-    static const struct { int w, h, k; long positions; } shapes[] = {
+    static const struct {
+        int w, h, k;
+        long positions;
+    } shapes[] = {
         {3, 3, 3, 20000}, {4, 4, 3, 18000}, {5, 5, 4, 16000},  {6, 5, 4, 14000},
-        {7, 7, 5, 10000}, {9, 9, 5, 6000}, {15, 15, 5, 3000}, {3, 2, 2, 16000},
+        {7, 7, 5, 10000}, {9, 9, 5, 6000},  {15, 15, 5, 3000}, {3, 2, 2, 16000},
     };
     Rng r;
     rng_seed(&r, 206);
@@ -399,7 +402,7 @@ TEST(counters_vs_scan)
 
 TEST(move_zero)
 {
-    static const int shapes[][3] = {{3, 3, 3}, {4, 4, 3}, {5, 5, 4}, {6, 5, 4},
+    static const int shapes[][3] = {{3, 3, 3},   {4, 4, 3}, {5, 5, 4}, {6, 5, 4},
                                     {15, 15, 5}, {3, 2, 2}, {4, 3, 1}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
         for (int c = 0; c < T_NCONFIGS; c++) {

@@ -39,13 +39,16 @@ TEST(deterministic_for_a_seed)
         CHECK_INT(r.playouts, 3000);
         CHECK(!r.reused);
         moves[run] = r.move;
-        if (run == 0) na = mcts_root_children(m, a, 100);
-        else if (run == 1) nb = mcts_root_children(m, b, 100);
+        if (run == 0)
+            na = mcts_root_children(m, a, 100);
+        else if (run == 1)
+            nb = mcts_root_children(m, b, 100);
         else {
             MctsChild c[100];
             int nc = mcts_root_children(m, c, 100);
             bool differ = nc != na;
-            for (int i = 0; i < nc && !differ; i++) differ = c[i].visits != a[i].visits || c[i].move != a[i].move;
+            for (int i = 0; i < nc && !differ; i++)
+                differ = c[i].visits != a[i].visits || c[i].move != a[i].move;
             CHECK(differ);
         }
         mcts_free(m);
@@ -89,7 +92,7 @@ TEST(solver_proves_3x3)
     Mcts *m = make(7, true);
     MctsResult r;
     CHECK_INT(mcts_search(m, &g, 200000, 0, &r), MB_OK);
-    CHECK_INT(r.proven, 0); /* tic-tac-toe is a draw */
+    CHECK_INT(r.proven, 0);     /* tic-tac-toe is a draw */
     CHECK(r.playouts < 200000); /* stopped once proven */
     CHECK(r.value == 0.5);
     mcts_free(m);

@@ -44,8 +44,11 @@ TEST(text_form)
 
 TEST(excel_coordinates)
 {
-    static const struct { const char *text; int x, y; } ok[] = {
-        {"A1", 0, 0}, {"c1", 2, 0}, {"A3", 0, 2}, {"b2", 1, 1}, {"Z9", 25, 8},
+    static const struct {
+        const char *text;
+        int x, y;
+    } ok[] = {
+        {"A1", 0, 0},   {"c1", 2, 0},    {"A3", 0, 2},     {"b2", 1, 1},   {"Z9", 25, 8},
         {"AA1", 26, 0}, {"ab10", 27, 9}, {"AF32", 31, 31}, {" B2 ", 1, 1}, {"ZZ100", 701, 99},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
@@ -62,8 +65,18 @@ TEST(excel_coordinates)
         upper[n] = '\0';
         CHECK_STR(back, upper);
     }
-    static const char *const bad[] = {"", "A", "1", "A0", "A01", "1A", "A1B", "A-1", "A 1",
-                                      "é1", "A1,", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1",
+    static const char *const bad[] = {"",
+                                      "A",
+                                      "1",
+                                      "A0",
+                                      "A01",
+                                      "1A",
+                                      "A1B",
+                                      "A-1",
+                                      "A 1",
+                                      "é1",
+                                      "A1,",
+                                      "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1",
                                       "A99999999999999999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int x, y;
@@ -113,11 +126,24 @@ TEST(move_lists)
 
 TEST(python_int)
 {
-    static const struct { const char *text; long long v; const char *digits; } ok[] = {
-        {"0", 0, "0"}, {"-0", 0, "0"}, {"+7", 7, "7"}, {" 12 ", 12, "12"}, {"\t3\n", 3, "3"},
-        {"1_000", 1000, "1000"}, {"007", 7, "7"}, {"-15", -15, "-15"}, {"３", 3, "3"},
-        {"\xe3\x80\x80" "2", 2, "2"}, {"123456789012345678901234567890", 1000000000000000000LL,
-                                       "123456789012345678901234567890"},
+    static const struct {
+        const char *text;
+        long long v;
+        const char *digits;
+    } ok[] = {
+        {"0", 0, "0"},
+        {"-0", 0, "0"},
+        {"+7", 7, "7"},
+        {" 12 ", 12, "12"},
+        {"\t3\n", 3, "3"},
+        {"1_000", 1000, "1000"},
+        {"007", 7, "7"},
+        {"-15", -15, "-15"},
+        {"３", 3, "3"},
+        {"\xe3\x80\x80"
+         "2",
+         2, "2"},
+        {"123456789012345678901234567890", 1000000000000000000LL, "123456789012345678901234567890"},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         IntText t;
@@ -125,8 +151,8 @@ TEST(python_int)
         CHECK_INT(t.value, ok[i].v);
         CHECK_STR(t.digits, ok[i].digits);
     }
-    static const char *const bad[] = {"", "-", "1_", "_1", "1__2", "1.5", "1e3", "one",
-                                      "1 2", "0x10", "++1", "\xef\xbc"};
+    static const char *const bad[] = {"",    "-",   "1_",  "_1",   "1__2", "1.5",
+                                      "1e3", "one", "1 2", "0x10", "++1",  "\xef\xbc"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         IntText t;
         if (notation_parse_int(bad[i], &t) != MB_ENOTINT)

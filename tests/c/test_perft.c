@@ -163,8 +163,8 @@ TEST(every_shape_up_to_4x4_every_k)
  * ncells! games; legal moves are then none. */
 TEST(too_small_to_win_full_board_is_draw)
 {
-    static const int shapes[][3] = {{4, 1, 3}, {4, 1, 4}, {1, 4, 3}, {1, 4, 4}, {3, 1, 3},
-                                    {1, 3, 3}, {2, 1, 2}, {1, 2, 2}};
+    static const int shapes[][3] = {{4, 1, 3}, {4, 1, 4}, {1, 4, 3}, {1, 4, 4},
+                                    {3, 1, 3}, {1, 3, 3}, {2, 1, 2}, {1, 2, 2}};
     static const uint64_t factorial[5] = {1, 1, 2, 6, 24};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
         for (int c = 0; c < T_NCONFIGS; c++) {

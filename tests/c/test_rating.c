@@ -9,20 +9,19 @@
 #include "rating.h"
 
 /* Fail unless |actual - expected| <= tol. */
-#define CHECK_NEAR(actual, expected, tol)                                   \
-    do {                                                                    \
-        double t_a_ = (actual), t_e_ = (expected);                          \
-        if (!(fabs(t_a_ - t_e_) <= (tol)))                                  \
-            t_fail(__FILE__, __LINE__, "%s == %.9g, expected %.9g +- %g",   \
-                   #actual, t_a_, t_e_, (double)(tol));                     \
+#define CHECK_NEAR(actual, expected, tol)                                                          \
+    do {                                                                                           \
+        double t_a_ = (actual), t_e_ = (expected);                                                 \
+        if (!(fabs(t_a_ - t_e_) <= (tol)))                                                         \
+            t_fail(__FILE__, __LINE__, "%s == %.9g, expected %.9g +- %g", #actual, t_a_, t_e_,     \
+                   (double)(tol));                                                                 \
     } while (0)
 
 /* Every field of st is finite and the interval brackets the estimate. */
 static bool stats_sane(const RatingStats *st)
 {
-    return isfinite(st->score) && isfinite(st->var) && isfinite(st->elo) &&
-           isfinite(st->elo_lo) && isfinite(st->elo_hi) &&
-           st->elo_lo <= st->elo && st->elo <= st->elo_hi &&
+    return isfinite(st->score) && isfinite(st->var) && isfinite(st->elo) && isfinite(st->elo_lo) &&
+           isfinite(st->elo_hi) && st->elo_lo <= st->elo && st->elo <= st->elo_hi &&
            st->score_lo <= st->score_hi;
 }
 
@@ -209,8 +208,7 @@ TEST(fit_three_players)
     CHECK_INT(rating_fit(3, score, games, f), MB_OK);
     CHECK(f[0].elo > f[1].elo && f[1].elo > f[2].elo);
     CHECK_NEAR(f[0].elo + f[1].elo + f[2].elo, 0, 1e-9);
-    for (int i = 0; i < 3; i++)
-        CHECK(isfinite(f[i].error) && f[i].error > 0 && f[i].error < 1000);
+    for (int i = 0; i < 3; i++) CHECK(isfinite(f[i].error) && f[i].error > 0 && f[i].error < 1000);
     /* inconsistent tables are refused */
     const double lopsided[9] = {0, 7, 8, 4, 0, 6, 2, 4, 0};
     CHECK_INT(rating_fit(3, lopsided, games, f), MB_EINVAL);
@@ -224,8 +222,7 @@ TEST(fit_perfect_score)
     const double games[9] = {0, 10, 10, 10, 0, 10, 10, 10, 0};
     RatingFit f[3];
     CHECK_INT(rating_fit(3, score, games, f), MB_OK);
-    for (int i = 0; i < 3; i++)
-        CHECK(isfinite(f[i].elo) && isfinite(f[i].error) && f[i].error > 0);
+    for (int i = 0; i < 3; i++) CHECK(isfinite(f[i].elo) && isfinite(f[i].error) && f[i].error > 0);
     CHECK(f[0].elo > f[1].elo + 100);
     CHECK_NEAR(f[1].elo, f[2].elo, 1e-6);
     CHECK_NEAR(f[0].elo + f[1].elo + f[2].elo, 0, 1e-9);

@@ -70,7 +70,11 @@ static char *read_text(const char *path)
         len += fread(buf + len, 1, cap - 1 - len, f);
         if (len < cap - 1) break;
         char *nb = realloc(buf, cap * 2);
-        if (!nb) { free(buf); buf = NULL; break; }
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
         buf = nb;
         cap *= 2;
     }
@@ -103,10 +107,9 @@ static long long to_i64(const char *s, bool *ok)
 
 TEST(seed0_first_outputs)
 {
-    static const uint32_t want[5] = {3626764237u, 1654615998u, 3255389356u,
-                                     3823568514u, 1806341205u};
-    static const uint32_t hex[5] = {0xd82c07cd, 0x629f6fbe, 0xc2094cac,
-                                    0xe3e70682, 0x6baa9455};
+    static const uint32_t want[5] = {3626764237u, 1654615998u, 3255389356u, 3823568514u,
+                                     1806341205u};
+    static const uint32_t hex[5] = {0xd82c07cd, 0x629f6fbe, 0xc2094cac, 0xe3e70682, 0x6baa9455};
     Rng r;
     rng_seed(&r, 0);
     for (int i = 0; i < 5; i++) {
@@ -147,8 +150,7 @@ TEST(seed0_choice_shrinking)
     static const int want[9] = {6, 6, 0, 2, 4, 3, 1, 1, 0};
     Rng r;
     rng_seed(&r, 0);
-    for (int n = 9; n >= 1; n--)
-        CHECK_INT(rng_choice_index(&r, n), want[9 - n]);
+    for (int n = 9; n >= 1; n--) CHECK_INT(rng_choice_index(&r, n), want[9 - n]);
     CHECK_U64(r.draws, 17);
 }
 
@@ -269,8 +271,8 @@ TEST(seed_decimal_agrees)
         CHECK_INT(rng_seed_decimal(&a, cases[i].text), MB_OK);
         rng_seed(&b, cases[i].n);
         if (!same_state(&a, &b))
-            t_fail(__FILE__, __LINE__, "seed_decimal(\"%s\") != seed(%llu)",
-                   cases[i].text, (unsigned long long)cases[i].n);
+            t_fail(__FILE__, __LINE__, "seed_decimal(\"%s\") != seed(%llu)", cases[i].text,
+                   (unsigned long long)cases[i].n);
     }
     /* Every uint64 whose digits cross a 9-digit chunk boundary. */
     uint64_t n = 1;
@@ -286,9 +288,8 @@ TEST(seed_decimal_agrees)
 
 TEST(seed_decimal_bad)
 {
-    static const char *bad[] = {"",   "12a", "1__2", "_1",  "1_",  "+",
-                                "-",  " ",   "+-1",  "1 2", "0x10", "--1",
-                                "1.0", "+_1", "\0011", "1e3"};
+    static const char *bad[] = {"",    "12a", "1__2", "_1",  "1_",  "+",   "-",     " ",
+                                "+-1", "1 2", "0x10", "--1", "1.0", "+_1", "\0011", "1e3"};
     Rng r, before;
     rng_seed(&r, 99);
     (void)rng_genrand32(&r);
@@ -296,8 +297,7 @@ TEST(seed_decimal_bad)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int err = rng_seed_decimal(&r, bad[i]);
         if (err != MB_ESYNTAX)
-            t_fail(__FILE__, __LINE__, "seed_decimal(\"%s\") == %d", bad[i],
-                   err);
+            t_fail(__FILE__, __LINE__, "seed_decimal(\"%s\") == %d", bad[i], err);
     }
     CHECK_INT(rng_seed_decimal(&r, NULL), MB_ESYNTAX);
     /* A failed call leaves the generator as it was. */
@@ -473,9 +473,9 @@ static void vec_seed(VecRun *v, const char *text)
     }
 }
 
-#define VEC_FAIL(v, fmt, ...)                                               \
-    t_fail(__FILE__, __LINE__, "rng_vectors.txt:%d (seed %.40s): " fmt,     \
-           (v)->line, (v)->seed_text, __VA_ARGS__)
+#define VEC_FAIL(v, fmt, ...)                                                                      \
+    t_fail(__FILE__, __LINE__, "rng_vectors.txt:%d (seed %.40s): " fmt, (v)->line, (v)->seed_text, \
+           __VA_ARGS__)
 
 /* One data line split at " : ": kind, its parameters, and the values. */
 typedef struct VecLine {
@@ -491,8 +491,7 @@ static bool vec_random(VecRun *v, const VecLine *l)
         char *end;
         double want = strtod(l->val[i], &end), got = rng_random(&v->r);
         if (*end) return false;
-        if (got != want)
-            VEC_FAIL(v, "random #%d = %.17g, want %s", i, got, l->val[i]);
+        if (got != want) VEC_FAIL(v, "random #%d = %.17g, want %s", i, got, l->val[i]);
     }
     return true;
 }
@@ -506,8 +505,7 @@ static bool vec_randint(VecRun *v, const VecLine *l)
     for (int i = 0; ok && i < l->nval; i++, v->values++) {
         long long want = to_i64(l->val[i], &ok);
         long long got = rng_randint(&v->r, a, b);
-        if (ok && got != want)
-            VEC_FAIL(v, "randint #%d = %lld, want %lld", i, got, want);
+        if (ok && got != want) VEC_FAIL(v, "randint #%d = %lld, want %lld", i, got, want);
     }
     return ok;
 }
@@ -523,8 +521,7 @@ static bool vec_shuffle(VecRun *v, const VecLine *l)
     rng_shuffle_ints(&v->r, x, n);
     for (int j = 0; ok && j < n; j++, v->values++) {
         long long want = to_i64(l->val[j], &ok);
-        if (ok && x[j] != want)
-            VEC_FAIL(v, "shuffle[%d] = %d, want %lld", j, x[j], want);
+        if (ok && x[j] != want) VEC_FAIL(v, "shuffle[%d] = %d, want %lld", j, x[j], want);
     }
     return ok;
 }
@@ -556,8 +553,7 @@ static bool vec_unsigned(VecRun *v, const VecLine *l)
         } else {
             return false;
         }
-        if (ok && got != want)
-            VEC_FAIL(v, "%s #%d = %llu, want %llu", k, i, got, want);
+        if (ok && got != want) VEC_FAIL(v, "%s #%d = %llu, want %llu", k, i, got, want);
     }
     return ok;
 }
@@ -572,21 +568,23 @@ static void vec_op(VecRun *v, char **tok, int ntok)
         VEC_FAIL(v, "%s", "no ':' or no draw count");
         return;
     }
-    VecLine l = {tok[0], tok + 1, tok + colon + 2, colon - 1,
-                 ntok - colon - 2};
+    VecLine l = {tok[0], tok + 1, tok + colon + 2, colon - 1, ntok - colon - 2};
     bool ok = true;
     unsigned long long want_draws = to_u64(tok[colon + 1], &ok);
-    if (!strcmp(l.kind, "random")) ok = ok && vec_random(v, &l);
-    else if (!strcmp(l.kind, "randint")) ok = ok && vec_randint(v, &l);
-    else if (!strcmp(l.kind, "shuffle")) ok = ok && vec_shuffle(v, &l);
-    else ok = ok && vec_unsigned(v, &l);
+    if (!strcmp(l.kind, "random"))
+        ok = ok && vec_random(v, &l);
+    else if (!strcmp(l.kind, "randint"))
+        ok = ok && vec_randint(v, &l);
+    else if (!strcmp(l.kind, "shuffle"))
+        ok = ok && vec_shuffle(v, &l);
+    else
+        ok = ok && vec_unsigned(v, &l);
     if (!ok) {
         VEC_FAIL(v, "malformed line or unknown kind '%s'", l.kind);
         return;
     }
     if (v->r.draws != want_draws)
-        VEC_FAIL(v, "draws = %llu, want %llu",
-                 (unsigned long long)v->r.draws, want_draws);
+        VEC_FAIL(v, "draws = %llu, want %llu", (unsigned long long)v->r.draws, want_draws);
 }
 
 TEST(vectors)
@@ -639,8 +637,7 @@ TEST(vectors)
     CHECK(ops >= 400);
     CHECK(v->values >= 30000);
     if (getenv("MB_TEST_VERBOSE"))
-        printf("rng vectors: %d seeds, %d lines, %ld values\n", seeds, ops,
-               v->values);
+        printf("rng vectors: %d seeds, %d lines, %ld values\n", seeds, ops, v->values);
 done:
     free(v);
     free(tok);

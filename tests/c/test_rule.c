@@ -105,7 +105,8 @@ static bool check_shape(int w, int h, int k, const char *pre, int depth)
     CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
     t_play_list(&g, pre);
     for (int m = 0; m < w * h; m++)
-        if (game_get(&g, m)) ex->b.sq[m / h][m % h] = fs->b.sq[m / h][m % h] = board_mark_char(game_get(&g, m));
+        if (game_get(&g, m))
+            ex->b.sq[m / h][m % h] = fs->b.sq[m / h][m % h] = board_mark_char(game_get(&g, m));
     char turn = g.turn == MARK_O ? 'o' : 'x';
     int mc = g.move_count;
     game_free(&g);
@@ -120,10 +121,11 @@ static bool check_shape(int w, int h, int k, const char *pre, int depth)
         CHECK_INT(perft_run(&g, depth, nodes, fin, NULL, NULL), MB_OK);
         for (int d = 1; d <= depth; d++)
             if (nodes[d] != ex->nodes[d] || fin[d] != ex->finished[d])
-                t_fail(__FILE__, __LINE__, "%dx%d k%d %s/%d depth %d: %llu %llu, brute force %llu %llu",
-                       w, h, k, board_kind_name(o.board), o.count_linemark, d,
-                       (unsigned long long)nodes[d], (unsigned long long)fin[d],
-                       (unsigned long long)ex->nodes[d], (unsigned long long)ex->finished[d]);
+                t_fail(__FILE__, __LINE__,
+                       "%dx%d k%d %s/%d depth %d: %llu %llu, brute force %llu %llu", w, h, k,
+                       board_kind_name(o.board), o.count_linemark, d, (unsigned long long)nodes[d],
+                       (unsigned long long)fin[d], (unsigned long long)ex->nodes[d],
+                       (unsigned long long)ex->finished[d]);
         game_free(&g);
     }
     bool differ = memcmp(ex->wins, fs->wins, sizeof ex->wins) != 0;
@@ -159,7 +161,7 @@ TEST(perft_against_brute_force)
 
 TEST(is_winner_on_random_positions)
 {
-    static const int shapes[][3] = {{1, 5, 2}, {3, 3, 1}, {4, 4, 3}, {5, 5, 3},
+    static const int shapes[][3] = {{1, 5, 2}, {3, 3, 1}, {4, 4, 3},   {5, 5, 3},
                                     {7, 7, 5}, {9, 9, 5}, {10, 10, 5}, {8, 8, 4}};
     Rng r;
     rng_seed(&r, 14);
@@ -183,8 +185,8 @@ TEST(is_winner_on_random_positions)
                     for (Mark mk = MARK_O; mk <= MARK_X; mk++) {
                         bool want = exact_at(&p, m / h, m % h, mk == MARK_O ? 'o' : 'x');
                         if (board_is_winner(&g.board, mk, m) != want)
-                            t_fail(__FILE__, __LINE__, "%dx%d k%d %s/%d square %d mark %c: %d",
-                                   w, h, k, board_kind_name(o.board), o.count_linemark, m,
+                            t_fail(__FILE__, __LINE__, "%dx%d k%d %s/%d square %d mark %c: %d", w,
+                                   h, k, board_kind_name(o.board), o.count_linemark, m,
                                    board_mark_char(mk), !want);
                     }
             }
@@ -262,8 +264,9 @@ static void check_solve(int w, int h, int k, Rng *r)
         int want_value = v == 0 ? 0 : ((v > 0) == (g.turn == MARK_O) ? 1 : -1);
         int want_distance = v == 0 ? t->n - g.move_count : 100 - (v > 0 ? v : -v) - g.move_count;
         if (res.value != want_value || res.distance != want_distance)
-            t_fail(__FILE__, __LINE__, "%dx%d k%d after %d moves: value %d distance %d, minimax %d %d",
-                   w, h, k, g.move_count, res.value, res.distance, want_value, want_distance);
+            t_fail(__FILE__, __LINE__,
+                   "%dx%d k%d after %d moves: value %d distance %d, minimax %d %d", w, h, k,
+                   g.move_count, res.value, res.distance, want_value, want_distance);
         /* the best move keeps the value */
         if (res.best != MOVE_NONE) {
             game_move(&g, res.best);

@@ -297,8 +297,7 @@ static bool same_state(const Game *g, const GameState *s)
 }
 
 /* One root driver call on g; checks the game is unchanged. */
-static int root(Game *g, int maxdepth, bool use_tt, bool share, SearchRootResult *r,
-                size_t *ttsize)
+static int root(Game *g, int maxdepth, bool use_tt, bool share, SearchRootResult *r, size_t *ttsize)
 {
     Search s;
     GameState before;

@@ -19,29 +19,68 @@ typedef struct Row {
     uint64_t after_total;
 } Row;
 
-#define NOOPT {false, false, false, SR_ORDER_NONE, 0}
-#define SV {true, false, false, SR_ORDER_NONE, 0}
-#define TTO {false, true, false, SR_ORDER_NONE, 0}
-#define TTI {false, true, true, SR_ORDER_NONE, 0}
-#define TTISV {true, true, true, SR_ORDER_NONE, 0}
-#define TT_SORT {false, true, false, SR_ORDER_AI14S_SORT, 0}
-#define TT_SWAP {false, true, false, SR_ORDER_AI14S_SWAP, 0}
+#define NOOPT                                                                                      \
+    {                                                                                              \
+        false, false, false, SR_ORDER_NONE, 0                                                      \
+    }
+#define SV                                                                                         \
+    {                                                                                              \
+        true, false, false, SR_ORDER_NONE, 0                                                       \
+    }
+#define TTO                                                                                        \
+    {                                                                                              \
+        false, true, false, SR_ORDER_NONE, 0                                                       \
+    }
+#define TTI                                                                                        \
+    {                                                                                              \
+        false, true, true, SR_ORDER_NONE, 0                                                        \
+    }
+#define TTISV                                                                                      \
+    {                                                                                              \
+        true, true, true, SR_ORDER_NONE, 0                                                         \
+    }
+#define TT_SORT                                                                                    \
+    {                                                                                              \
+        false, true, false, SR_ORDER_AI14S_SORT, 0                                                 \
+    }
+#define TT_SWAP                                                                                    \
+    {                                                                                              \
+        false, true, false, SR_ORDER_AI14S_SWAP, 0                                                 \
+    }
 
 static const Row rows[] = {
-    {SR_MMDFS, NOOPT, false, 549945,
-     {59705, 63905, 59705, 63905, 55505, 63905, 59705, 63905, 59705}, 0, 55504},
+    {SR_MMDFS,
+     NOOPT,
+     false,
+     549945,
+     {59705, 63905, 59705, 63905, 55505, 63905, 59705, 63905, 59705},
+     0,
+     55504},
     {SR_MMDFS_ALL, NOOPT, false, 0, {0}, 0, 55504},
-    {SR_MMDFS_TT, NOOPT, false, 15191,
-     {1820, 1817, 1820, 1817, 643, 1817, 1820, 1817, 1820}, 0, 4080},
-    {SR_MMDFS_ALL, TTO, false, 15191,
-     {1820, 1817, 1820, 1817, 643, 1817, 1820, 1817, 1820}, 0, 4080},
+    {SR_MMDFS_TT,
+     NOOPT,
+     false,
+     15191,
+     {1820, 1817, 1820, 1817, 643, 1817, 1820, 1817, 1820},
+     0,
+     4080},
+    {SR_MMDFS_ALL,
+     TTO,
+     false,
+     15191,
+     {1820, 1817, 1820, 1817, 643, 1817, 1820, 1817, 1820},
+     0,
+     4080},
     {SR_MMDFS_ALL, TTO, true, 2270, {1820, 421, 1, 1, 23, 1, 1, 1, 1}, 4519, 642},
-    {SR_ABS, NOOPT, false, 30709,
-     {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957}, 0, 6138},
-    {SR_ABS2, NOOPT, false, 30709,
-     {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957}, 0, 6138},
-    {SR_ABS_ALL, NOOPT, false, 30709,
-     {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957}, 0, 6138},
+    {SR_ABS, NOOPT, false, 30709, {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957}, 0, 6138},
+    {SR_ABS2, NOOPT, false, 30709, {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957}, 0, 6138},
+    {SR_ABS_ALL,
+     NOOPT,
+     false,
+     30709,
+     {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957},
+     0,
+     6138},
     {SR_ABS3, NOOPT, false, 27565, {0}, 0, 4663},
     {SR_NWS_3SCORE2, NOOPT, false, 27565, {0}, 0, 4663},
     {SR_NWS_3SCORE, NOOPT, false, 94977, {0}, 0, 8481},
@@ -77,8 +116,9 @@ static void check_row(const Row *r, Game *g, bool empty, int c)
     const char *name = searcher_name(r->id);
     uint64_t want = empty ? r->empty_total : r->after_total;
     if (res.total != want)
-        t_fail(__FILE__, __LINE__, "%s sv=%d tt=%d init=%d shared=%d config %d %s: %llu nodes, expected %llu",
-               name, r->opt.shortest_victory, r->opt.use_tt, r->opt.init_ab, r->shared, c,
+        t_fail(__FILE__, __LINE__,
+               "%s sv=%d tt=%d init=%d shared=%d config %d %s: %llu nodes, expected %llu", name,
+               r->opt.shortest_victory, r->opt.use_tt, r->opt.init_ab, r->shared, c,
                empty ? "empty" : "after (1,1)", (unsigned long long)res.total,
                (unsigned long long)want);
     if (empty) {

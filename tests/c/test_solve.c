@@ -50,14 +50,16 @@ static void check_brute(Game *g, const char *what)
     int value = b > 0 ? 1 : b < 0 ? -1 : 0;
     int dist = b ? BIG - abs(b) - g->move_count : game_geom(g)->ncells - g->move_count;
     if (r.value != value || r.distance != dist)
-        t_fail(__FILE__, __LINE__, "%s: solve %d in %d, brute %d in %d", what, r.value,
-               r.distance, value, dist);
+        t_fail(__FILE__, __LINE__, "%s: solve %d in %d, brute %d in %d", what, r.value, r.distance,
+               value, dist);
     if (g->status == STATUS_PLAYING) {
         /* the best move keeps the value and shortens the distance by one */
         CHECK_INT(game_play(g, r.best), MB_OK);
         int after = brute(g);
         game_unmove(g);
-        if (after != b) t_fail(__FILE__, __LINE__, "%s: best move %d scores %d, not %d", what, r.best, after, b);
+        if (after != b)
+            t_fail(__FILE__, __LINE__, "%s: best move %d scores %d, not %d", what, r.best, after,
+                   b);
     }
     solve_free(&s);
 }
@@ -110,10 +112,12 @@ TEST(small_brute)
         int w, h, k;
         const char *moves;
     } cases[] = {
-        {3, 3, 2, ""},         {3, 2, 3, ""},          {2, 2, 2, ""},
-        {4, 3, 3, "A1,B2,C3"}, {4, 3, 3, "B2,C2,A1"}, {4, 3, 3, "D3,A1,B1"},
-        {4, 3, 3, "B2,B1,C2"}, {4, 3, 3, "A2,D2,B1,C1"}, {3, 4, 3, "B2,A1,C4"},
-        {3, 3, 3, "A1,B2,C3"}, {3, 3, 3, "B2,A2"},    {3, 3, 3, "B2,A1,C3,A3"},
+        {3, 3, 2, ""},         {3, 2, 3, ""},
+        {2, 2, 2, ""},         {4, 3, 3, "A1,B2,C3"},
+        {4, 3, 3, "B2,C2,A1"}, {4, 3, 3, "D3,A1,B1"},
+        {4, 3, 3, "B2,B1,C2"}, {4, 3, 3, "A2,D2,B1,C1"},
+        {3, 4, 3, "B2,A1,C4"}, {3, 3, 3, "A1,B2,C3"},
+        {3, 3, 3, "B2,A2"},    {3, 3, 3, "B2,A1,C3,A3"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Game g;
@@ -148,7 +152,8 @@ static bool threatens(const Game *g)
  * still open beside dead squares. */
 TEST(random_brute)
 {
-    static const int shapes[][3] = {{4, 4, 3}, {4, 4, 4}, {5, 3, 3}, {5, 4, 4}, {4, 3, 2}, {6, 2, 2}};
+    static const int shapes[][3] = {{4, 4, 3}, {4, 4, 4}, {5, 3, 3},
+                                    {5, 4, 4}, {4, 3, 2}, {6, 2, 2}};
     uint32_t seed = 12345;
     int checked = 0;
     for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
@@ -177,10 +182,10 @@ TEST(random_brute)
 
 TEST(positions)
 {
-    check_solve(3, 3, 3, "B2,A2", 1, 5);      /* x on an edge loses */
-    check_solve(3, 3, 3, "B2,A1", 0, 7);      /* x in a corner draws */
-    check_solve(3, 3, 3, "A1,B2,B1", 0, 6);   /* x to move, draw */
-    check_solve(3, 3, 3, "A1,A2,B1,B2", 1, 1); /* o wins at once */
+    check_solve(3, 3, 3, "B2,A2", 1, 5);          /* x on an edge loses */
+    check_solve(3, 3, 3, "B2,A1", 0, 7);          /* x in a corner draws */
+    check_solve(3, 3, 3, "A1,B2,B1", 0, 6);       /* x to move, draw */
+    check_solve(3, 3, 3, "A1,A2,B1,B2", 1, 1);    /* o wins at once */
     check_solve(3, 3, 3, "A1,A2,B1,B2,C1", 1, 0); /* already won */
 }
 

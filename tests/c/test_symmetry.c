@@ -40,15 +40,17 @@ static int cmp_int(const void *a, const void *b)
 
 TEST(worked_example)
 {
-    static const char *const keys[SYM_COUNT] = {"o..x.....", "......ox.", ".....x..o",
-                                                ".xo......", "...x..o..", "..o..x...",
-                                                ".......xo", "ox......."};
+    static const char *const keys[SYM_COUNT] = {"o..x.....", "......ox.", ".....x..o", ".xo......",
+                                                "...x..o..", "..o..x...", ".......xo", "ox......."};
     static const int image[SYM_COUNT][2] = {{0, 1}, {1, 0}, {2, 1}, {1, 2},
                                             {2, 1}, {0, 1}, {1, 2}, {1, 0}};
     for (int c = 0; c < T_NCONFIGS; c++) {
         Game g, d;
         if (!t_open_game(&g, 3, 3, 0, c)) continue;
-        if (!t_open_game(&d, 3, 3, 0, (c + 1) % T_NCONFIGS)) { game_free(&g); continue; }
+        if (!t_open_game(&d, 3, 3, 0, (c + 1) % T_NCONFIGS)) {
+            game_free(&g);
+            continue;
+        }
         const Geometry *geo = game_geom(&g);
         game_move(&g, t_xy(&g, 0, 0));
         game_move(&g, t_xy(&g, 1, 0));
@@ -97,14 +99,38 @@ TEST(worked_example)
 static void spec_reads(int t, int M, int x, int y, int *a, int *b)
 {
     switch (t) {
-    case 0: *a = x; *b = y; break;
-    case 1: *a = y; *b = M - x; break;
-    case 2: *a = M - x; *b = M - y; break;
-    case 3: *a = M - y; *b = x; break;
-    case 4: *a = M - x; *b = y; break;
-    case 5: *a = x; *b = M - y; break;
-    case 6: *a = M - y; *b = M - x; break;
-    default: *a = y; *b = x; break;
+    case 0:
+        *a = x;
+        *b = y;
+        break;
+    case 1:
+        *a = y;
+        *b = M - x;
+        break;
+    case 2:
+        *a = M - x;
+        *b = M - y;
+        break;
+    case 3:
+        *a = M - y;
+        *b = x;
+        break;
+    case 4:
+        *a = M - x;
+        *b = y;
+        break;
+    case 5:
+        *a = x;
+        *b = M - y;
+        break;
+    case 6:
+        *a = M - y;
+        *b = M - x;
+        break;
+    default:
+        *a = y;
+        *b = x;
+        break;
     }
 }
 
@@ -112,26 +138,47 @@ static void spec_reads(int t, int M, int x, int y, int *a, int *b)
 static void spec_maps(int t, int M, int x, int y, int *a, int *b)
 {
     switch (t) {
-    case 0: *a = x; *b = y; break;
-    case 1: *a = M - y; *b = x; break;
-    case 2: *a = M - x; *b = M - y; break;
-    case 3: *a = y; *b = M - x; break;
-    case 4: *a = M - x; *b = y; break;
-    case 5: *a = x; *b = M - y; break;
-    case 6: *a = M - y; *b = M - x; break;
-    default: *a = y; *b = x; break;
+    case 0:
+        *a = x;
+        *b = y;
+        break;
+    case 1:
+        *a = M - y;
+        *b = x;
+        break;
+    case 2:
+        *a = M - x;
+        *b = M - y;
+        break;
+    case 3:
+        *a = y;
+        *b = M - x;
+        break;
+    case 4:
+        *a = M - x;
+        *b = y;
+        break;
+    case 5:
+        *a = x;
+        *b = M - y;
+        break;
+    case 6:
+        *a = M - y;
+        *b = M - x;
+        break;
+    default:
+        *a = y;
+        *b = x;
+        break;
     }
 }
 
 /* The series' 12-integer rows 1..7 (board part | move part). */
 static const int series_rows[SYM_COUNT][12] = {
     {0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1}, /* identity, implied */
-    {0, 0, 1, 1, -1, 0, 1, 0, -1, 0, 1, 0},
-    {1, -1, 0, 1, 0, -1, 1, -1, 0, 1, 0, -1},
-    {1, 0, -1, 0, 1, 0, 0, 0, 1, 1, -1, 0},
-    {1, -1, 0, 0, 0, 1, 1, -1, 0, 0, 0, 1},
-    {0, 1, 0, 1, 0, -1, 0, 1, 0, 1, 0, -1},
-    {1, 0, -1, 1, -1, 0, 1, 0, -1, 1, -1, 0},
+    {0, 0, 1, 1, -1, 0, 1, 0, -1, 0, 1, 0}, {1, -1, 0, 1, 0, -1, 1, -1, 0, 1, 0, -1},
+    {1, 0, -1, 0, 1, 0, 0, 0, 1, 1, -1, 0}, {1, -1, 0, 0, 0, 1, 1, -1, 0, 0, 0, 1},
+    {0, 1, 0, 1, 0, -1, 0, 1, 0, 1, 0, -1}, {1, 0, -1, 1, -1, 0, 1, 0, -1, 1, -1, 0},
     {0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0},
 };
 
@@ -237,7 +284,7 @@ TEST(nonsquare_transforms)
 static const struct Shape {
     int w, h, k;
 } shapes[] = {{3, 3, 3}, {4, 4, 3}, {4, 4, 4}, {5, 5, 4}, {4, 3, 0}, {3, 5, 0}};
-#define NSHAPES (int)(sizeof shapes / sizeof shapes[0])
+#define NSHAPES   (int)(sizeof shapes / sizeof shapes[0])
 #define POSITIONS 2000
 
 /* One position p: for every transform and every legal move, the image of

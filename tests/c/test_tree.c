@@ -106,8 +106,7 @@ static unsigned mask_xy(const int *xy, int n)
     return m;
 }
 
-static const int32_t depth_counts[10] = {1,     9,      72,     504,    3024,
-                                         15120, 54720, 148176, 200448, 127872};
+static const int32_t depth_counts[10] = {1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
 
 /* ---- construction ---- */
 
@@ -222,8 +221,8 @@ TEST(distinct_boards)
     int empty = 0, finished_empty = 0;
     for (int r = 0; r < table.n; r++) {
         empty += table.entry[r].best == 0;
-        finished_empty += table.entry[r].best == 0 &&
-                          t->board[table.entry[r].code].status != STATUS_PLAYING;
+        finished_empty +=
+            table.entry[r].best == 0 && t->board[table.entry[r].code].status != STATUS_PLAYING;
     }
     CHECK_INT(empty, 958);
     CHECK_INT(finished_empty, 958);
@@ -563,7 +562,7 @@ TEST(scores_keys_and_moves_as_text)
         int score2;
         bool fl;
         const char *want;
-    } cases[] = {{2, false, "1"},    {-2, false, "-1"}, {0, false, "0"},   {6, true, "3.0"},
+    } cases[] = {{2, false, "1"},    {-2, false, "-1"}, {0, false, "0"},    {6, true, "3.0"},
                  {-4, true, "-2.0"}, {0, true, "0"},    {-1, true, "-0.5"}, {1, false, "0.5"}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         tree_format_score(cases[k].score2, cases[k].fl, buf);

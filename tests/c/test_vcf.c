@@ -82,7 +82,9 @@ static bool replays(Game *g, const VcfResult *r, bool forced)
             CHECK_INT(game_copy(&c, g), MB_OK);
             int threats = 0, moves[MB_MAX_CELLS], n = game_legal_moves(&c, moves);
             for (int j = 0; j < n; j++) {
-                CHECK_INT(game_place_mark(&c, game_geom(g)->x_of[moves[j]], game_geom(g)->y_of[moves[j]], a), MB_OK);
+                CHECK_INT(game_place_mark(&c, game_geom(g)->x_of[moves[j]],
+                                          game_geom(g)->y_of[moves[j]], a),
+                          MB_OK);
                 threats += board_is_winner(&c.board, a, moves[j]);
                 game_remove_mark(&c, game_geom(g)->x_of[moves[j]], game_geom(g)->y_of[moves[j]]);
             }
@@ -116,8 +118,8 @@ TEST(hand_positions)
     CHECK_INT(r.moves[0], t_xy(&g, 4, 0));
     game_restart(&g);
     /* o: three on row 0 and three on column 3; D1 makes two fours */
-    static const int fork[] = {0, 0, 8, 8, 1, 0, 6, 6, 2, 0, 8, 4, 3, 1, 4, 8,
-                               3, 2, 6, 2, 3, 3, 2, 6, -1};
+    static const int fork[] = {0, 0, 8, 8, 1, 0, 6, 6, 2, 0, 8, 4, 3,
+                               1, 4, 8, 3, 2, 6, 2, 3, 3, 2, 6, -1};
     setup(&g, fork);
     r = run(&g, false, 1);
     CHECK_INT(r.status, VCF_WIN);
@@ -136,8 +138,8 @@ TEST(hand_positions)
     /* o on (1,1) (2,1) (3,1): x on (0,1) closes the left; o on (5,2) (5,3)
      * (5,4): o at (4,1) is a four (win square (5,1)), x blocks there; then
      * (5,1) is x's, so the column needs another: o at (5,5) and (5,6) */
-    static const int chain[] = {1, 1, 0, 1, 2, 1, 8, 8, 3, 1, 6, 6, 5, 3, 8, 4,
-                                5, 4, 4, 8, 5, 5, 2, 6, -1};
+    static const int chain[] = {1, 1, 0, 1, 2, 1, 8, 8, 3, 1, 6, 6, 5,
+                                3, 8, 4, 5, 4, 4, 8, 5, 5, 2, 6, -1};
     setup(&g, chain);
     r = run(&g, false, 10);
     CHECK_INT(r.status, VCF_WIN);
@@ -200,14 +202,16 @@ static void check_random(int w, int h, int k, bool exact, int trials, int lo, in
             if (r.status != VCF_WIN) continue;
             wins[c]++;
             if (!replays(&g, &r, c == 0))
-                t_fail(__FILE__, __LINE__, "%dx%d k%d exact %d trial %d: the %s line does not replay",
-                       w, h, k, exact, t, c ? "VCT" : "VCF");
+                t_fail(__FILE__, __LINE__,
+                       "%dx%d k%d exact %d trial %d: the %s line does not replay", w, h, k, exact,
+                       t, c ? "VCT" : "VCF");
             if (!solve) continue;
             SolveResult sr;
             CHECK_INT(solve_position(&s, &g, &sr), MB_OK);
             if (sr.value != (g.turn == MARK_O ? 1 : -1))
-                t_fail(__FILE__, __LINE__, "%dx%d k%d exact %d trial %d: %s win, the solver says %d",
-                       w, h, k, exact, t, c ? "VCT" : "VCF", sr.value);
+                t_fail(__FILE__, __LINE__,
+                       "%dx%d k%d exact %d trial %d: %s win, the solver says %d", w, h, k, exact, t,
+                       c ? "VCT" : "VCF", sr.value);
         }
     }
     vcf_free(&v);
@@ -227,7 +231,8 @@ static void run_cases(const Case *cases, size_t n, bool solve, uint64_t seed0)
     for (size_t i = 0; i < n; i++) {
         const Case *c = &cases[i];
         int wins[2];
-        check_random(c->w, c->h, c->k, c->exact, c->trials, c->lo, c->hi, true, solve, seed0 + i, wins);
+        check_random(c->w, c->h, c->k, c->exact, c->trials, c->lo, c->hi, true, solve, seed0 + i,
+                     wins);
         CHECK_INT(wins[0], c->vcf);
         CHECK_INT(wins[1], c->vct);
     }
@@ -249,8 +254,8 @@ TEST(small_boards_confirmed_by_solve)
 TEST(gomoku_boards_lines_proven)
 {
     static const Case cases[] = {
-        {7, 7, 5, 0, 60, 14, 30, 11, 13}, {7, 7, 5, 1, 60, 14, 30, 10, 12},
-        {9, 9, 5, 0, 60, 20, 44, 14, 15}, {9, 9, 5, 1, 60, 20, 44, 11, 11},
+        {7, 7, 5, 0, 60, 14, 30, 11, 13},   {7, 7, 5, 1, 60, 14, 30, 10, 12},
+        {9, 9, 5, 0, 60, 20, 44, 14, 15},   {9, 9, 5, 1, 60, 20, 44, 11, 11},
         {15, 15, 5, 0, 30, 40, 90, 14, 14},
     };
     run_cases(cases, sizeof cases / sizeof cases[0], false, 200);
@@ -318,8 +323,8 @@ TEST(bounds)
     vo.maxdepth = 5;
     CHECK_INT(vcf_solve(&v, &g, &vo, &r), MB_OK); /* the empty board: nothing */
     CHECK_INT(r.status, VCF_NONE);
-    static const int fork[] = {0, 0, 8, 8, 1, 0, 6, 6, 2, 0, 8, 4, 3, 1, 4, 8,
-                               3, 2, 6, 2, 3, 3, 2, 6, -1};
+    static const int fork[] = {0, 0, 8, 8, 1, 0, 6, 6, 2, 0, 8, 4, 3,
+                               1, 4, 8, 3, 2, 6, 2, 3, 3, 2, 6, -1};
     setup(&g, fork);
     vo.max_nodes = 1;
     CHECK_INT(vcf_solve(&v, &g, &vo, &r), MB_OK);

@@ -37,8 +37,8 @@ static bool ref_winner(const Board *b, Mark p)
             for (int y = 0; y < g->height; y++) {
                 int j = 0;
                 while (j < g->k && geometry_on_board(g, x + j * dirs[d][0], y + j * dirs[d][1]) &&
-                       board_get(b, geometry_xy_to_move(g, x + j * dirs[d][0],
-                                                        y + j * dirs[d][1])) == p)
+                       board_get(
+                           b, geometry_xy_to_move(g, x + j * dirs[d][0], y + j * dirs[d][1])) == p)
                     j++;
                 if (j == g->k) return true;
             }
@@ -70,8 +70,8 @@ static Status status_of(const char *name)
 static const struct JudgeCase {
     const char *winner;
     const char *moves;
-    const char *rows;  /* final position, rows y = 0..2 separated by '/' */
-    char next;         /* side to move */
+    const char *rows;   /* final position, rows y = 0..2 separated by '/' */
+    char next;          /* side to move */
     int last_x, last_y; /* last move; (-1, -1) for none */
 } cases[] = {
     {"playing", "", ".../.../...", 'o', -1, -1},
@@ -166,7 +166,7 @@ TEST(judge_cases)
 
 TEST(algos_refuse)
 {
-    static const char *const names[WINCHECK_ALGOS] = {"original", "concat", "table",
+    static const char *const names[WINCHECK_ALGOS] = {"original", "concat",    "table",
                                                       "coords",   "generated", "step"};
     for (int a = 0; a < WINCHECK_ALGOS; a++) CHECK_STR(wincheck_name(a), names[a]);
     /* (w, h, k) boards other than 3x3 k3, each with a row of k 〇 on top */
@@ -176,8 +176,7 @@ TEST(algos_refuse)
             Game g;
             if (!t_open_game(&g, shapes[s][0], shapes[s][1], shapes[s][2], c)) return;
             const Geometry *geo = game_geom(&g);
-            for (int x = 0; x < geo->k; x++)
-                CHECK_INT(game_place_mark(&g, x, 0, MARK_O), MB_OK);
+            for (int x = 0; x < geo->k; x++) CHECK_INT(game_place_mark(&g, x, 0, MARK_O), MB_OK);
             for (int a = 0; a < WINCHECK_ALGOS; a++) {
                 int err = -1;
                 bool applies = a >= 4;
@@ -203,7 +202,9 @@ TEST(algos_refuse)
 
 TEST(random_agree)
 {
-    static const struct { int w, h, k, positions; } shapes[] = {
+    static const struct {
+        int w, h, k, positions;
+    } shapes[] = {
         {3, 3, 3, 6000}, {4, 4, 4, 5000}, {5, 5, 4, 4000},
         {6, 5, 4, 3500}, {7, 7, 5, 2000}, {15, 15, 5, 1000},
     };
@@ -226,9 +227,9 @@ TEST(random_agree)
                 int err = -1;
                 Status got = wincheck_judge(&g->board, a, &err);
                 if (got != want || err != MB_OK)
-                    t_fail(__FILE__, __LINE__, "%dx%d k%d position %d algorithm %d: %s, expected %s",
-                           shapes[s].w, shapes[s].h, shapes[s].k, i, a, status_name(got),
-                           status_name(want));
+                    t_fail(__FILE__, __LINE__,
+                           "%dx%d k%d position %d algorithm %d: %s, expected %s", shapes[s].w,
+                           shapes[s].h, shapes[s].k, i, a, status_name(got), status_name(want));
                 /* only the side that moved last can hold a line */
                 for (Mark p = MARK_O; p <= MARK_X; p++)
                     CHECK_INT(wincheck_is_winner(&g->board, a, p, &err), want == p);
@@ -290,14 +291,26 @@ static const HandCase cases15[] = {
     {"row of 6", STATUS_O, true, false, {{O, 0, 9, 1, 0, 6}}},
     {"anti-diagonal of 6", STATUS_X, false, true, {{X, 12, 1, -1, 1, 6}}},
     {"row of 15", STATUS_O, true, false, {{O, 0, 4, 1, 0, 15}}},
-    {"column wrapping in move order", STATUS_PLAYING, false, false,
+    {"column wrapping in move order",
+     STATUS_PLAYING,
+     false,
+     false,
      {{O, 3, 13, 0, 1, 2}, {O, 4, 0, 0, 1, 3}}},
-    {"row wrapping in bit order", STATUS_PLAYING, false, false,
+    {"row wrapping in bit order",
+     STATUS_PLAYING,
+     false,
+     false,
      {{O, 13, 6, 1, 0, 2}, {O, 0, 7, 1, 0, 3}}},
-    {"diagonal wrapping in bit order", STATUS_PLAYING, false, false,
+    {"diagonal wrapping in bit order",
+     STATUS_PLAYING,
+     false,
+     false,
      {{X, 13, 0, 1, 1, 2}, {X, 0, 3, 1, 1, 3}}},
     {"both sides: o first", STATUS_O, true, true, {{X, 2, 0, 0, 1, 5}, {O, 5, 8, 1, 1, 5}}},
-    {"x only among o runs of 4", STATUS_X, false, true,
+    {"x only among o runs of 4",
+     STATUS_X,
+     false,
+     true,
      {{O, 0, 0, 1, 0, 4}, {X, 14, 10, -1, 1, 5}, {O, 0, 14, 1, -1, 4}}},
 };
 
@@ -319,9 +332,15 @@ static const HandCase cases7[] = {
     {"row of 7", STATUS_O, true, false, {{O, 0, 5, 1, 0, 7}}},
     {"full main diagonal", STATUS_X, false, true, {{X, 0, 0, 1, 1, 7}}},
     {"column of 6", STATUS_O, true, false, {{O, 0, 1, 0, 1, 6}}},
-    {"column wrapping in move order", STATUS_PLAYING, false, false,
+    {"column wrapping in move order",
+     STATUS_PLAYING,
+     false,
+     false,
      {{O, 2, 4, 0, 1, 3}, {O, 3, 0, 0, 1, 2}}},
-    {"row wrapping in bit order", STATUS_PLAYING, false, false,
+    {"row wrapping in bit order",
+     STATUS_PLAYING,
+     false,
+     false,
      {{X, 4, 1, 1, 0, 3}, {X, 0, 2, 1, 0, 2}}},
     {"both sides: o first", STATUS_O, true, true, {{X, 0, 0, 0, 1, 5}, {O, 2, 2, 1, 0, 5}}},
 };
@@ -363,7 +382,8 @@ static void check_hand(const HandCase *hand, int ncases, int w, int h)
             /* the recount agrees with the hand-written expectation */
             if (ref_judge(&b) != want || ref_winner(&b, MARK_O) != wins[MARK_O] ||
                 ref_winner(&b, MARK_X) != wins[MARK_X])
-                t_fail(__FILE__, __LINE__, "%dx%d %s: the test's own recount disagrees", w, h, name);
+                t_fail(__FILE__, __LINE__, "%dx%d %s: the test's own recount disagrees", w, h,
+                       name);
             for (int a = 4; a < WINCHECK_ALGOS; a++) {
                 int err = -1;
                 Status got = wincheck_judge(&b, a, &err);
@@ -386,8 +406,8 @@ static void check_hand(const HandCase *hand, int ncases, int w, int h)
                 for (int s = 0; s < rn->len; s++) {
                     int m = geometry_xy_to_move(geo, rn->x + s * rn->dx, rn->y + s * rn->dy);
                     if (board_is_winner(&b, rn->mark, m) != line_run)
-                        t_fail(__FILE__, __LINE__, "%dx%d %s, config %d: board_is_winner at %d",
-                               w, h, name, c, m);
+                        t_fail(__FILE__, __LINE__, "%dx%d %s, config %d: board_is_winner at %d", w,
+                               h, name, c, m);
                     CHECK(!board_is_winner(&b, mark_other(rn->mark), m));
                 }
             }
@@ -406,10 +426,6 @@ TEST(hand_7x7) { check_hand(cases7, (int)(sizeof cases7 / sizeof cases7[0]), 7, 
 #undef X
 
 const TestCase wincheck_tests[] = {
-    {"judge_cases", judge_cases},
-    {"algos_refuse", algos_refuse},
-    {"random_agree", random_agree},
-    {"hand_15x15", hand_15x15},
-    {"hand_7x7", hand_7x7},
-    {0},
+    {"judge_cases", judge_cases}, {"algos_refuse", algos_refuse}, {"random_agree", random_agree},
+    {"hand_15x15", hand_15x15},   {"hand_7x7", hand_7x7},         {0},
 };

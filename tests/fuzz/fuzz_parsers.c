@@ -42,13 +42,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define REQUIRE(cond)                                                              \
-    do {                                                                           \
-        if (!(cond)) {                                                             \
-            fprintf(stderr, "fuzz_parsers: %s:%d: property failed: %s\n", __FILE__, \
-                    __LINE__, #cond);                                              \
-            abort();                                                               \
-        }                                                                          \
+#define REQUIRE(cond)                                                                              \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "fuzz_parsers: %s:%d: property failed: %s\n", __FILE__, __LINE__,      \
+                    #cond);                                                                        \
+            abort();                                                                               \
+        }                                                                                          \
     } while (0)
 
 /* A NUL-terminated heap copy (so ASan sees reads past the text). */
@@ -280,9 +280,7 @@ static void fuzz_spec(const uint8_t *d, size_t n)
             switch (p->type) {
             case PARAM_INT: REQUIRE(strtoll(p->s, NULL, 10) == p->i); break;
             case PARAM_NUMBER: REQUIRE(isfinite(p->d)); break;
-            case PARAM_BOOL:
-                REQUIRE(strcmp(p->s, p->b ? "true" : "false") == 0);
-                break;
+            case PARAM_BOOL: REQUIRE(strcmp(p->s, p->b ? "true" : "false") == 0); break;
             case PARAM_STRING:
                 REQUIRE(strcmp(p->s, "true") != 0 && strcmp(p->s, "false") != 0);
                 break;
@@ -369,7 +367,8 @@ static void fuzz_gomocup_answer(const uint8_t *d, size_t n)
             REQUIRE(gomocup_parse_answer(buf, (size_t)len, &a2, err, sizeof err) == MB_OK);
             /* tabs inside a text read back as they were; blanks at the
                ends are trimmed on both sides: the values agree */
-            REQUIRE(a2.kind == a.kind && a2.x == a.x && a2.y == a.y && strcmp(a2.text, a.text) == 0);
+            REQUIRE(a2.kind == a.kind && a2.x == a.x && a2.y == a.y &&
+                    strcmp(a2.text, a.text) == 0);
         }
     } else {
         REQUIRE((rc == MB_ESYNTAX || rc == MB_ERANGE) && err[0] != '\0');
@@ -392,8 +391,8 @@ static void lua_setup(void)
     /* the replay prints boards and errors: send them nowhere, unless
      * MB_FUZZ_VERBOSE is set (to look at what one input does) */
     if (!getenv("MB_FUZZ_VERBOSE") &&
-        luaL_dostring(L, "io.output('/dev/null') io.stderr = assert(io.open('/dev/null', 'w'))")
-        != LUA_OK) {
+        luaL_dostring(L, "io.output('/dev/null') io.stderr = assert(io.open('/dev/null', 'w'))") !=
+            LUA_OK) {
         fprintf(stderr, "fuzz_parsers: %s\n", lua_tostring(L, -1));
         abort();
     }
@@ -441,10 +440,12 @@ static const struct {
     char tag;
     Target fn;
 } targets[] = {
-    {'e', fuzz_excel},  {'m', fuzz_moves},     {'i', fuzz_coordinates},
-    {'k', fuzz_board_kind}, {'s', fuzz_split}, {'g', fuzz_game_line},
-    {'p', fuzz_spec},   {'t', fuzz_tree_json}, {'r', fuzz_record},
-    {'c', fuzz_gomocup_command}, {'a', fuzz_gomocup_answer},
+    {'e', fuzz_excel},          {'m', fuzz_moves},
+    {'i', fuzz_coordinates},    {'k', fuzz_board_kind},
+    {'s', fuzz_split},          {'g', fuzz_game_line},
+    {'p', fuzz_spec},           {'t', fuzz_tree_json},
+    {'r', fuzz_record},         {'c', fuzz_gomocup_command},
+    {'a', fuzz_gomocup_answer},
 };
 enum { NTARGETS = sizeof targets / sizeof targets[0] };
 
