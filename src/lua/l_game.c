@@ -49,12 +49,14 @@ static const char keys_key = 0;
 
 /* The state of one `for m in game:children()` loop. */
 typedef struct Children {
-    int n, next; /* moves[0..n-1]; the next one to play */
-    int base;    /* the parent's move count */
-    bool active; /* the game is at the child moves[next-1] */
-    bool edited; /* the game's edited flag when the loop started */
-    bool reused; /* score_children's own, kept from call to call */
-    bool busy;   /* (reused) a score_children call is using it */
+    int n, next;  /* moves[0..n-1]; the next one to play */
+    int base;     /* the parent's move count */
+    bool active;  /* the game is at the child moves[next-1] */
+    bool edited;  /* the game's edited flag when the loop started */
+    bool reused;  /* score_children's own, kept from call to call */
+    bool busy;    /* (reused) a score_children call is using it */
+    bool holds;   /* the game is pinned at the current child by this loop */
+    int hold_was; /* and this is the hold that pin replaced */
     int moves[];
 } Children;
 static const char *const upvalue_strings[] = {"status",    "turn",    "last_turn", "move_count",
@@ -179,6 +181,38 @@ static int l_copy(lua_State *L)
     return 1;
 }
 
+/* ---- Holding a game (l_game.h) ---- */
+
+/* The error of a method that would take a held game below its pin. */
+static void refuse_held(lua_State *L, const LGame *lg, const char *method)
+{
+    luaL_error(L,
+               "%s: the game is in use by a search, a scorer or a children() loop that holds "
+               "it at move %d (it may be moved on and back, but not unmoved below that, "
+               "restarted or edited until the call returns)",
+               method, lg->hold - 1);
+}
+
+int lmb_game_hold(Game *g)
+{
+    LGame *lg = (LGame *)(void *)g; /* g is the first member of its LGame */
+    int was = lg->hold;
+    lg->hold = g->move_count + 1;
+    return was;
+}
+
+void lmb_game_release(Game *g, int previous) { ((LGame *)(void *)g)->hold = previous; }
+
+uint64_t lmb_game_digest(const Game *g)
+{
+    uint64_t h = 1469598103934665603u; /* FNV-1a over the marks, then the counters */
+    int n = game_geom(g)->ncells;
+    for (int m = 0; m < n; m++) h = (h ^ (uint64_t)game_get(g, m)) * 1099511628211u;
+    h = (h ^ (uint64_t)g->turn) * 1099511628211u;
+    h = (h ^ (uint64_t)g->status) * 1099511628211u;
+    return (h ^ (uint64_t)g->move_count) * 1099511628211u;
+}
+
 /* ---- The series' operations ---- */
 
 /* game:move(m): the checked move; errors leave the game unchanged. */
@@ -199,6 +233,7 @@ static int l_move(lua_State *L)
 static int l_unmove(lua_State *L)
 {
     LGame *lg = lgame_check(L, 1);
+    if (lg->g.move_count < lg->hold) refuse_held(L, lg, "unmove");
     game_unmove(&lg->g);
     lgame_sync(L, 1, lg);
     return 0;
@@ -207,6 +242,7 @@ static int l_unmove(lua_State *L)
 static int l_restart(lua_State *L)
 {
     LGame *lg = lgame_check(L, 1);
+    if (lg->hold) refuse_held(L, lg, "restart");
     game_restart(&lg->g);
     lgame_new_records_view(L, 1, lg);
     lgame_sync(L, 1, lg);
@@ -219,6 +255,7 @@ static int l_change_step(lua_State *L)
     lua_Integer step = luaL_checkinteger(L, 2);
     if (step < 0) step = 0;
     if (step > MB_MAX_CELLS) step = MB_MAX_CELLS;
+    if (step < lg->hold - 1) refuse_held(L, lg, "change_step");
     game_change_step(&lg->g, (int)step);
     lgame_sync(L, 1, lg);
     return 0;
@@ -249,6 +286,7 @@ static int checked(lua_State *L, int which)
     IntText x = {0}, y = {0};
     int rc;
     Mark mark = which == 1 ? lmb_check_mark(L, 4) : MARK_EMPTY;
+    if (lg->hold && which != 0) refuse_held(L, lg, which == 1 ? "place_mark" : "remove_mark");
     if (!coord_arg(L, 2, &x) || !coord_arg(L, 3, &y)) {
         rc = MB_ENOTINT;
     } else if (x.value < 0 || y.value < 0 || x.value >= MB_MAX_SIDE || y.value >= MB_MAX_SIDE) {
@@ -296,6 +334,10 @@ static Children *check_children(lua_State *L, int arg)
  * that the loop body left it at that child. */
 static void children_back(lua_State *L, Children *c, Game *g)
 {
+    if (c->holds) { /* whatever follows, the loop's hold on the child ends */
+        lmb_game_release(g, c->hold_was);
+        c->holds = false;
+    }
     if (g->move_count != c->base + 1 || g->last_move != c->moves[c->next - 1] ||
         g->edited != c->edited) {
         c->active = false; /* the loop no longer owns the position: leave it alone */
@@ -304,6 +346,16 @@ static void children_back(lua_State *L, Children *c, Game *g)
     }
     game_unmove(g);
     c->active = false;
+}
+
+/* Play the child m and pin the game there while the loop body (or the
+ * scorer) has it. */
+static void enter_child(Children *c, Game *g, int m)
+{
+    game_move(g, m);
+    c->active = true;
+    c->hold_was = lmb_game_hold(g);
+    c->holds = true;
 }
 
 /* The iterator: leave the previous child, enter the next; nil at the end,
@@ -331,8 +383,7 @@ static int children_step(lua_State *L)
         return luaL_error(L, "children: the game is no longer at the position where the loop "
                              "started");
     c->next++;
-    game_move(g, m);
-    c->active = true;
+    enter_child(c, g, m);
     lgame_sync(L, ud, lg); /* between siblings: the last move, one record, maybe the status */
     lua_pushinteger(L, m);
     return 1;
@@ -370,7 +421,7 @@ static void start_children(Children *c, const Game *g, const int *moves, int n)
     c->n = n;
     c->next = 0;
     c->base = g->move_count;
-    c->active = false;
+    c->active = c->holds = false;
     c->edited = g->edited;
 }
 
@@ -381,7 +432,8 @@ static Children *new_children(lua_State *L, int n, int mt)
     mt = lua_absindex(L, mt);
     Children *c = lua_newuserdatauv(L, sizeof *c + (size_t)n * sizeof(int), 1);
     c->n = c->next = c->base = 0;
-    c->active = c->edited = c->reused = c->busy = false;
+    c->active = c->edited = c->reused = c->busy = c->holds = false;
+    c->hold_was = 0;
     lua_pushvalue(L, mt);
     lua_setmetatable(L, -2);
     return c;
@@ -462,8 +514,7 @@ static int l_score_children(lua_State *L)
     for (int i = 0; i < n; i++) {
         if (c->active) children_back(L, c, g);
         c->next = i + 1;
-        game_move(g, moves[i]);
-        c->active = true;
+        enter_child(c, g, moves[i]);
         /* between siblings: the last move, one record, maybe the status */
         lgame_sync_keys(L, 2, lg, 7, 0);
         lua_pushvalue(L, 1);
@@ -545,6 +596,7 @@ static bool catches_up(const Game *g, const Game *src)
 static int l_assign(lua_State *L)
 {
     LGame *lg = lgame_check(L, 1);
+    if (lg->hold) refuse_held(L, lg, "game");
     const Game *src = lua_touserdata(L, 2);
     if (src && catches_up(&lg->g, src)) {
         /* the usual case in a sandbox: the same game, two moves on; the

@@ -16,6 +16,8 @@
 #ifndef MB_L_GAME_H
 #define MB_L_GAME_H
 
+#include <stdint.h>
+
 #include "l_util.h"
 
 /* The type name of games (__name of their metatables, error messages). */
@@ -39,6 +41,29 @@ Game *lmb_test_game(lua_State *L, int arg);
 /* The Game of the game userdata at arg, or a Lua error naming the argument
  * ("Marubatsu game expected, got ..."). */
 Game *lmb_check_game(lua_State *L, int arg);
+
+/* ---- Holding a game ----
+ * Native code that hands a game to Lua and then goes on from the position
+ * it handed over (a search's evaluator, ai_by_score's scorer, an MCTS
+ * callback, the body of a children() loop) pins the game at that position
+ * for the call. A pinned game may still be moved forward and back, as an
+ * evaluator that looks ahead does, but not below the pinned position:
+ * unmove at it, restart, change_step below it, place_mark and remove_mark
+ * raise "this game is in use by ...". So the moves up to the pin cannot
+ * change under the holder, and a call that returns with the same move
+ * count has left exactly the position it was given: no replayed look-alike
+ * (the same count and last move on other squares) can reach the engine.
+ * Pins nest (an evaluator that searches the same game): each holder keeps
+ * the hold it replaced and gives it back, also when the call raises. */
+
+/* Pin g (the Game of a game userdata) at its current position; returns the
+ * hold it replaced, for lmb_game_release. */
+int lmb_game_hold(Game *g);
+/* Give back the hold that lmb_game_hold returned. */
+void lmb_game_release(Game *g, int previous);
+/* A digest of g's position (marks, side to move, move count, status), for
+ * the debug builds' check that a holder got back what it handed over. */
+uint64_t lmb_game_digest(const Game *g);
 
 /* ---- The fields of a game ---- */
 

@@ -16,9 +16,12 @@ typedef struct Synced {
     int view[MB_MAX_CELLS + 1]; /* and these are the moves they hold */
 } Synced;
 
-/* The userdata: the engine's game and what its state table shows. */
+/* The userdata: the engine's game, what its state table shows, and its
+ * hold: 0 while no native code holds the game, else 1 + the move count it
+ * is pinned at (l_game.h, "Holding a game"). */
 typedef struct LGame {
     Game g;
+    int hold;
     Synced shown;
 } LGame;
 

@@ -83,7 +83,9 @@ static int protected_call(lua_State *L)
         lua_pushvalue(L, 3);
         nargs = 2;
     }
+    int hold = lmb_game_hold(g); /* the callback may look ahead, not rewrite the line */
     int status = lua_pcall(L, nargs, 1, 0);
+    lmb_game_release(g, hold);
     bool moved = g->move_count != mc || g->last_move != lm;
     for (int i = 0; !moved && i < mc; i++) moved = g->records[i + 1] != c->saved[i];
     if (moved) {

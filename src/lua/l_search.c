@@ -68,14 +68,19 @@ static double lua_eval(Game *g, void *ud)
     LuaEval *e = ud;
     lua_State *L = e->L;
     lmb_game_refresh_at(L, e->game, g, e->view);
-    int mc = g->move_count, lm = g->last_move;
-    Status st = g->status;
-    bool ed = g->edited;
+    int mc = g->move_count;
+#ifdef MB_CHECK_INVARIANTS
+    uint64_t digest = lmb_game_digest(g);
+#endif
+    int hold = lmb_game_hold(g); /* given back by run_protected if the call raises */
     lua_pushvalue(L, e->fn);
     lua_pushvalue(L, e->game);
     if (e->params) lua_pushvalue(L, e->params);
     lua_call(L, e->params ? 2 : 1, 1);
-    if (g->move_count != mc || g->last_move != lm || g->status != st || g->edited != ed)
+    lmb_game_release(g, hold);
+    /* pinned, the game can only have moved on: back at the same count it is
+     * the position it was given */
+    if (g->move_count != mc)
         luaL_error(L,
                    "%s: the evaluator changed the game (it must leave the game as it "
                    "found it)",
@@ -86,6 +91,10 @@ static double lua_eval(Game *g, void *ud)
         luaL_error(L, "%s: the evaluator returned %s, expected a number", e->name,
                    luaL_typename(L, -1));
     if (isnan(v)) luaL_error(L, "%s: the evaluator returned NaN", e->name);
+#ifdef MB_CHECK_INVARIANTS
+    if (lmb_game_digest(g) != digest)
+        luaL_error(L, "%s: internal error: the game changed under its hold", e->name);
+#endif
     lua_pop(L, 1);
     return e->negate_o && g->turn == MARK_O ? -v : v;
 }
@@ -125,6 +134,7 @@ static SearchStatus run_protected(LuaEval *le, bool lua_evaluator, EngineCall ca
     lua_State *L = le->L;
     Game *g = le->s->game;
     int base = g->move_count;
+    int hold = lmb_game_hold(g); /* the search's; the evaluator's nest inside it */
     LuaEval outer = *le;
     Protected p = {call, ctx, le, SEARCH_OK};
     lua_pushcfunction(L, protected_call);
@@ -133,6 +143,7 @@ static SearchStatus run_protected(LuaEval *le, bool lua_evaluator, EngineCall ca
     lua_pushvalue(L, le->fn);
     if (le->params) lua_pushvalue(L, le->params);
     int rc = lua_pcall(L, le->params ? 4 : 3, 0, 0);
+    lmb_game_release(g, hold); /* also the hold of an evaluator that raised */
     le->game = outer.game;
     le->fn = outer.fn;
     le->params = outer.params;

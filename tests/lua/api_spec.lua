@@ -189,8 +189,16 @@ describe("Marubatsu objects", function()
         end)
         assert.are.same({[0] = -1, 4}, g.records)
         assert.are.equal("x", g.turn)
-        assert.has_error(function()
+        -- the body may not take the child back (the loop holds the game there)
+        local ok, err = pcall(function()
             for _ in g:children() do g:unmove() end
+        end)
+        assert.is_false(ok)
+        assert.matches("unmove: the game is in use by a search, a scorer or a children%(%) loop "
+            .. "that holds it at move 2", err)
+        -- nor leave it anywhere but at the child
+        assert.has_error(function()
+            for _ in g:children() do g:move(g:calc_legal_moves()[1]) end
         end, "children: the game was changed inside the loop (restore it before the next iteration)")
         local over = game_of("A1,A2,B1,B2,C1")
         local n = 0
