@@ -125,7 +125,19 @@ TEST(stones)
     CHECK_INT(s.field, 1);
     CHECK_INT(gomocup_parse_stone("done", 4, &s, &done, err, sizeof err), MB_OK);
     CHECK(done);
+    /* the fields of the protocol: 1 own stone, 2 the opponent's, 3 a stone
+     * of a continuous game (parsed here; the brain refuses the game) */
+    for (int f = 1; f <= 3; f++) {
+        char line[16];
+        snprintf(line, sizeof line, "3,4,%d", f);
+        CHECK_INT(gomocup_parse_stone(line, strlen(line), &s, &done, err, sizeof err), MB_OK);
+        CHECK_INT(s.field, f);
+        CHECK_INT(s.x, 3);
+        CHECK_INT(s.y, 4);
+    }
     CHECK_INT(gomocup_parse_stone("7,8,4", 5, &s, &done, err, sizeof err), MB_ESYNTAX);
+    CHECK_STR(err, "BOARD line: the field must be 1, 2 or 3");
+    CHECK_INT(gomocup_parse_stone("7,8,0", 5, &s, &done, err, sizeof err), MB_ESYNTAX);
     CHECK_STR(err, "BOARD line: the field must be 1, 2 or 3");
     CHECK_INT(gomocup_parse_stone("7,8", 3, &s, &done, err, sizeof err), MB_ESYNTAX);
 }

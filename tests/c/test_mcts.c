@@ -9,10 +9,14 @@
  * position that does not follow; a search without a limit is refused; a
  * failing callback stops the search with its status and restores the
  * game; priors order the children; an arena too small still gives a legal
- * move. */
+ * move; every proof of the solver with a candidate radius smaller than the
+ * board (where a node's children are not all its legal moves, so proven
+ * children alone prove nothing) agrees with the exact solver (solve.h), on
+ * 6x3 k=3 after F2,F3,D1 and on random positions of small boards. */
 #include <stdlib.h>
 
 #include "mcts.h"
+#include "solve.h"
 #include "testutil.h"
 
 static Mcts *make(uint64_t seed, bool solver)
@@ -123,6 +127,68 @@ TEST(solver_proves_3x3)
     CHECK_INT(r.proven, -1);
     mcts_free(m);
     game_free(&g);
+}
+
+/* Search g with the solver at radius `radius` for up to `playouts`; if the
+ * root is proven, its value must be the exact solver's (for the side to
+ * move). Returns whether a proof was checked. */
+static bool proof_agrees(Game *g, int radius, uint64_t seed, long playouts, const char *what)
+{
+    MctsOptions o = mcts_default_options();
+    o.seed = seed;
+    o.solver = true;
+    o.radius = radius;
+    o.max_nodes = 1 << 16;
+    Mcts *m = mcts_new(&o);
+    MctsResult r;
+    CHECK_INT(mcts_search(m, g, playouts, 0, &r), MB_OK);
+    mcts_free(m);
+    if (r.proven == MCTS_UNPROVEN) return false;
+    Solve s;
+    solve_init(&s);
+    SolveResult exact;
+    CHECK_INT(solve_position(&s, g, &exact), MB_OK);
+    solve_free(&s);
+    int mover = g->turn == MARK_O ? exact.value : -exact.value;
+    if (r.proven != mover)
+        t_fail(__FILE__, __LINE__, "%s (radius %d): MCTS-Solver proved %d, the solver says %d",
+               what, radius, r.proven, mover);
+    return true;
+}
+
+TEST(solver_proofs_with_radius)
+{
+    Game g;
+    /* o: F2 D1, x: F3, x to move: the squares within radius 1 of a stone
+     * are not all the moves that matter, so a proof from them alone (the
+     * other legal moves unvisited) would be wrong */
+    if (!t_open_game(&g, 6, 3, 3, 0)) return;
+    t_play_list(&g, "F2,F3,D1");
+    for (uint64_t seed = 1; seed <= 3; seed++) proof_agrees(&g, 1, seed, 20000, "6x3 F2,F3,D1");
+    game_free(&g);
+
+    static const int shapes[][3] = {{6, 3, 3}, {5, 4, 3}, {4, 4, 3}, {5, 5, 4}};
+    uint32_t rnd = 99;
+    int proofs = 0;
+    for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+        for (int rep = 0; rep < 10; rep++) {
+            if (!t_open_game(&g, shapes[sh][0], shapes[sh][1], shapes[sh][2], 0)) return;
+            int moves[MB_MAX_CELLS], stones = 2 + rep % 4;
+            while (g.move_count < stones && g.status == STATUS_PLAYING) {
+                int n = game_legal_moves(&g, moves);
+                rnd = rnd * 1103515245u + 12345u;
+                game_move(&g, moves[(rnd >> 16) % (uint32_t)n]);
+            }
+            if (g.status == STATUS_PLAYING) {
+                char what[48];
+                snprintf(what, sizeof what, "%dx%d k%d random %d", shapes[sh][0], shapes[sh][1],
+                         shapes[sh][2], rep);
+                proofs += proof_agrees(&g, 1 + rep % 2, (uint64_t)rep + 1, 5000, what);
+            }
+            game_free(&g);
+        }
+    }
+    CHECK(proofs >= 10); /* enough proofs were checked to mean something */
 }
 
 TEST(uct_wins_and_blocks)
@@ -254,6 +320,7 @@ const TestCase mcts_tests[] = {
     {"game_restored", game_restored},
     {"solver_proves_3x3", solver_proves_3x3},
     {"uct_wins_and_blocks", uct_wins_and_blocks},
+    {"solver_proofs_with_radius", solver_proofs_with_radius},
     {"tree_reused", tree_reused},
     {"limits_required", limits_required},
     {"callbacks", callbacks},

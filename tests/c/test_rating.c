@@ -184,6 +184,59 @@ TEST(sprt)
     CHECK_INT(rating_sprt_trinomial(1, 0, 0, 0, 5, 0, 0.05, &r), MB_EINVAL);
 }
 
+/* The SPRT against the textbook (Wald's bounds, the GSPRT's normal
+ * approximation of the LLR), recomputed here for several (alpha, beta,
+ * elo0, elo1) with alpha != beta, on records that give every verdict;
+ * the pentanomial form over pairs scoring 0, 1/4, .., 1 a game. */
+static double logistic(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+
+TEST(sprt_textbook)
+{
+    static const double params[][4] = {
+        {0.05, 0.10, 0, 5},  {0.10, 0.05, 0, 5},  {0.01, 0.20, -3, 7},
+        {0.20, 0.02, 2, 12}, {0.05, 0.05, 0, 10}, {0.025, 0.30, -10, 0},
+    };
+    static const double records[][3] = {{600, 400, 200}, {300, 330, 900}, {40, 60, 10}, {5, 0, 0}};
+    SprtResult r;
+    for (size_t p = 0; p < sizeof params / sizeof params[0]; p++) {
+        double a = params[p][0], b = params[p][1], e0 = params[p][2], e1 = params[p][3];
+        double lower = log(b / (1 - a)), upper = log((1 - b) / a);
+        double s0 = logistic(e0), s1 = logistic(e1);
+        for (size_t q = 0; q < sizeof records / sizeof records[0]; q++) {
+            double w = records[q][0], l = records[q][1], d = records[q][2], n = w + l + d;
+            double mean = (w + d / 2) / n;
+            double var = (w * pow(1 - mean, 2) + l * pow(mean, 2) + d * pow(0.5 - mean, 2)) / n;
+            double m = 1 / (2 * n + 2); /* the variance floor: m (1 - m), m = 1 / (2n + 2) */
+            if (var < m * (1 - m)) var = m * (1 - m);
+            double llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+            CHECK_INT(rating_sprt_trinomial(w, l, d, e0, e1, a, b, &r), MB_OK);
+            CHECK_NEAR(r.lower, lower, 1e-12);
+            CHECK_NEAR(r.upper, upper, 1e-12);
+            CHECK(isfinite(llr));
+            CHECK_NEAR(r.llr, llr, 1e-9 * (1 + fabs(llr)));
+            SprtDecision want = llr >= upper   ? SPRT_ACCEPT_H1
+                                : llr <= lower ? SPRT_ACCEPT_H0
+                                               : SPRT_CONTINUE;
+            CHECK_INT(r.decision, want);
+        }
+        /* pairs: 30 scored 0, 50 1/4, 200 1/2, 90 3/4, 40 1 a game */
+        const double pairs[5] = {30, 50, 200, 90, 40};
+        double np = 0, sum = 0, var = 0;
+        for (int k = 0; k < 5; k++) np += pairs[k], sum += pairs[k] * k / 4.0;
+        double mean = sum / np;
+        for (int k = 0; k < 5; k++) var += pairs[k] * pow(k / 4.0 - mean, 2);
+        var /= np;
+        CHECK_INT(rating_sprt_pentanomial(pairs, e0, e1, a, b, &r), MB_OK);
+        CHECK_NEAR(r.lower, lower, 1e-12);
+        CHECK_NEAR(r.upper, upper, 1e-12);
+        CHECK_NEAR(r.llr, np * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var), 1e-9);
+    }
+    /* the numbers of alpha = 0.05, beta = 0.10 */
+    CHECK_INT(rating_sprt_trinomial(10, 10, 10, 0, 5, 0.05, 0.10, &r), MB_OK);
+    CHECK_NEAR(r.lower, -2.2513, 1e-4);
+    CHECK_NEAR(r.upper, 2.8904, 1e-4);
+}
+
 TEST(fit_two_players)
 {
     /* A took 7.5 of 10 from B. MAP with one draw each against a virtual
@@ -244,6 +297,7 @@ const TestCase rating_tests[] = {
     {"pentanomial_degenerate", pentanomial_degenerate},
     {"los", los},
     {"sprt", sprt},
+    {"sprt_textbook", sprt_textbook},
     {"fit_two_players", fit_two_players},
     {"fit_three_players", fit_three_players},
     {"fit_perfect_score", fit_perfect_score},

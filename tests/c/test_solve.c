@@ -1,4 +1,4 @@
-/* test_solve.c: solve_position's values, distances and best moves against an independent plain minimax without table (3x3, 4x3 and positions after moves), random positions with 8 empty squares on 4x4, 5x3, 5x4 and 4x3 boards, the published boards (3,3,3), (4,4,4), (5,4,4), the game left unchanged, finished games, the size limit and the time limit. */
+/* test_solve.c: solve_position's values, distances and best moves against an independent plain minimax without table (3x3, 4x3 and positions after moves), random positions with 8 empty squares on 4x4, 5x3, 5x4 and 4x3 boards, and against an independent memoised minimax (a hash table of exact values keyed by the marks) on random positions with 12 empty squares on boards up to 6x4 (where the solver's table bounds matter: a bound stored one-sided wrong passes every 8-square case); the published boards (3,3,3), (4,4,4), (5,4,4) and 6x4 k=4 after D1,A4 (a draw in 22), the game left unchanged, finished games, the size limit and the time limit. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +130,87 @@ TEST(small_brute)
     }
 }
 
+/* ---- A memoised minimax: brute() with a table of exact values ----
+ * Keyed by the two sides' marks as bit masks (boards of at most 64
+ * squares), open addressing, grown when half full. The value of a position
+ * is brute()'s, which depends on the marks only (the move count is their
+ * number). Independent of the solver: no bounds, no symmetries, no
+ * pruning, no ordering. */
+typedef struct MemoSlot {
+    uint64_t o, x;
+    int value;
+    bool used;
+} MemoSlot;
+typedef struct Memo {
+    MemoSlot *slot;
+    size_t cap, count;
+} Memo;
+
+static size_t memo_hash(uint64_t o, uint64_t x, size_t cap)
+{
+    uint64_t h = (o * 0x9E3779B97F4A7C15ULL) ^ (x + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    return (size_t)(h ^ (h >> 29)) & (cap - 1);
+}
+
+static MemoSlot *memo_find(Memo *t, uint64_t o, uint64_t x)
+{
+    size_t i = memo_hash(o, x, t->cap);
+    while (t->slot[i].used && (t->slot[i].o != o || t->slot[i].x != x)) i = (i + 1) & (t->cap - 1);
+    return &t->slot[i];
+}
+
+static void memo_grow(Memo *t)
+{
+    Memo bigger = {calloc(t->cap * 2, sizeof(MemoSlot)), t->cap * 2, t->count};
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->slot[i].used) *memo_find(&bigger, t->slot[i].o, t->slot[i].x) = t->slot[i];
+    free(t->slot);
+    *t = bigger;
+}
+
+static int memo_minimax(Game *g, Memo *t, uint64_t o, uint64_t x)
+{
+    if (g->status == STATUS_O) return BIG - g->move_count;
+    if (g->status == STATUS_X) return g->move_count - BIG;
+    if (g->status == STATUS_DRAW) return 0;
+    MemoSlot *hit = memo_find(t, o, x);
+    if (hit->used) return hit->value;
+    int moves[MB_MAX_CELLS], n = game_legal_moves(g, moves);
+    int best = g->turn == MARK_O ? -2 * BIG : 2 * BIG;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = 1ULL << moves[i];
+        bool o_moves = g->turn == MARK_O;
+        game_move(g, moves[i]);
+        int v = memo_minimax(g, t, o_moves ? o | bit : o, o_moves ? x : x | bit);
+        game_unmove(g);
+        if (o_moves ? v > best : v < best) best = v;
+    }
+    if (2 * (t->count + 1) > t->cap) memo_grow(t);
+    *memo_find(t, o, x) = (MemoSlot){o, x, best, true};
+    t->count++;
+    return best;
+}
+
+/* Solve g and compare value and distance with the memoised minimax. */
+static void check_memo(Game *g, Solve *s, const char *what)
+{
+    uint64_t o = 0, x = 0;
+    for (int m = 0; m < game_geom(g)->ncells; m++) {
+        if (game_get(g, m) == MARK_O) o |= 1ULL << m;
+        if (game_get(g, m) == MARK_X) x |= 1ULL << m;
+    }
+    Memo t = {calloc(1024, sizeof(MemoSlot)), 1024, 0};
+    int b = memo_minimax(g, &t, o, x);
+    free(t.slot);
+    SolveResult r;
+    CHECK_INT(solve_position(s, g, &r), MB_OK);
+    int value = b > 0 ? 1 : b < 0 ? -1 : 0;
+    int dist = b ? BIG - abs(b) - g->move_count : game_geom(g)->ncells - g->move_count;
+    if (r.value != value || r.distance != dist)
+        t_fail(__FILE__, __LINE__, "%s: solve %d in %d, memoised minimax %d in %d", what, r.value,
+               r.distance, value, dist);
+}
+
 /* True if the side that just moved threatens to win: a line holding k - 1
  * of its marks and one empty square. */
 static bool threatens(const Game *g)
@@ -179,6 +260,46 @@ TEST(random_brute)
     }
     CHECK(checked >= 40);
 }
+
+/* Random positions (any play: threats and all) with 12 empty
+ * squares, on boards up to 6x4, solved one after another with one Solve
+ * (its table cleared per solve, as the program does), against the
+ * memoised minimax. */
+TEST(random_memo)
+{
+    static const int shapes[][3] = {{6, 4, 4}, {6, 4, 3}, {5, 4, 4}, {6, 3, 3},
+                                    {4, 4, 3}, {5, 3, 3}, {6, 4, 5}};
+    uint32_t seed = 2024;
+    int checked = 0;
+    Solve s;
+    solve_init(&s);
+    for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+        for (int rep = 0; rep < 4; rep++) {
+            Game g;
+            make(&g, shapes[sh][0], shapes[sh][1], shapes[sh][2], "");
+            int ncells = game_geom(&g)->ncells, moves[MB_MAX_CELLS];
+            int empty = 12;
+            if (empty > ncells - 1) empty = ncells - 1;
+            while (ncells - g.move_count > empty && g.status == STATUS_PLAYING) {
+                int n = game_legal_moves(&g, moves);
+                seed = seed * 1103515245u + 12345u;
+                game_move(&g, moves[(seed >> 16) % (uint32_t)n]);
+                if (g.status != STATUS_PLAYING) game_unmove(&g);
+            }
+            char what[64];
+            snprintf(what, sizeof what, "%dx%d k%d random %d (%d empty)", shapes[sh][0],
+                     shapes[sh][1], shapes[sh][2], rep, ncells - g.move_count);
+            check_memo(&g, &s, what);
+            checked++;
+            game_free(&g);
+        }
+    }
+    solve_free(&s);
+    CHECK_INT(checked, 28);
+}
+
+/* 6x4, k = 4, after D1, A4: a draw in 22 (every square filled). */
+TEST(k4_6x4_d1_a4) { check_solve(6, 4, 4, "D1,A4", 0, 22); }
 
 TEST(positions)
 {
@@ -253,6 +374,8 @@ const TestCase solve_tests[] = {
     {"k4_5x4_draw", k4_5x4_draw},
     {"ttt_brute", ttt_brute},
     {"random_brute", random_brute},
+    {"random_memo", random_memo},
+    {"k4_6x4_d1_a4", k4_6x4_d1_a4},
     {"small_brute", small_brute},
     {"positions", positions},
     {"game_unchanged", game_unchanged},
