@@ -5,6 +5,7 @@
 #   make bench      speed tables (release build)
 #   make debug      -O0 -g with sanitizers and invariant checks, in build/debug
 #   make fuzz       libFuzzer over the text parsers for FUZZ_SECONDS (default 30)
+#   make mutate     apply each slip of tests/mutants/ and check a test catches it
 #   make format     rewrite the C files in the shape of .clang-format (make test checks it)
 #   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc)
 #   make clean
@@ -64,7 +65,7 @@ REL := build
 ASAN := build/asan
 DBG := build/debug
 
-.PHONY: all run test test-release format test-asan bench debug install uninstall clean deps
+.PHONY: all run test test-release format mutate test-asan bench debug install uninstall clean deps
 all: deps $(REL)/libmarubatsu.a $(REL)/marubatsu $(REL)/marubatsu.so
 
 # ---- packages -------------------------------------------------------------
@@ -186,6 +187,10 @@ test: $(FUZZ)/fuzz_parsers
 # ---- one shape for the C files (.clang-format; tests/source/format.sh) ------
 format: deps
 	clang-format -i $$(git ls-files 'src/*.[ch]' 'include/*.h' 'tests/*.[ch]')
+
+# ---- mutants: each slip of tests/mutants/*.patch must fail a test ---------
+mutate: deps
+	sh tests/mutants/run.sh
 
 # ---- use ------------------------------------------------------------------
 ARGS ?=
