@@ -46,8 +46,10 @@
  * move: <what>", "tampered".
  *
  * Long C calls: pattern functions bound their worst case before running
- * (sandbox_env.lua); the searches and the solver take the player's
- * deadline and memory cap (l_budget.h). */
+ * (sandbox_env.lua); string.rep, plain string.find, table.insert, remove
+ * and move are the child's own versions whose loops look at the budgets
+ * (l_bounded.c), as does mb.shuffle; the searches and the solver take the
+ * player's deadline and memory cap (l_budget.h). */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -57,6 +59,7 @@
 
 #include <lualib.h>
 
+#include "l_bounded.h"
 #include "l_budget.h"
 #include "l_game.h"
 #include "l_random.h"
@@ -188,7 +191,8 @@ static int child_setup(lua_State *L)
     lmb_bind_default_stream(L, mb, s->rng);
     lmb_push_library(L, "lib/sandbox_env");
     lua_pushcfunction(L, child_rawmeta);
-    lua_call(L, 3, 1);
+    lmb_push_bounded(L);
+    lua_call(L, 4, 1);
     lua_rawgeti(L, -1, 2);
     s->p->game = lmb_check_game(L, -1);
     lua_pop(L, 1);
