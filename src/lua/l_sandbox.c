@@ -525,9 +525,13 @@ static int child_check(lua_State *L)
     return 1;
 }
 
-/* player:check_params(params) -> true | nil, message: whether the player's
- * AI takes every key of params (mb.check_params run in its state, on a
- * copy; an AI that lists no parameters takes anything). */
+/* player:check_params(params) -> true | nil, message | nil, reason, true:
+ * whether the player's AI takes every key of params (mb.check_params run in
+ * its state, on a copy; an AI that lists no parameters takes anything).
+ * The check reads the script's own tables (its AI's params, which may
+ * have metamethods), so it runs under the budgets of a move; a budget that
+ * runs out gives the move's reason ("time", "instructions", "memory") and
+ * true: the script failed, not the parameters. */
 static int l_check_params(lua_State *L)
 {
     Player *p = check_player(L, 1);
@@ -539,11 +543,12 @@ static int l_check_params(lua_State *L)
     lua_settop(C, 0);
     lua_pushcfunction(C, child_check);
     lua_pushlightuserdata(C, (void *)bytes);
-    int status = budget_pcall(&p->b, C, 1, 1, false);
+    int status = budget_pcall(&p->b, C, 1, 1, true);
     if (status != LUA_OK) {
         lua_pushnil(L);
         push_reason(L, p, status);
-        return 2;
+        lua_pushboolean(L, 1);
+        return 3;
     }
     if (lua_type(C, -1) == LUA_TSTRING) {
         lua_pushnil(L);
