@@ -4,9 +4,9 @@
 -- did s:find(p), a pattern without magic characters being searched the
 -- same way); the sandbox's search counts the bytes it compares: "time",
 -- or "instructions".
+local s = ("a"):rep(2000000) -- made while loading: the move is the search
+local p = ("a"):rep(1000000) .. "b"
 return function(game)
-    local s = ("a"):rep(2000000)
-    local p = ("a"):rep(1000000) .. "b"
     assert(s:find(p, 1, true) == nil)
     return game:calc_legal_moves()[1]
 end
