@@ -29,7 +29,7 @@ typedef struct Ticker {
 } Ticker;
 
 /* Step kinds: how many steps make one node (100 instructions) and how
- * many a look comes after (a look every 0.1-0.5 ms of work). */
+ * many a look comes after (a look after well under a millisecond of work). */
 #define TICK_ELEMENTS 25, 10000    /* a table element moved: 4 instructions */
 #define TICK_SHUFFLE  10, 2000     /* a shuffle step (a draw, two swaps): 10 */
 #define TICK_BYTES    6400, 640000 /* a byte copied or compared: 1/64 */
