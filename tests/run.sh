@@ -46,6 +46,7 @@ for flavour in release asan; do
     run_suite "[$flavour] brain (gomocup)" sh tests/brain/run.sh "$dir/marubatsu"
     run_suite "[$flavour] brain fields" sh tests/brain/fields.sh "$dir/marubatsu"
     run_suite "[$flavour] time controls" sh tests/timecontrol/run.sh "$dir/marubatsu"
+    run_suite "[$flavour] hostile loops (cli)" sh tests/hostile/run.sh "$dir/marubatsu"
     if [ "$flavour" = release ]; then
         run_suite "[release] lua (busted, .so)" sh tests/lua/run.sh so
     else

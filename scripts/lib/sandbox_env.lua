@@ -2,8 +2,10 @@
 -- built from an allow-list. Embedded; runs once in each sandboxed player's
 -- own Lua state (src/lua/l_sandbox.c), after the part of the library AI
 -- scripts use (wrappers, rules, loader), with that state's mb, the
--- library's private table and rawmeta (a C function: the metatable of any
--- value, for the inventory). Returns ctl = {[1] = the AI's function (once
+-- library's private table, rawmeta (a C function: the metatable of any
+-- value, for the inventory) and bounded (the C versions of string.rep,
+-- plain string.find, table.insert, remove and move whose loops count
+-- against the budgets: src/lua/l_bounded.c). Returns ctl = {[1] = the AI's function (once
 -- started), [2] = the game object of the moves, [3] = the params of a move
 -- given none (mb.NO_PARAMS, as a trusted AI gets), compile = function(spec),
 -- inventory = function() -> {"path type", ...}}.
@@ -13,7 +15,7 @@
 -- docs/lua-api.md §5.10 (tests/lua/allowlist_spec.lua compares the
 -- environment with that list). The host library (tournaments, journals,
 -- files, processes) does not exist in this state at all.
-local mb, private, rawmeta = ...
+local mb, private, rawmeta, bounded = ...
 local raw_load, raw_setmetatable, raw_getmetatable = load, setmetatable, getmetatable
 local rawget_, rawlen_, type_, error_, tostring_ = rawget, rawlen, type, error, tostring
 local pairs_, ipairs_, select_ = pairs, ipairs, select
@@ -52,18 +54,34 @@ io = {write = io.write, stdout = io.stdout, stderr = io.stderr}
 os = {clock = os.clock}
 package, debug, coroutine = nil, nil, nil
 
+-- C loops the budgets could not stop (they act between Lua
+-- instructions): string.rep("", math.maxinteger) made n empty copies,
+-- table.move over a range of 2^63 and table.insert/remove under a __len of
+-- 2^50 shifted that many elements, a plain string.find compared up to
+-- #s * #p bytes. Their replacements look at the budgets as they go
+-- (src/lua/l_bounded.c; mb.shuffle too), so such a call ends with the
+-- move's time, instruction or memory budget. Strings' methods are the
+-- same functions.
+string.rep = bounded.rep
+table.insert, table.remove, table.move = bounded.insert, bounded.remove, bounded.move
+local find_plain = bounded.find_plain
+
 -- Patterns: string.find/match/gmatch/gsub run in C, where no budget can
 -- stop them, and Lua's matcher backtracks: on n bytes, each repetition
 -- (x*, x+, x-) can be tried at every length for every way the rest
 -- matched, so a pattern's worst case is about (n + 1) starts times a
 -- factor per item: n + 1 for a repetition, for %b (a balance scan) and for
 -- a back reference (%1..%9), 2 for an optional item (x?), 1 for anything
--- else; an anchored pattern (^...) has one start. It is bounded before the
--- pattern runs; one over MAX_PATTERN_STEPS is refused with an error
--- (strings' methods are the same functions). Plain searches are linear.
+-- else; an anchored pattern (^...) has one start; each start then compares
+-- up to #p characters, so a pattern without magic characters costs
+-- (n + 1) * (#p + 1). It is bounded before the pattern runs; one over
+-- MAX_PATTERN_STEPS is refused with an error. string.find with plain, or
+-- with a pattern without magic characters (Lua then searches plainly),
+-- is find_plain above.
 local MAX_PATTERN_STEPS = 1e7
 local str_find, str_match, str_gmatch, str_gsub = string.find, string.match, string.gmatch, string.gsub
 local str_len, str_sub = string.len, string.sub
+local MAGIC = "[%^%$%*%+%-%?%.%[%%%(]" -- what makes Lua search with patterns
 
 -- the end of the item (a single character class) that starts at i of
 -- pattern p: a set [...], an escape %x, or one character
@@ -82,7 +100,7 @@ local function class_end(p, i)
 end
 
 local function pattern_steps(n, p)
-    if not str_find(p, "[%^%$%*%+%-%?%.%[%%%(]") then return n + 1 end
+    if not str_find(p, MAGIC) then return (n + 1) * (#p + 1) end
     local steps, i = n + 1, 1
     if str_sub(p, 1, 1) == "^" then steps, i = 1, 2 end
     while i <= #p do
@@ -110,8 +128,8 @@ local function pattern_steps(n, p)
     return steps + #p * (n + 1)
 end
 
-local function bound(fname, s, p, plain)
-    if plain or type_(s) ~= "string" or type_(p) ~= "string" then return end
+local function bound(fname, s, p)
+    if type_(s) ~= "string" or type_(p) ~= "string" then return end
     local steps = pattern_steps(str_len(s), p)
     if steps > MAX_PATTERN_STEPS then
         error_(("%s: the pattern's worst case on a subject of %d bytes is about %.3g steps, more than the sandbox allows in one call (%g); use a plainer pattern or a shorter subject")
@@ -120,7 +138,8 @@ local function bound(fname, s, p, plain)
 end
 
 function string.find(s, p, init, plain)
-    bound("find", s, p, plain)
+    if plain or (type_(p) == "string" and not str_find(p, MAGIC)) then return find_plain(s, p, init) end
+    bound("find", s, p)
     return str_find(s, p, init, plain)
 end
 function string.match(s, p, init)
@@ -137,11 +156,14 @@ function string.gsub(s, p, repl, n)
 end
 
 -- table.sort without a comparator compares in C; above a few thousand
--- elements it sorts with a Lua comparator, which the budgets can stop.
+-- elements, or when a metatable may give it more (a __len, an __index
+-- table), it sorts with a Lua comparator, which the budgets can stop.
 local raw_sort = table.sort
 local function less(a, b) return a < b end
 function table.sort(t, cmp)
-    if cmp == nil and type_(t) == "table" and rawlen_(t) > 4096 then cmp = less end
+    if cmp == nil and type_(t) == "table" and (rawlen_(t) > 4096 or raw_getmetatable(t) ~= nil) then
+        cmp = less
+    end
     return raw_sort(t, cmp)
 end
 

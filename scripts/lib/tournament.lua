@@ -107,7 +107,15 @@ local function make_player(entry, i, opts)
         if opts.sandbox == false then sandboxed = false end
         if sandboxed then
             local limits = p.limits or opts.limits
-            local player, msg = mb.sandbox.load(base, limits)
+            -- loading and the parameter check below run the script's code:
+            -- under a time control, a player without a time budget of its
+            -- own gets the first move's limit for them, as for its moves
+            local setup = limits
+            if opts.tc and limits and limits.time == false then
+                setup = copy_params(limits)
+                setup.time = (private.timecontrol.limit(opts.tc, opts.tc.game))
+            end
+            local player, msg = mb.sandbox.load(base, setup)
             if player then
                 p.sandbox = player
                 -- its own time budget, if given: a time control's limit may
@@ -115,9 +123,15 @@ local function make_player(entry, i, opts)
                 local own = limits and limits.time
                 p.sandbox_time = own or nil
                 p.sandbox_move = player.move -- looked up once, not per move
-                -- NAME:key=value: keys its AI does not take are refused now
-                local checked, err = player:check_params(p.params)
-                if not checked then fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3) end
+                -- NAME:key=value: keys its AI does not take are refused now;
+                -- a script that ran out of a budget in the check (a
+                -- spinning __index on its params) loses its games with it
+                local checked, err, failed = player:check_params(p.params)
+                if failed then
+                    p.broken = printable(err, REASON_MAX)
+                elseif not checked then
+                    fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3)
+                end
             else
                 p.broken = printable(msg, REASON_MAX)
             end

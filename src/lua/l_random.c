@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "l_bounded.h"
 #include "l_random.h"
 
 /* A Random object's userdata (l_util.h): cur is &own, or where the
@@ -135,14 +136,19 @@ static int l_randint(lua_State *L)
     return 1;
 }
 
-/* shuffle(t): CPython's shuffle of the sequence t in place. */
+/* shuffle(t): CPython's shuffle of the sequence t in place. In a sandbox
+ * its steps count against the budgets (a __len of 2^50 ends at the move's
+ * deadline: l_bounded.h). */
 static int l_shuffle(lua_State *L)
 {
     int a;
     Rng *r = stream(L, &a);
     luaL_checktype(L, a, LUA_TTABLE);
     lua_Integer n = luaL_len(L, a);
+    Ticker t;
+    ticker_init(&t, L, TICK_SHUFFLE);
     for (lua_Integer i = n - 1; i >= 1; i--) {
+        ticker_step(&t, 1);
         lua_Integer j = (lua_Integer)rng_randbelow(r, (uint64_t)i + 1);
         lua_geti(L, a, i + 1);
         lua_geti(L, a, j + 1);

@@ -46,8 +46,10 @@
  * move: <what>", "tampered".
  *
  * Long C calls: pattern functions bound their worst case before running
- * (sandbox_env.lua); the searches and the solver take the player's
- * deadline and memory cap (l_budget.h). */
+ * (sandbox_env.lua); string.rep, plain string.find, table.insert, remove
+ * and move are the child's own versions whose loops look at the budgets
+ * (l_bounded.c), as does mb.shuffle; the searches and the solver take the
+ * player's deadline and memory cap (l_budget.h). */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -57,6 +59,7 @@
 
 #include <lualib.h>
 
+#include "l_bounded.h"
 #include "l_budget.h"
 #include "l_game.h"
 #include "l_random.h"
@@ -188,7 +191,8 @@ static int child_setup(lua_State *L)
     lmb_bind_default_stream(L, mb, s->rng);
     lmb_push_library(L, "lib/sandbox_env");
     lua_pushcfunction(L, child_rawmeta);
-    lua_call(L, 3, 1);
+    lmb_push_bounded(L);
+    lua_call(L, 4, 1);
     lua_rawgeti(L, -1, 2);
     s->p->game = lmb_check_game(L, -1);
     lua_pop(L, 1);
@@ -521,9 +525,13 @@ static int child_check(lua_State *L)
     return 1;
 }
 
-/* player:check_params(params) -> true | nil, message: whether the player's
- * AI takes every key of params (mb.check_params run in its state, on a
- * copy; an AI that lists no parameters takes anything). */
+/* player:check_params(params) -> true | nil, message | nil, reason, true:
+ * whether the player's AI takes every key of params (mb.check_params run in
+ * its state, on a copy; an AI that lists no parameters takes anything).
+ * The check reads the script's own tables (its AI's params, which may
+ * have metamethods), so it runs under the budgets of a move; a budget that
+ * runs out gives the move's reason ("time", "instructions", "memory") and
+ * true: the script failed, not the parameters. */
 static int l_check_params(lua_State *L)
 {
     Player *p = check_player(L, 1);
@@ -535,11 +543,12 @@ static int l_check_params(lua_State *L)
     lua_settop(C, 0);
     lua_pushcfunction(C, child_check);
     lua_pushlightuserdata(C, (void *)bytes);
-    int status = budget_pcall(&p->b, C, 1, 1, false);
+    int status = budget_pcall(&p->b, C, 1, 1, true);
     if (status != LUA_OK) {
         lua_pushnil(L);
         push_reason(L, p, status);
-        return 2;
+        lua_pushboolean(L, 1);
+        return 3;
     }
     if (lua_type(C, -1) == LUA_TSTRING) {
         lua_pushnil(L);

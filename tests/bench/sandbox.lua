@@ -2,7 +2,8 @@
 --   the time from a budget running out (instructions, time, memory) to the
 --   move's return, for the runaway scripts of tests/hostile/, from
 --   player:stats().overrun (for time: from the deadline), runaway native
---   calls (mb.solve, mb.search_abs_dls) included;
+--   calls (mb.solve, mb.search_abs_dls) and long C loops of the library
+--   (table.move, mb.shuffle, a plain string.find) included;
 --   one move of ai14s, trusted (mb.ai) and sandboxed (mb.sandbox.load:
 --   the default budgets, time and memory; then with the opt-in instruction
 --   budget too), on the same positions, and the differences: the per-move
@@ -31,6 +32,11 @@ for _, case in ipairs {
     {"search_runaway", {time = 0.05}, "time"},
     {"search_runaway", {instructions = 1000000}, "instructions"},
     {"search_memory", {memory = 4 * 1024 * 1024}, "memory"},
+    -- C loops of the library under the budgets (src/lua/l_bounded.c)
+    {"move_huge_range", {time = 0.01}, "time"},
+    {"move_huge_range", {instructions = 1000000}, "instructions"},
+    {"shuffle_huge_len", {time = 0.01}, "time"},
+    {"find_plain_quadratic", {time = 0.1}, "time"},
 } do
     local name, limits, want = case[1], case[2], case[3]
     local p = assert(mb.sandbox.load("tests/hostile/" .. name .. ".lua", limits))

@@ -443,6 +443,201 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
     end)
 end)
 
+-- C loops that ran outside the budgets (string.rep, table.move, insert,
+-- remove, mb.shuffle, plain string.find, literal patterns) and the
+-- parameter check of a player before its first game
+describe("mb.sandbox: long C loops end with the move's budget", function()
+    local SPIN = {"move_huge_range", "insert_huge_len", "remove_huge_len", "shuffle_huge_len",
+        "find_plain_quadratic"}
+
+    for _, name in ipairs(SPIN) do
+        it(name .. ": instructions, or time without an instruction budget, promptly", function()
+            local t0 = mb.clock()
+            local _, r, p = hostile(name, {instructions = 1000000})
+            assert.are.equal("instructions", r)
+            assert.is_true(p:stats().instructions >= 1000000)
+            -- loaded with room to spare (a busy machine), then 0.05 s a move
+            local p2 = assert(mb.sandbox.load(H .. name .. ".lua", {instructions = false, time = 30}))
+            p2:set_time(0.05)
+            assert.are.equal("time", select(2, p2:move(game_of("A1,B2"), {})))
+            assert.is_true(p2:stats().overrun < 5, tostring(p2:stats().overrun))
+            assert.is_true(mb.clock() - t0 < 30)
+        end)
+    end
+
+    it("rep_empty: an empty repetition is made at once; one past the cap is memory, allocating nothing", function()
+        local _, r, p = hostile("rep_empty")
+        assert.are.equal("memory", r)
+        assert.is_true(p:stats().peak < 1024 * 1024, tostring(p:stats().peak))
+        -- past the memory left but within the cap: refused by the allocator
+        _, r = play(fn("local keep = ('x'):rep(5e6); return #('y'):rep(5e6) + #keep"),
+            {instructions = false, time = 10, memory = 8 * 1024 * 1024})
+        assert.are.equal("memory", r)
+        -- no cap at all: too large for the machine, an error or memory, not a hang
+        _, r = play(fn("return #('x'):rep(math.maxinteger)"), {instructions = false, time = 10, memory = false})
+        assert.is_true(r == "memory" or r:match("^error: .*resulting string too large") ~= nil, r)
+    end)
+
+    it("find_plain_quadratic: a pattern without magic characters is searched plainly, under the budgets", function()
+        -- the strings are made while loading: the move is the search
+        local body = "local s, p = ('a'):rep(2e6), ('a'):rep(1e6) .. 'b'\n" .. fn("return s:find(p) or 0")
+        assert.are.equal("instructions", select(2, play(body, {instructions = 1000000, time = 30})))
+        assert.are.equal("time", select(2, play(body, {instructions = false, time = 0.5})))
+    end)
+
+    it("match_literal_quadratic: a literal pattern costs (#s + 1) * (#p + 1): refused before it runs", function()
+        assert.matches("^error: .*match: the pattern's worst case on a subject of 2000000 bytes is about 2e%+12 steps",
+            select(2, hostile("match_literal_quadratic")))
+        -- gsub and gmatch too; a short literal on a short subject passes
+        assert.matches("gsub: the pattern's worst case",
+            select(2, play(fn("return ('a'):rep(1e5):gsub(('a'):rep(200), '')"))))
+        assert.matches("gmatch: the pattern's worst case",
+            select(2, play(fn("for _ in ('a'):rep(1e5):gmatch(('a'):rep(200)) do end return 0"))))
+        assert.is_nil(select(2, play(fn("assert(('ab'):rep(1000):gsub('ba', '') == 'a' .. ('b'):rep(0) .. 'b' or true); "
+            .. "assert(select(2, ('ab'):rep(1000):gsub('ba', '')) == 999); return game:calc_legal_moves()[1]"))))
+    end)
+
+    it("params_spin: the parameter check runs under the budgets: time, instructions; true marks the script's failure",
+        function()
+        local p = assert(mb.sandbox.load(H .. "params_spin.lua", {instructions = false, time = 0.05}))
+        local t0 = mb.clock()
+        local ok, r, failed = p:check_params({depth = 3})
+        assert.is_nil(ok)
+        assert.are.equal("time", r)
+        assert.is_true(failed)
+        assert.is_true(mb.clock() - t0 < 10)
+        local q = assert(mb.sandbox.load(H .. "params_spin.lua", {instructions = 100000}))
+        assert.are.same({nil, "instructions", true}, {q:check_params({depth = 3})})
+        -- no keys: nothing is looked up, and the player plays
+        assert.is_true(q:check_params({}))
+        assert.is_number((q:move(mb.Marubatsu(), {})))
+        -- an unknown key of an honest AI is the parameters' fault: no third value
+        local honest = assert(mb.sandbox.load("ai2"))
+        assert.are.same({nil, "AI ai2: unknown parameter 'depthh' (known: analyze, debug, rand)"},
+            {honest:check_params({depthh = 1})})
+    end)
+end)
+
+-- The sandbox's string.rep, plain string.find, table.insert, remove and
+-- move (src/lua/l_bounded.c) against Lua's own, case by case: each case is
+-- a chunk run in the host (Lua's functions) and in a sandboxed player (the
+-- sandbox's), its results and the log of its metamethod calls written out
+-- the same way on both sides and compared. (string.find's own errors for
+-- bad arguments name the sandbox's wrapper, as they did before.)
+describe("mb.sandbox: its string and table functions give what Lua's give", function()
+    local WRITE = [[
+local function write(v, out, seen)
+    local t = type(v)
+    if t == "string" then out[#out + 1] = ("%q"):format(v)
+    elseif t == "number" then out[#out + 1] = math.type(v) .. ":" .. tostring(v)
+    elseif t ~= "table" then out[#out + 1] = tostring(v)
+    elseif seen[v] then out[#out + 1] = "<seen>"
+    else
+        seen[v] = true
+        local keys = {}
+        for k in next, v do keys[#keys + 1] = k end
+        table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+        out[#out + 1] = "{"
+        for _, k in ipairs(keys) do
+            write(k, out, seen); out[#out + 1] = "="; write(rawget(v, k), out, seen); out[#out + 1] = ","
+        end
+        out[#out + 1] = "}"
+    end
+end
+local function run(src)
+    local out = {}
+    local r = table.pack(pcall(assert(load(src))))
+    for i = 1, r.n do write(r[i], out, {}); out[#out + 1] = ";" end
+    return table.concat(out)
+end
+]]
+    -- a proxy whose reads, writes and length go to store, logged in order
+    local PROXY = [[
+local log, store = {}, {10, 20, 30, 40}
+local function proxy(name)
+    return setmetatable({}, {
+        __index = function(_, k) log[#log + 1] = name .. " get " .. tostring(k); return store[k] end,
+        __newindex = function(_, k, v) log[#log + 1] = name .. " set " .. tostring(k) .. " " .. tostring(v); store[k] = v end,
+        __len = function() log[#log + 1] = name .. " len"; return #store end})
+end
+]]
+    local cases = {
+        -- string.rep
+        "return string.rep('ab', 3)", "return string.rep('ab', 3, ', ')", "return ('x'):rep(1, '-')",
+        "return string.rep('', 5)", "return string.rep('', 5, '-')", "return string.rep('', 1e6, '')",
+        "return string.rep('x', 0, '-')", "return string.rep('x', -7)", "return string.rep('x', math.mininteger, 'y')",
+        "return string.rep(12, 2, 3)", "return #string.rep('abc', 10001, '--'), string.rep('abc', 10001, '--'):sub(-9)",
+        "return string.rep('ab', 2.0)", "return string.rep('x', 1.5)", "return string.rep({}, 2)",
+        "return string.rep('x', 2)", "return string.rep('x', math.maxinteger, 'y')", "return string.rep('x')",
+        "return #string.rep('abcdefg', 777, ''), #string.rep('a', 3000000)",
+        -- string.find, plain and patterns without magic characters
+        "return string.find('hello world', 'o', 1, true)", "return ('hello world'):find('o', 6, true)",
+        "return ('hello'):find('l', -2, true)", "return ('hello'):find('l', -10, true)",
+        "return ('hello'):find('', 10, true)", "return ('hello'):find('', 6, true)", "return ('hello'):find('', 0, true)",
+        "return ('hello'):find('', -1)", "return ('hello'):find('lo')", "return ('a.b'):find('.', 1, true)",
+        "return ('aaab'):find('aab')", "return ('abc'):find('abcd', 1, true)", "return string.find(12345, 34, 1, true)",
+        "return ('x\\0y\\0z'):find('\\0z', 1, true)", "return ('hello'):find('l', 4.0, true)",
+        "return ('hello'):find('l', math.maxinteger, true)", "return ('hello'):find('h', math.mininteger, true)",
+        "return ('hello'):find('o', 1, 1)", "return ('a+b'):find('+', 1, 'yes')", "return ('a)b'):find(')')",
+        "return ('ab'):rep(3000):find(('ab'):rep(999) .. 'b')", "return ('ab'):rep(3000):find(('ab'):rep(999) .. 'a')",
+        -- string.match/gsub/gmatch on literal patterns (still the matcher)
+        "return ('hello'):match('ll')", "return ('hello'):gsub('l', 'L')", "return ('a,b,,c'):gsub(',', ';', 2)",
+        -- table.insert
+        "local t = {1, 2, 3}; table.insert(t, 'x'); return t", "local t = {1, 2, 3}; table.insert(t, 1, 'x'); return t",
+        "local t = {1, 2, 3}; table.insert(t, 4, 'x'); return t", "local t = {1, 2, 3}; table.insert(t, 2, nil); return t",
+        "return table.insert({1, 2, 3}, 5, 'x')", "return table.insert({1, 2, 3}, 0, 'x')",
+        "return table.insert({}, 1, 2, 3)", "return table.insert({})", "return table.insert(nil, 1)",
+        "return table.insert({}, 1.5, 1)", "return table.insert('abc', 'd')",
+        "local t = {}; for i = 1, 20000 do t[i] = i end; table.insert(t, 1, 0); return #t, t[1], t[2], t[20001]",
+        PROXY .. "table.insert(proxy('p'), 2, 15); return log, store",
+        PROXY .. "table.insert(proxy('p'), 'z'); return log, store",
+        -- table.remove
+        "local t = {1, 2, 3}; return table.remove(t), t", "local t = {1, 2, 3}; return table.remove(t, 1), t",
+        "local t = {1, 2, 3}; return table.remove(t, 4), t", "return table.remove({1, 2, 3}, 5)",
+        "return table.remove({1, 2, 3}, 0)", "local t = {}; return table.remove(t), table.remove(t, 0), t",
+        "local t = {[0] = 'z'}; return table.remove(t, 0), t", "return table.remove({1, 2, 3}, -1)",
+        "local t = {}; for i = 1, 20000 do t[i] = i end; return table.remove(t, 1), #t, t[1], t[19999]",
+        PROXY .. "return table.remove(proxy('p'), 2), log, store",
+        -- table.move
+        "return table.move({1, 2, 3}, 1, 3, 2)", "return table.move({1, 2, 3}, 2, 3, 1)",
+        "local a = {1, 2, 3}; local b = table.move(a, 1, 3, 1, {}); return a ~= b, b",
+        "return table.move({1, 2, 3}, 1, 0, 5)", "return table.move({1, 2, 3}, -1, math.maxinteger, 1)",
+        "return table.move({1, 2, 3}, 1, 2, math.maxinteger)", "return table.move({1, 2, 3}, 1, 3, math.maxinteger - 2)",
+        "return table.move({1, 2, 3}, 1, 3, 3, nil)", "return table.move({}, 1, 2, 3, 'x')",
+        "return table.move(nil, 1, 2, 3)", "return table.move({}, 1.5, 2, 3)", "return table.move({1, 2, 3}, 1, 3)",
+        "return table.move({[-2] = 'a', [-1] = 'b'}, -2, -1, 0)",
+        "local t = {}; for i = 1, 30000 do t[i] = i end; table.move(t, 1, 30000, 3); return #t, t[3], t[30002]",
+        PROXY .. "table.move(proxy('a'), 1, 3, 2); return log, store",
+        PROXY .. "table.move(proxy('a'), 2, 4, 1, proxy('b')); return log, store",
+        PROXY .. "local a = proxy('a'); table.move(a, 1, 3, 2, a); return log, store",
+        PROXY .. "table.move(proxy('a'), 1, 3, 1); return log, store",
+        PROXY .. "table.move(proxy('a'), 2, 4, 2, proxy('b')); return log, store",
+    }
+
+    it("case by case: results, errors and metamethod calls", function()
+        local run = assert(load(WRITE .. "return run"))()
+        local want = {}
+        for i, src in ipairs(cases) do want[i] = run(src) end
+        local p = assert(mb.sandbox.load(script(WRITE .. [[
+return function(game, params)
+    for i, src in ipairs(params.cases) do
+        local got = run(src)
+        if got ~= params.want[i] then
+            error(("case %d: %s\n  sandbox: %s\n  Lua:     %s"):format(i, src, got, params.want[i]), 0)
+        end
+    end
+    return game:calc_legal_moves()[1]
+end
+]]), {instructions = false, time = 30}))
+        local m, r = p:move(mb.Marubatsu(), {cases = cases, want = want})
+        assert.is_nil(r)
+        assert.are.equal(0, m)
+        -- the comparison can fail: a case the two sides answer differently
+        local _, r2 = p:move(mb.Marubatsu(), {cases = {"return 1"}, want = {"2"}})
+        assert.matches("^error: case 1: return 1", r2)
+    end)
+end)
+
 describe("mb.sandbox: one Lua state per player", function()
     it("keeps the states apart: globals", function()
         local a = assert(mb.sandbox.load(script(fn("counter = (counter or 0) + 1; return counter"))))

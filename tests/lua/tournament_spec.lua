@@ -393,6 +393,16 @@ describe("hostile scripts as players", function()
         {"sort_comparator_spin", "^instructions$"},
         {"gsub_callback_spin", "^instructions$"},
         {"huge_sort", "^instructions$", {instructions = 3000000, time = 5, memory = 16 * 1024 * 1024}},
+        -- C loops that ran outside the budgets (issue 22), and the
+        -- parameter check before the first game
+        {"move_huge_range", "^instructions$"},
+        {"insert_huge_len", "^instructions$"},
+        {"remove_huge_len", "^instructions$"},
+        {"shuffle_huge_len", "^instructions$"},
+        {"find_plain_quadratic", "^instructions$"},
+        {"rep_empty", "^memory$"},
+        {"match_literal_quadratic", "^error: .*worst case"},
+        {"params_spin", "^instructions$", nil, {depth = 3}},
         -- nothing that outlives the move or reaches the host
         {"gc_finalizer", "^error: .*__gc"},
         {"collectgarbage_tricks", "^error: .*collectgarbage"},
@@ -421,7 +431,7 @@ describe("hostile scripts as players", function()
         it(c[1] .. ": every game a forfeit with its reason, the rest unchanged", function()
             local dir = newdir()
             local path = H .. c[1] .. ".lua"
-            local res = run{players = {"ai1", "ai2", {name = c[1], ai = path, limits = c[3]}}, games = 4, seed = 31,
+            local res = run{players = {"ai1", "ai2", {name = c[1], ai = path, limits = c[3], params = c[4]}}, games = 4, seed = 31,
                 jobs = 1, out = dir, limits = LIMITS}
             assert.are.equal(12, res.games)
             assert.are.equal(h2h(base, "ai1", "ai2"), h2h(res, "ai1", "ai2"))
@@ -441,10 +451,14 @@ describe("hostile scripts as players", function()
     -- machine: their cases above give them time)
     it("under the default budgets: time for the spinning ones, memory for a huge allocation", function()
         local dir = newdir()
-        local spinning = {"infinite_loop_pcall", "gsub_callback_spin", "search_eval_spin", "vcf_runaway"}
-        local growing = {"huge_allocation"}
+        local spinning = {"infinite_loop_pcall", "gsub_callback_spin", "search_eval_spin", "vcf_runaway",
+            "move_huge_range", "insert_huge_len", "remove_huge_len", "shuffle_huge_len", "find_plain_quadratic",
+            "params_spin"}
+        local growing = {"huge_allocation", "rep_empty"}
         local players = {"ai1"}
-        for _, n in ipairs(spinning) do players[#players + 1] = {name = n, ai = H .. n .. ".lua"} end
+        for _, n in ipairs(spinning) do
+            players[#players + 1] = {name = n, ai = H .. n .. ".lua", params = n == "params_spin" and {depth = 3} or nil}
+        end
         for _, n in ipairs(growing) do players[#players + 1] = {name = n, ai = H .. n .. ".lua"} end
         local res = run{players = players, format = "gauntlet", games = 2, seed = 31, jobs = 2, out = dir}
         assert.are.equal(2 * (#players - 1), res.games)
@@ -487,7 +501,7 @@ describe("hostile scripts as players", function()
         for _, c in ipairs(cases) do
             -- the slow ones (a deep stack, 5 s of solving) have their own cases above
             if c[1] ~= "deep_recursion" and c[1] ~= "solve_runaway" and c[1] ~= "search_memory" then
-                players[#players + 1] = H .. c[1] .. ".lua"
+                players[#players + 1] = H .. c[1] .. ".lua" .. (c[1] == "params_spin" and ":depth=3" or "")
             end
         end
         players[#players + 1] = H .. "keep_game.lua"
