@@ -325,16 +325,21 @@ static int l_utf8_fix(lua_State *L)
 void lmb_open_files(lua_State *L)
 {
     if (luaL_newmetatable(L, LOCK_META)) {
-        static const luaL_Reg methods[] = {
-            {"unlock", lock_release}, {"__close", lock_release}, {"__gc", lock_release}, {NULL, NULL}};
+        static const luaL_Reg methods[] = {{"unlock", lock_release},
+                                           {"__close", lock_release},
+                                           {"__gc", lock_release},
+                                           {NULL, NULL}};
         luaL_setfuncs(L, methods, 0);
         lua_pushvalue(L, -1);
         lua_setfield(L, -2, "__index");
     }
     lua_pop(L, 1);
     static const luaL_Reg fns[] = {
-        {"open_file", l_open_file}, {"write_file", l_write_file}, {"lock_file", l_lock_file},
-        {"utf8_fix", l_utf8_fix},   {NULL, NULL},
+        {"open_file", l_open_file},
+        {"write_file", l_write_file},
+        {"lock_file", l_lock_file},
+        {"utf8_fix", l_utf8_fix},
+        {NULL, NULL},
     };
     luaL_setfuncs(L, fns, 0);
 }
