@@ -163,7 +163,7 @@ i=0
 while [ "$n" -lt 2 ] && [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
     sleep 0.1
     i=$((i + 1))
-    n=$(grep -c '^G' "$tmp/race/journal.tsv" 2>/dev/null)
+    n=$(cat "$tmp/race/journal.tsv" 2>/dev/null | grep -c '^G')
 done
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
