@@ -16,9 +16,10 @@
 #   replay stop at once (exit 1, "not a regular file (a FIFO)"), well
 #   inside a 60 s timeout; a FIFO or /dev/zero as a game record too;
 # - two concurrent --resume runs of one --out: the second is refused
-#   (exit 1) naming the first's pid while the first still runs; the first
-#   finishes (exit 0) with every game once in its journal, which replay,
-#   merge and another --resume read back; a killed run leaves no lock;
+#   (exit 1) naming the first's pid while the first still runs, and so is
+#   a merge into it; the first finishes (exit 0) with every game once in
+#   its journal, which replay, merge and another --resume read back; a
+#   killed run leaves no lock;
 # - a player whose error() holds "\xff\xfe bad \xc0\xaf", and one whose
 #   file name holds "\xff": results.json parses under a strict UTF-8 JSON
 #   parser (node: TextDecoder with fatal, then JSON.parse) with U+FFFD in
@@ -179,12 +180,16 @@ while [ "$(cat "$tmp/race/journal.lock" 2>/dev/null)" != "$first" ] && [ $i -lt 
 done
 "$prog" $race --resume 2>"$tmp/second.err"
 rc=$?
+"$prog" merge "$tmp/race" --out "$tmp/race" --quiet 2>"$tmp/merge.err"
+merge_rc=$?
 kill -0 $first 2>/dev/null
 running=$?
 check "race: the second --resume exits 1" test $rc -eq 1
 check "race: the first still ran when the second was refused" test $running -eq 0
 check "race: the second names the first's pid" \
     grep -q "race is in use: process $first is writing to it (it holds .*race/journal.lock)" "$tmp/second.err"
+check "race: merge --out on it exits 1" test $merge_rc -eq 1
+check "race: merge names the first's pid" grep -q "race is in use: process $first is writing to it" "$tmp/merge.err"
 wait $first
 check "race: the first finishes (exit 0)" test $? -eq 0
 check "race: every game once in the journal" \
