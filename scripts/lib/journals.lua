@@ -317,7 +317,7 @@ function host.tournament_merge(t)
             #shards > 0 and printable(table.concat(shards, " "), 200) or "none"))
     end
     if s.out then ensure_dir(s.out) end
-    local lock <close> = s.out and lock_out(s.out) or nil -- one writer at a time
+    local lock <close> = s.out and lock_out(s.out, s.quiet) or nil -- one writer at a time
     if s.out then
         local list = {}
         for g in pairs(games) do list[#list + 1] = g end

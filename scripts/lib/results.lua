@@ -524,12 +524,19 @@ end
 -- The lock of an out directory (its file journal.lock): one tournament or
 -- merge writes there at a time; a second one is refused, naming the
 -- process that holds it. -> the lock (released by lock:unlock(), or when a
--- <close> variable holding it goes out of scope)
+-- <close> variable holding it goes out of scope), or nil with a note on
+-- stderr (unless quiet) on a file system without locks (some network disks)
 local LOCK = "journal.lock"
-local function lock_out(dir)
+local function lock_out(dir, quiet)
     local path = dir .. "/" .. LOCK
     local lock, err, pid = host.lock_file(path)
     if lock then return lock end
+    if lock == false then
+        if not quiet then
+            io.stderr:write(("%s (nothing keeps a second run from writing there at the same time)\n"):format(err))
+        end
+        return nil
+    end
     if pid then
         fail(("%s is in use: process %d is writing to it (it holds %s); wait for it to finish, or choose"
             .. " another out directory"):format(dir, pid, path), 0)

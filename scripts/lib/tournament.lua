@@ -290,7 +290,7 @@ function host.tournament(t)
     -- one writer of --out at a time: locked before the journal is read,
     -- released when this function ends (a <close> variable: errors too)
     if s.out then ensure_dir(s.out) end
-    local lock <close> = s.out and lock_out(s.out) or nil
+    local lock <close> = s.out and lock_out(s.out, s.quiet) or nil
     if s.out then
         path = s.out .. "/" .. JOURNAL
         local shard_line = s.shard and ("S\t%d/%d"):format(s.shard.i, s.shard.n) or nil

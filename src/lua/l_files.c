@@ -15,10 +15,11 @@
  *       followed) in the directory opened once, then renamed over PATH (a
  *       link at PATH is replaced, not followed). A failed write leaves the
  *       old file (or none).
- *   host.lock_file(path) -> lock | nil, message, pid
+ *   host.lock_file(path) -> lock | nil, message, pid | false, message
  *       an exclusive lock (fcntl F_SETLK) on PATH, a regular file created
  *       if need be, never through a link; a second process is refused,
- *       with the pid of the process that holds it. lock:unlock() or the end
+ *       with the pid of the process that holds it; false when the file
+ *       system has no record locks (ENOLCK: some network disks). lock:unlock() or the end
  *       of the lock (a <close> variable, the collector) releases it. Worker
  *       processes forked while it is held do not hold it (record locks are
  *       per process), so a worker that outlives its parent keeps no lock.
@@ -287,6 +288,13 @@ static int l_lock_file(lua_State *L)
             return 1;
         }
         if (errno == EINTR) continue;
+        if (errno == ENOLCK || errno == EOPNOTSUPP || errno == ENOSYS) {
+            /* a file system without record locks (some network disks):
+             * false, so that the caller can go on without one */
+            lua_pushboolean(L, 0);
+            lua_pushfstring(L, "%s: cannot lock it: %s", path, strerror(errno));
+            return 2;
+        }
         if (errno != EACCES && errno != EAGAIN)
             return write_failed(L, "%s: cannot lock it: %s", path, strerror(errno));
         struct flock who = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
