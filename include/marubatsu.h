@@ -29,6 +29,7 @@
 #include "symmetry.h"
 #include "tree.h"
 #include "tt.h"
+#include "utf8fix.h"
 #include "vcf.h"
 #include "wincheck.h"
 #include "zobrist.h"

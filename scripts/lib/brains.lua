@@ -83,7 +83,7 @@ local function log(b, text)
     if not b.log then return end
     local f = io.open(b.log, "a")
     if f then
-        f:write(text, "\n")
+        f:write(host.utf8_fix(text), "\n") -- valid UTF-8, whatever the brain sent
         f:close()
     end
 end

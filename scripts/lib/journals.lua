@@ -24,6 +24,7 @@ local sprt_of, shard_of, OPENINGS_MAX = S.sprt_of, S.shard_of, S.OPENINGS_MAX
 local R = private.results
 local results_of, text_of, write_outputs, write_file, ensure_dir = R.results_of, R.text_of, R.write_outputs,
     R.write_file, R.ensure_dir
+local lock_out = R.lock_out
 
 -- ---------------------------------------------------------------- journal
 
@@ -60,12 +61,11 @@ end
 -- and returns check(rec, n), which raises on a game line (record rec, at
 -- line n) that the schedule or the game's own moves contradict. A last
 -- line without its newline (the writer was stopped in the middle of it) is
--- dropped: `partial` is its length. Nil when there is no file.
+-- dropped: `partial` is its length. Nil when there is no file; an error
+-- when it is not a regular file (a FIFO, a device) or a symbolic link.
 local function read_journal(path, on_header)
-    local f = io.open(path, "rb")
+    local f = files.open_regular(path, false, true)
     if not f then return nil end
-    f:close()
-    f = files.open_input(path)
     local header, games, where, order, shard = {}, {}, {}, {}, nil
     local check, partial, n = nil, nil, 0
     local last_g, clocked = nil, false -- the game of the line before; whether it has its C line
@@ -316,8 +316,9 @@ function host.tournament_merge(t)
         io.stderr:write(("merge: %d of %d games are in these journals (shards: %s)\n"):format(count, total,
             #shards > 0 and printable(table.concat(shards, " "), 200) or "none"))
     end
+    if s.out then ensure_dir(s.out) end
+    local lock <close> = s.out and lock_out(s.out, s.quiet) or nil -- one writer at a time
     if s.out then
-        ensure_dir(s.out)
         local list = {}
         for g in pairs(games) do list[#list + 1] = g end
         table.sort(list)

@@ -38,7 +38,8 @@ local MESSAGES = {
 local function msg(key) return (mb.lang == "en" and MESSAGES.en or MESSAGES.ja)[key] end
 local PROMPT_EXTRA = " (undo, hint, save FILE, load FILE): "
 
-local function say(...) io.write(..., "\n") end
+-- a line for the terminal: valid UTF-8 (an AI's reasons may hold any bytes)
+local function say(text) io.write(private.files.utf8_fix(text), "\n") end
 local function trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
 
 -- ---- Showing a position --------------------------------------------------
@@ -169,7 +170,7 @@ local function read_record(path, mbparams)
     local files = private.files
     local lines = {}
     local ok, err = pcall(function()
-        local f = files.open_input(path)
+        local f = files.open_regular(path, true) -- a regular file: a FIFO is refused, not waited on
         for line in files.bounded_lines(f, path, 64 * 1024, RECORD_MAX) do lines[#lines + 1] = line end
         f:close()
     end)
@@ -432,7 +433,7 @@ end
 -- name or file for o and x).
 function mb.play_terminal(t)
     local function fail(text)
-        io.stderr:write("marubatsu play: ", text, "\n")
+        io.stderr:write("marubatsu play: ", private.files.utf8_fix(text), "\n")
         return 1
     end
     local s = {players = {}, fancy = not t.ascii and fancy_terminal()}

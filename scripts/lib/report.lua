@@ -23,9 +23,12 @@ report.MAX_JOURNAL = 32 * 1024 * 1024
 local ARRAY = {}
 function report.array(t) return setmetatable(t or {}, ARRAY) end
 
+-- Strings are made valid UTF-8 first (host.utf8_fix: U+FFFD for each
+-- ill-formed sequence), so that strict JSON parsers take them.
 local ESC = {['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r"}
+local utf8_fix = host.utf8_fix
 local function jstr(s)
-    return '"' .. s:gsub('[%c"\\<>&]', function(c) return ESC[c] or ("\\u%04x"):format(c:byte()) end) .. '"'
+    return '"' .. utf8_fix(s):gsub('[%c"\\<>&]', function(c) return ESC[c] or ("\\u%04x"):format(c:byte()) end) .. '"'
 end
 report.json_string = jstr
 
@@ -77,8 +80,11 @@ end
 function report.json(v) return table.concat(encode(v, {})) end
 
 -- ---- The data ---------------------------------------------------------------
+-- A file of the directory: a regular file only, opened without blocking
+-- and not through a link (host.open_file), so a FIFO or a link planted
+-- there neither hangs nor redirects the reader.
 local function read(path)
-    local f, err = io.open(path, "rb")
+    local f, err = host.open_file(path, "r")
     if not f then return nil, err end
     local size = f:seek("end")
     f:seek("set")
@@ -101,6 +107,9 @@ function report.data(dir)
         journal = journal:sub(1, report.MAX_JOURNAL):match("^.*\n") or ""
         cut = true
     end
+    -- both as valid UTF-8 (files written by other programs or by hand
+    -- may hold any bytes): U+FFFD for each ill-formed sequence
+    results, journal = utf8_fix(results), utf8_fix(journal)
     -- results.json holds '<' only inside strings, where \u003c means the same
     local safe = results:gsub("<", "\\u003c"):gsub(">", "\\u003e"):gsub("&", "\\u0026")
     return ('{"results":%s,"dir":%s,"journal_bytes":%d,"cut":%s}'):format(safe, jstr(dir), size, tostring(cut)),
@@ -137,17 +146,12 @@ function report.html(dir)
     return (page:gsub("<!%-%-[A-Z]+%-%->", function(k) return parts[k] end))
 end
 
--- report.write(dir) -> true | nil, message: dir/report.html
+-- report.write(dir) -> true | nil, message (naming the file): dir/report.html
 function report.write(dir)
     local page, err = report.html(dir)
-    if not page then return nil, err end
-    local tmp = dir .. "/report.html.tmp"
-    local f, ferr = io.open(tmp, "wb")
-    if not f then return nil, ferr end
-    f:write(page)
-    local ok, cerr = f:close()
-    if not ok then return nil, cerr end
-    return os.rename(tmp, dir .. "/report.html")
+    if not page then return nil, dir .. "/report.html: " .. err end
+    -- through report.html.tmp, never through a link (host.write_file)
+    return host.write_file(dir .. "/report.html", page)
 end
 
 return report

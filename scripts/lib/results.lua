@@ -9,14 +9,21 @@ local host = private.host
 
 local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
 
+-- Text from players, scripts or files (any bytes) as valid UTF-8: each
+-- ill-formed sequence replaced by U+FFFD (host.utf8_fix, src/utf8fix.c);
+-- valid text is the same string. Every string that leaves for a journal,
+-- JSON, HTML or the terminal goes through it (printable, json_string,
+-- report.lua's JSON and page).
+local utf8_fix = host.utf8_fix
+
 -- Text from players, scripts or files as it may be shown on a terminal:
--- control characters (C0, DEL and C1) escaped as \n, \t, \r or \xHH
--- (C1 as \u0080 ...), so that no escape sequence reaches the terminal;
--- cut to at most `max` bytes (at a UTF-8 character boundary, ending in
--- "...") when max is given.
+-- valid UTF-8 (utf8_fix), control characters (C0, DEL and C1) escaped as
+-- \n, \t, \r or \xHH (C1 as \u0080 ...), so that no escape sequence
+-- reaches the terminal; cut to at most `max` bytes (at a UTF-8 character
+-- boundary, ending in "...") when max is given.
 local NAMED = {["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r"}
 local function printable(s, max)
-    s = tostring(s)
+    s = utf8_fix(tostring(s))
     if s:find("[%c\127\194]") then
         s = s:gsub("[%c\127]", function(c) return NAMED[c] or ("\\x%02x"):format(c:byte()) end)
             :gsub("\194([\128-\159])", function(c) return ("\\u%04x"):format(c:byte()) end)
@@ -260,7 +267,7 @@ end
 -- JSON, by hand: fixed key order and number formats, so equal results are
 -- equal bytes.
 local function json_string(s)
-    return '"' .. s:gsub('[%c"\\]', function(c)
+    return '"' .. utf8_fix(s):gsub('[%c"\\]', function(c)
         local named = {['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r"}
         return named[c] or ("\\u%04x"):format(c:byte())
     end) .. '"'
@@ -347,7 +354,7 @@ local function json_report(res, s, players, total)
 end
 
 local function csv_field(v)
-    v = tostring(v)
+    v = utf8_fix(tostring(v))
     if v:find('[,"\n]') then return '"' .. v:gsub('"', '""') .. '"' end
     return v
 end
@@ -423,6 +430,18 @@ local function open_input(path)
     return f
 end
 
+-- Open a file the program wrote (a journal, results, a game record) to
+-- read it back: a regular file only, opened without blocking (a FIFO is
+-- refused, not waited on) and, unless `follow`, not through a symbolic
+-- link (host.open_file). -> file | nil when absent and `absent_ok`; else an
+-- error naming the file.
+local function open_regular(path, follow, absent_ok)
+    local f, err, kind = host.open_file(path, "r", follow)
+    if f then return f end
+    if absent_ok and kind == "absent" then return nil end
+    fail(err, 0)
+end
+
 local READ_BLOCK = 65536
 
 -- An iterator over the lines of the open file f (named path in messages):
@@ -488,31 +507,41 @@ local function close_checked(f, path, note)
     if not ok then fail(("cannot write %s: %s%s"):format(path, err, note or ""), 0) end
 end
 
--- Write a whole file: into path.tmp, then renamed over path, so a failed
--- write leaves the old file (or none) and an error naming it.
+-- Write a whole file: into path.tmp, created new and never through a
+-- link, then renamed over path (a link there is replaced, not followed),
+-- so a failed write leaves the old file (or none) and an error naming it,
+-- and nothing outside the directory is written (host.write_file).
 local function write_file(path, text)
-    local tmp = path .. ".tmp"
-    local f, err = io.open(tmp, "wb")
-    if not f then fail("cannot write " .. err, 0) end
-    local ok, werr = pcall(function()
-        write_checked(f, path, text)
-        close_checked(f, path)
-    end)
-    if not ok then
-        pcall(f.close, f)
-        os.remove(tmp)
-        error(werr, 0)
-    end
-    local renamed, e2 = os.rename(tmp, path)
-    if not renamed then
-        os.remove(tmp)
-        fail("cannot write " .. path .. ": " .. tostring(e2), 0)
-    end
+    local ok, err = host.write_file(path, text)
+    if not ok then fail("cannot write " .. err, 0) end
 end
 
 local function ensure_dir(dir)
     local ok, err = host.mkdir(dir)
     if not ok then fail(("cannot create directory %s: %s"):format(dir, err), 0) end
+end
+
+-- The lock of an out directory (its file journal.lock): one tournament or
+-- merge writes there at a time; a second one is refused, naming the
+-- process that holds it. -> the lock (released by lock:unlock(), or when a
+-- <close> variable holding it goes out of scope), or nil with a note on
+-- stderr (unless quiet) on a file system without locks (some network disks)
+local LOCK = "journal.lock"
+local function lock_out(dir, quiet)
+    local path = dir .. "/" .. LOCK
+    local lock, err, pid = host.lock_file(path)
+    if lock then return lock end
+    if lock == false then
+        if not quiet then
+            io.stderr:write(("%s (nothing keeps a second run from writing there at the same time)\n"):format(err))
+        end
+        return nil
+    end
+    if pid then
+        fail(("%s is in use: process %d is writing to it (it holds %s); wait for it to finish, or choose"
+            .. " another out directory"):format(dir, pid, path), 0)
+    end
+    fail("cannot lock " .. err, 0)
 end
 
 -- results of the games in sources (texts of G lines), games <= cutoff
@@ -535,7 +564,7 @@ local function write_outputs(res, s, players, total)
         write_file(s.out .. "/results.csv", csv_report(res))
         write_file(s.out .. "/ranking.svg", svg_report(res))
         local ok, err = load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb, host).write(s.out)
-        if not ok then fail("cannot write " .. s.out .. "/report.html: " .. tostring(err), 0) end
+        if not ok then fail("cannot write " .. tostring(err), 0) end
     end
     if not s.quiet then write_checked(io.stdout, "standard output", text_report(res, s, total)) end
 end
@@ -543,6 +572,8 @@ end
 private.files = {
     printable = printable,
     open_input = open_input,
+    open_regular = open_regular,
+    utf8_fix = utf8_fix,
     bounded_lines = bounded_lines,
     write_checked = write_checked,
     close_checked = close_checked,
@@ -561,4 +592,5 @@ private.results = {
     write_outputs = write_outputs,
     write_file = write_file,
     ensure_dir = ensure_dir,
+    lock_out = lock_out,
 }

@@ -166,7 +166,9 @@ local function make_player(entry, i, opts)
         fail(("players[%d]: a name cannot hold tabs, newlines or other control characters ('%s')"):format(i,
             printable(name, 80)), 3)
     end
-    p.name, p.spec = name, spec
+    -- valid UTF-8 in the journal, results.json and report.html: a name
+    -- or spec (a file's name) with other bytes has U+FFFD in their place
+    p.name, p.spec = files.utf8_fix(name), files.utf8_fix(spec)
     return p
 end
 
@@ -216,7 +218,7 @@ end
 local results_of, text_of = private.results.results_of, private.results.text_of
 local new_tally, finish_results = private.results.new_tally, private.results.finish_results
 local write_outputs, write_file = private.results.write_outputs, private.results.write_file
-local ensure_dir = private.results.ensure_dir
+local ensure_dir, lock_out = private.results.ensure_dir, private.results.lock_out
 
 -- ---------------------------------------------------------------- playing
 
@@ -299,8 +301,11 @@ function host.tournament(t)
     local games, played = {}, 0
     local journal, path
     local stop_note = ""
+    -- one writer of --out at a time: locked before the journal is read,
+    -- released when this function ends (a <close> variable: errors too)
+    if s.out then ensure_dir(s.out) end
+    local lock <close> = s.out and lock_out(s.out, s.quiet) or nil
     if s.out then
-        ensure_dir(s.out)
         path = s.out .. "/" .. JOURNAL
         local shard_line = s.shard and ("S\t%d/%d"):format(s.shard.i, s.shard.n) or nil
         local old = read_journal(path, function(old_header, old_shard)
@@ -333,7 +338,7 @@ function host.tournament(t)
             write_file(path, text)
         end
         local err
-        journal, err = io.open(path, "ab")
+        journal, err = host.open_file(path, "a") -- a regular file, not through a link
         if not journal then fail("cannot write " .. err, 2) end
         journal:setvbuf("full", 65536) -- flushed after every batch of lines
         stop_note = "; the journal keeps the games before (a last line cut short is dropped by --resume):"

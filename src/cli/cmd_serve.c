@@ -35,6 +35,7 @@
 #include "embedded.h"
 #include "lua/serve_host.h"
 #include "serve.h"
+#include "utf8fix.h"
 
 #define MAX_BODY     (256 * 1024)
 #define MAX_PARAMS   16
@@ -138,6 +139,20 @@ void buf_printf(Buf *b, const char *fmt, ...)
 
 void buf_json_string(Buf *b, const char *s)
 {
+    /* valid UTF-8 first (a query's bytes may be anything): strict JSON
+     * parsers take nothing else */
+    size_t n = strlen(s);
+    char *fixed = NULL;
+    if (utf8_valid_prefix(s, n) != n) {
+        size_t need = utf8_fix(s, n, NULL, 0);
+        fixed = malloc(need + 1);
+        if (!fixed) {
+            b->oom = true;
+            return;
+        }
+        utf8_fix(s, n, fixed, need + 1);
+        s = fixed;
+    }
     buf_add(b, "\"", 1);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -151,6 +166,7 @@ void buf_json_string(Buf *b, const char *s)
         }
     }
     buf_add(b, "\"", 1);
+    free(fixed);
 }
 
 void buf_free(Buf *b)

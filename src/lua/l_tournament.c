@@ -20,6 +20,7 @@
  *   mb.stream_copy(dst, src)   one Random's state into another
  *   mb.stream_use(r | nil)     point mb.stream at the Random r (lmb_stream_use)
  *   mb.stream_seed(stream, n)  seed a Random for a tournament game
+ *   and the files of --out and UTF-8 text (l_files.c)
  * (all of them fields of the host library, require "marubatsu.host", not
  * of mb)
  * Records are tables {game =, pairing =, index =, seed =, o =, x =,
@@ -33,6 +34,7 @@
 #include <unistd.h>
 
 #include "journal.h"
+#include "l_files.h"
 #include "l_random.h"
 #include "l_tournament.h"
 #include "tourney.h"
@@ -568,6 +570,7 @@ void lmb_open_tournament(lua_State *L)
         {NULL, NULL},
     };
     luaL_setfuncs(L, fns, 0);
+    lmb_open_files(L);
     luaL_newlib(L, rating);
     lua_setfield(L, -2, "rating");
 }

@@ -5,7 +5,8 @@
 #include "l_util.h"
 
 /* Put tourney_seed, tourney_run, the journal and player-spec parsers,
- * cpu_count, mkdir and rating in the table on top: the host library. */
+ * cpu_count, mkdir, rating and the files of l_files.h in the table on
+ * top: the host library. */
 void lmb_open_tournament(lua_State *L);
 
 #endif

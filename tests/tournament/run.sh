@@ -18,7 +18,9 @@
 # an extra game, a duplicate) are refused with file:line by --resume, merge
 # and replay; a full disk (tmpfs, else ulimit -f) and a full stdout exit 1
 # naming the file; /dev/zero as a journal, game record, --openings or play
-# input stops with a message; 10^9 games per pairing run in 1 GB.
+# input stops with a message (journals and records must be regular files;
+# one without a line end stops at the line bound); 10^9 games per pairing
+# run in 1 GB.
 # Usage: sh tests/tournament/run.sh PROGRAM
 set -u
 prog=$1
@@ -298,12 +300,22 @@ check "match, stdout on a full device: exit 1" test $? -eq 1
 check "match, stdout on a full device: message" grep -q '^marubatsu match: cannot write standard output: No space left on device$' "$tmp/err"
 
 # ---- bounded inputs
+# journals and game records are read back only from regular files
+# (tests/tournament/out.sh has FIFOs and links): /dev/zero is refused at
+# once, and a regular file without a line end stops at the line bound
 timeout 60 "$prog" replay /dev/zero 1 >/dev/null 2>"$tmp/err"
 check "replay /dev/zero 1: exit 1" test $? -eq 1
-check "replay /dev/zero 1: message" grep -q '/dev/zero:1: a line longer than' "$tmp/err"
+check "replay /dev/zero 1: message" grep -q '/dev/zero: not a regular file (a character device)' "$tmp/err"
 timeout 60 "$prog" replay /dev/zero >/dev/null 2>"$tmp/err"
 check "replay /dev/zero: exit 1" test $? -eq 1
-check "replay /dev/zero: message" grep -q '/dev/zero:1: a line longer than 65536 bytes' "$tmp/err"
+check "replay /dev/zero: message" grep -q '/dev/zero: not a regular file (a character device)' "$tmp/err"
+head -c 34000000 /dev/zero | tr '\0' 'A' >"$tmp/no_newline" # journals: header lines up to 32 MiB
+timeout 60 "$prog" replay "$tmp/no_newline" 1 >/dev/null 2>"$tmp/err"
+check "replay of a journal without a line end: exit 1" test $? -eq 1
+check "replay of a journal without a line end: message" grep -q 'no_newline:1: a line longer than' "$tmp/err"
+timeout 60 "$prog" replay "$tmp/no_newline" >/dev/null 2>"$tmp/err"
+check "replay of a record without a line end: exit 1" test $? -eq 1
+check "replay of a record without a line end: message" grep -q 'no_newline:1: a line longer than 65536 bytes' "$tmp/err"
 timeout 60 "$prog" play --input /dev/zero >/dev/null 2>"$tmp/err"
 check "play --input /dev/zero: exit 1" test $? -eq 1
 check "play --input /dev/zero: message" grep -q 'the input has a line longer than 4096 bytes' "$tmp/err"

@@ -10,13 +10,15 @@
 // root's sv score 0 and the known scores of B2's children); a hostile
 // sandboxed script AI (an endless loop) ends as a failure with its reason
 // while the server keeps answering, under the default budgets and under
-// --instructions; 400 random hostile requests and raw
+// --instructions; raw bytes in a sandboxed AI's error and in a query
+// reach the JSON as valid UTF-8 (U+FFFD); 400 random hostile requests and raw
 // garbage get JSON errors, never a 5xx or a crash; the game limit and idle expiry; the
 // results view of a tournament directory; Ctrl-C stops the server (exit 0).
 // Usage: node tests/web/api.mjs PROGRAM
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { test, run, assert, eq, startServer, request, api } from './harness.mjs';
 
@@ -233,6 +235,43 @@ test('tree: the series\' counts, the root and B2\'s children', async () => {
     const e = await api(server, 'GET', 'tree?' + q);
     eq(e.status, 400, q);
     assert(re.test(e.json.error), `${q}: ${e.json.error}`);
+  }
+});
+
+// The raw bytes of a reply, decoded strictly as UTF-8 (an invalid byte
+// throws) and parsed as JSON: what strict clients do.
+function strictJson(server, method, path) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1', port: server.port, method, path,
+      headers: { Host: `127.0.0.1:${server.port}`, 'X-Marubatsu': '1' },
+    }, res => {
+      const parts = [];
+      res.on('data', d => parts.push(d));
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(parts))));
+        } catch (e) { reject(e); }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('raw bytes in an AI\'s error and in a query reach JSON as valid UTF-8 (U+FFFD)', async () => {
+  const script = path.join(tmp, 'bad_utf8.lua');
+  fs.writeFileSync(script, Buffer.concat([Buffer.from('return function() error("'),
+    Buffer.from([0xff, 0xfe]), Buffer.from(' bad '), Buffer.from([0xc0, 0xaf]), Buffer.from('", 0) end\n')]));
+  const s = await startServer(program, ['--ai', script]);
+  try {
+    const g = await strictJson(s, 'POST', '/api/games?o=bad_utf8&x=human');
+    const r = await strictJson(s, 'POST', `/api/games/${g.id}/ai`);
+    eq(r.failed && r.failed.reason, 'error: \ufffd\ufffd bad \ufffd\ufffd', 'the reason');
+    const t = await strictJson(s, 'GET', '/api/tree?moves=%FF');
+    eq(t.error, 'move 1 of the move list (\ufffd) is not a square of the 3x3 board', 'the tree\'s message');
+  } finally {
+    await s.stop();
   }
 });
 
