@@ -566,6 +566,7 @@ static enum MHD_Result answer(Server *s, struct MHD_Connection *c, const char *u
         buf_free(&b);
         return rc;
     }
+    if (post && strcmp(url, "/api/games") == 0 && s->pool) serve_pool_warm(s->pool);
     ServeReply r;
     host_serve_call(s->h, method, url + 5, p.keys, p.values, p.n, up->body.p, up->body.len, &r);
     if (r.job && start_job(s, up, &r)) return MHD_YES; /* answered when the job ends */
@@ -931,6 +932,11 @@ int cmd_serve(int argc, char **argv, Host *h)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* the pool before the daemon (its workers start with the first game:
+     * serve_pool_warm) */
+    s.pool = serve_pool_start(sa.workers, wargv, on_job_done, &s);
+    s.pool_open = s.pool != NULL;
+    if (!s.pool) fprintf(stderr, "marubatsu serve: warning: no AI worker could start\n");
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME |
                      (v6 ? MHD_USE_IPv6 : 0);
     struct MHD_Daemon *d = MHD_start_daemon(
@@ -940,6 +946,7 @@ int cmd_serve(int argc, char **argv, Host *h)
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)sa.connection_timeout, MHD_OPTION_END);
     if (!d) {
         cli_error("serve", "libmicrohttpd could not start on %s port %d", sa.host, port);
+        serve_pool_stop(s.pool);
         pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
         serve_trees_free(&s.trees);
         pthread_mutex_destroy(&s.lock);
@@ -947,12 +954,6 @@ int cmd_serve(int argc, char **argv, Host *h)
         free(wargv);
         return 1;
     }
-    /* the workers start while the first page loads */
-    pthread_mutex_lock(&s.lock);
-    s.pool = serve_pool_start(sa.workers, wargv, on_job_done, &s);
-    s.pool_open = s.pool != NULL;
-    pthread_mutex_unlock(&s.lock);
-    if (!s.pool) fprintf(stderr, "marubatsu serve: warning: no AI worker could start\n");
     if (!loop)
         fprintf(stderr,
                 "marubatsu serve: warning: listening on %s, not loopback: anyone who can "

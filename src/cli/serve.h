@@ -81,14 +81,18 @@ typedef struct ServeJob {
 
 typedef struct ServePool ServePool;
 
-/* Start n pool threads (at most 16), each starting a worker at once:
+/* Start n pool threads (at most 16), each to run a worker:
  * /proc/self/exe with argv (kept, not copied), its descriptors 3 and 4 the
- * job and answer pipes. done(job, cls) is called from a pool thread (or
+ * job and answer pipes; the workers start with serve_pool_warm or the
+ * first job, and again at once after one is killed. done(job, cls) is called from a pool thread (or
  * from serve_pool_submit/serve_pool_stop) when a job ends. NULL if no
  * thread could start. */
 ServePool *serve_pool_start(int n, char **argv, void (*done)(ServeJob *, void *), void *cls);
 /* The number of workers. */
 int serve_pool_size(const ServePool *p);
+/* Start the workers now (once a game is made: not while the first page
+ * loads, whose requests need no AI). */
+void serve_pool_warm(ServePool *p);
 /* Queue a job: the workers take jobs in order. */
 void serve_pool_submit(ServePool *p, ServeJob *j);
 /* End every queued and running job with JOB_STOPPING (their done called),

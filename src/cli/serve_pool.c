@@ -51,6 +51,7 @@ struct ServePool {
     pthread_cond_t wake;
     ServeJob *head, *tail; /* queued jobs */
     bool stopping;
+    bool warm;        /* start the workers before their first job */
     int stop_pipe[2]; /* written once at stop: every wait polls its read end */
     char **argv;      /* the worker's command line */
     void (*done)(ServeJob *, void *);
@@ -164,8 +165,7 @@ static void end_worker(Slot *s, bool kill_it, char *why, size_t whylen)
     close(s->to);
     close(s->from);
     int status = 0;
-    while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR) {}
     if (why && whylen) {
         if (WIFSIGNALED(status))
             snprintf(why, whylen, "its worker process died (signal %d)", WTERMSIG(status));
@@ -215,8 +215,7 @@ static bool start_worker(Slot *s)
     close(up[1]);
     if (rc != 0) {
         close(down[1]), close(up[0]);
-        snprintf(s->start_error, sizeof s->start_error, "cannot start a worker: %s",
-                 strerror(rc));
+        snprintf(s->start_error, sizeof s->start_error, "cannot start a worker: %s", strerror(rc));
         return false;
     }
     s->pid = pid;
@@ -231,11 +230,13 @@ static bool start_worker(Slot *s)
     char why[120] = "";
     end_worker(s, true, rc == -1 ? why : NULL, sizeof why);
     snprintf(s->start_error, sizeof s->start_error, "its worker did not start%s%s",
-             rc == 0 ? " within 60 s" : *why ? ": " : "", why);
+             rc == 0 ? " within 60 s"
+             : *why  ? ": "
+                     : "",
+             why);
     return false;
 fail_errno:
-    snprintf(s->start_error, sizeof s->start_error, "cannot start a worker: %s",
-             strerror(errno));
+    snprintf(s->start_error, sizeof s->start_error, "cannot start a worker: %s", strerror(errno));
     return false;
 }
 
@@ -275,10 +276,20 @@ static void run_job(Slot *s, ServeJob *j)
     }
 }
 
-static ServeJob *take(ServePool *p)
+/* The next job, or NULL when stopping; returns early (NULL, *warm set)
+ * when the workers should start and s has none. */
+static ServeJob *take(ServePool *p, const Slot *s, bool *warm)
 {
     pthread_mutex_lock(&p->lock);
-    while (!p->stopping && !p->head) pthread_cond_wait(&p->wake, &p->lock);
+    *warm = false;
+    while (!p->stopping && !p->head) {
+        if (p->warm && !s->pid && !s->start_failed) {
+            *warm = true;
+            pthread_mutex_unlock(&p->lock);
+            return NULL;
+        }
+        pthread_cond_wait(&p->wake, &p->lock);
+    }
     ServeJob *j = NULL;
     if (!p->stopping) {
         j = p->head;
@@ -290,22 +301,19 @@ static ServeJob *take(ServePool *p)
     return j;
 }
 
-static bool stopping(ServePool *p)
-{
-    pthread_mutex_lock(&p->lock);
-    bool stop = p->stopping;
-    pthread_mutex_unlock(&p->lock);
-    return stop;
-}
-
 static void *slot_main(void *arg)
 {
     Slot *s = arg;
     ServePool *p = s->pool;
     for (;;) {
-        /* a worker ready before the job comes (again at once after a kill) */
-        if (!s->pid && !s->start_failed && !stopping(p)) s->start_failed = !start_worker(s);
-        ServeJob *j = take(p);
+        /* once warm, a worker is ready before the job comes (again at once
+         * after a kill) */
+        bool warm;
+        ServeJob *j = take(p, s, &warm);
+        if (warm) {
+            s->start_failed = !start_worker(s);
+            continue;
+        }
         if (!j) break;
         run_job(s, j);
         p->done(j, p->cls);
@@ -348,18 +356,29 @@ ServePool *serve_pool_start(int n, char **argv, void (*done)(ServeJob *, void *)
 
 int serve_pool_size(const ServePool *p) { return p->n; }
 
+void serve_pool_warm(ServePool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    if (!p->warm) {
+        p->warm = true;
+        pthread_cond_broadcast(&p->wake);
+    }
+    pthread_mutex_unlock(&p->lock);
+}
+
 void serve_pool_submit(ServePool *p, ServeJob *j)
 {
     j->next = NULL;
     pthread_mutex_lock(&p->lock);
     bool stop = p->stopping;
     if (!stop) {
+        p->warm = true;
         if (p->tail)
             p->tail->next = j;
         else
             p->head = j;
         p->tail = j;
-        pthread_cond_signal(&p->wake);
+        pthread_cond_broadcast(&p->wake);
     }
     pthread_mutex_unlock(&p->lock);
     if (stop) {
