@@ -585,6 +585,7 @@ function actions.record(s, params, body, method)
 end
 
 function actions.close(s)
+    s.version = s.version + 1
     games[s.id] = nil
     ngames = ngames - 1
     return reply(200, {closed = s.id})
