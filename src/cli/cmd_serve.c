@@ -475,10 +475,13 @@ static void finish_job(Server *s, Request *rq, ServeReply *r)
  * or the server is stopping. */
 static bool start_job(Server *s, Request *rq, ServeReply *r)
 {
-    const char *refusal = NULL;
+    const char *refusal = NULL, *outcome = "busy";
     char msg[160];
     int workers = s->pool ? serve_pool_size(s->pool) : 0;
-    if (rq->conn && client_jobs(s, &rq->conn->client) >= workers) {
+    if (!s->pool) {
+        refusal = "no AI worker could start (see the server's log)";
+        outcome = "crash";
+    } else if (rq->conn && client_jobs(s, &rq->conn->client) >= workers) {
         snprintf(msg, sizeof msg,
                  "too many AI calls from this address at once (at most %d, one per worker): "
                  "try again when one has answered",
@@ -487,7 +490,7 @@ static bool start_job(Server *s, Request *rq, ServeReply *r)
     }
     pthread_mutex_lock(&s->lock);
     bool open = s->pool_open;
-    if (!refusal && !open) refusal = "the server is stopping";
+    if (!refusal && !open) refusal = "the server is stopping", outcome = "stopping";
     if (!refusal) {
         rq->job = (ServeJob){.spec = r->job, .len = r->job_len, .limit = r->job_limit, .owner = rq};
         rq->job_ref = r->job_ref;
@@ -501,7 +504,7 @@ static bool start_job(Server *s, Request *rq, ServeReply *r)
     if (!refusal) return true;
     int ref = r->job_ref;
     serve_reply_free(r);
-    host_serve_finish(s->h, ref, open ? "busy" : "stopping", refusal, strlen(refusal), r);
+    host_serve_finish(s->h, ref, outcome, refusal, strlen(refusal), r);
     return false;
 }
 

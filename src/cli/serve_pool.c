@@ -244,6 +244,14 @@ fail_errno:
 static void run_job(Slot *s, ServeJob *j)
 {
     ServePool *p = s->pool;
+    /* a worker that ended while idle (killed from outside) is replaced */
+    int status;
+    if (s->pid && waitpid(s->pid, &status, WNOHANG) == s->pid) {
+        close(s->to);
+        close(s->from);
+        s->pid = 0;
+        s->to = s->from = -1;
+    }
     if (!s->pid && !start_worker(s)) {
         s->start_failed = true;
         j->outcome = JOB_CRASH;

@@ -16,7 +16,8 @@
 // Availability (issue 22): a built-in AI that does not return (ai_mmdfs on
 // 4x4) ends with 504 at its --builtin-time limit while other requests and
 // another AI call are answered meanwhile, and its worker is restarted; a
-// sandboxed AI stuck in one C call (string.rep) is ended the same way; one
+// sandboxed AI stuck in one C call (string.rep) is ended the same way; a
+// worker that dies gives 502 and is replaced; one
 // address gets at most one AI call per worker (503); SIGTERM during such a
 // call stops the server within seconds, leaving no worker behind; 200 slow
 // connections of one address (headers sent a byte at a time) keep neither
@@ -443,6 +444,30 @@ test('a sandboxed AI stuck inside one C call (string.rep of 2^63 empty strings) 
     if (r.status === 504) assert(/c_loop gave no answer within its limit of 1 s \(--time\)/.test(r.json.error), r.json.error);
     assert(took < 15, `ended in ${took} s`);
     eq((await within(api(srv, 'GET', `games/${g.id}`), 5000, 'the game after')).json.step, 0, 'no move made');
+    eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
+  } finally {
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+});
+
+test('a worker that dies mid-call gives 502 with the reason; a new one takes its place', async () => {
+  const srv = await startServer(program, ['--builtin-time', '60']);
+  try {
+    const big = (await api(srv, 'POST', 'games?o=human&x=human&width=4&height=4')).json;
+    const hint = within(api(srv, 'GET', `games/${big.id}/hint?ai=ai_mmdfs`), 20000, 'the ai_mmdfs hint');
+    hint.catch(() => {}); // awaited below
+    assert(await until(() => workersOf(srv.proc.pid).length === 2, 10000), 'its two workers');
+    await sleep(500);
+    const old = workersOf(srv.proc.pid);
+    for (const pid of old) process.kill(pid, 'SIGKILL');
+    const h = await hint;
+    eq([h.status, h.json.reason], [502, 'crash'], 'the hint');
+    assert(/ai_mmdfs failed: its worker process died \(signal 9\)/.test(h.json.error), h.json.error);
+    const small = (await api(srv, 'POST', 'games?o=human&x=human')).json;
+    const again = await within(api(srv, 'GET', `games/${small.id}/hint`), 20000, 'a hint after');
+    eq([again.status, again.json.candidate], [200, ai14sAnalysis('').cand], 'ai14s on the empty board');
+    const now = workersOf(srv.proc.pid);
+    assert(now.length === 2 && !now.some(p => old.includes(p)), `two new workers: ${now} (were ${old})`);
     eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
   } finally {
     await stopWithin(srv, 'SIGKILL', 1000);
