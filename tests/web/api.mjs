@@ -419,7 +419,7 @@ test('a built-in AI that does not return (ai_mmdfs on 4x4) ends with 504 at --bu
     // its worker was restarted: AIs answer again, in the same position
     const again = await within(api(srv, 'GET', `games/${small.id}/hint`), 20000, 'a hint after the restart');
     eq([again.status, again.json.candidate], [200, ai14sAnalysis(`B2,${ai.json.last}`).cand], 'ai14s after the restart');
-    eq(workersOf(srv.proc.pid).length, 2, 'two workers again');
+    assert(await until(() => workersOf(srv.proc.pid).length === 2, 10000), 'two workers again');
     eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
   } finally {
     await stopWithin(srv, 'SIGKILL', 1000);
@@ -454,6 +454,8 @@ test('a worker that dies mid-call gives 502 with the reason; a new one takes its
   const srv = await startServer(program, ['--builtin-time', '60']);
   try {
     const big = (await api(srv, 'POST', 'games?o=human&x=human&width=4&height=4')).json;
+    // a worker ready (so that the long call runs at once, not after a start)
+    eq((await within(api(srv, 'GET', `games/${big.id}/hint?ai=ai2`), 20000, 'a first hint')).status, 200, 'a first hint');
     const hint = within(api(srv, 'GET', `games/${big.id}/hint?ai=ai_mmdfs`), 20000, 'the ai_mmdfs hint');
     hint.catch(() => {}); // awaited below
     assert(await until(() => workersOf(srv.proc.pid).length === 2, 10000), 'its two workers');
