@@ -145,7 +145,7 @@ local function add_ai(id, spec, sandboxed)
 end
 for _, name in ipairs(mb.list_scripts()) do add_ai(name, name, not builtin(name)) end
 for _, file in ipairs(config.ai_files or {}) do
-    local ok, ferr = read_file(file, 0)
+    local ok, ferr = read_file(file, 0, true)
     if not ok then error(("--ai %s"):format(ferr), 0) end
     local entry = add_ai((file:match("([^/]+)%.lua$") or file:match("[^/]+$")), file, true)
     if config.worker then

@@ -31,17 +31,19 @@ static int pcall_traced(lua_State *L, int nargs, int nresults)
     return rc;
 }
 
-/* config.read_file(path [, max]) -> text, size | nil, message, code: the
- * first max bytes (default: all) of a regular file and its size. The
- * --results files are opened with this: without blocking (a FIFO would
- * wait for a writer) and without following a symbolic link, and anything
- * but a regular file is refused (code "type"; else the errno). */
+/* config.read_file(path [, max [, follow]]) -> text, size | nil, message,
+ * code: the first max bytes (default: all) of a regular file and its size.
+ * The --results files are opened with this: without blocking (a FIFO would
+ * wait for a writer) and without following a symbolic link (unless
+ * follow: the --ai files, named on the command line), and anything but a
+ * regular file is refused (code "type"; else the errno). */
 static int l_read_file(lua_State *L)
 {
     const char *path = luaL_checkstring(L, 1);
     lua_Integer max = luaL_optinteger(L, 2, LUA_MAXINTEGER);
     luaL_argcheck(L, max >= 0, 2, "a size >= 0 expected");
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    int nofollow = lua_toboolean(L, 3) ? 0 : O_NOFOLLOW;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | nofollow | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
         int e = errno;
