@@ -80,29 +80,39 @@ end
 function report.json(v) return table.concat(encode(v, {})) end
 
 -- ---- The data ---------------------------------------------------------------
--- A file of the directory: a regular file only, opened without blocking
--- and not through a link (host.open_file), so a FIFO or a link planted
--- there neither hangs nor redirects the reader.
-local function read(path)
-    local f, err = host.open_file(path, "r")
-    if not f then return nil, err end
+-- read(path [, max]) -> the first max bytes (default: all), the file's size
+-- | nil, message, 2 when there is no such file. A file of the directory is
+-- read only when it is a regular file, opened without blocking and not
+-- through a link (host.open_file), so a FIFO or a link planted there
+-- neither hangs nor redirects the reader.
+local function read(path, max)
+    local f, err, kind = host.open_file(path, "r")
+    if not f then return nil, err, kind == "absent" and 2 or nil end
     local size = f:seek("end")
     f:seek("set")
-    local text = size and size > 0 and f:read(size) or f:read("a") or ""
+    local n = size and math.min(size, max or size)
+    local text = n and n > 0 and f:read(n) or (not n and f:read("a")) or ""
     f:close()
-    return text
+    return text, size or #text
 end
 
--- report.data(dir) -> JSON text, journal text | nil, message:
+-- report.data(dir [, read_file]) -> JSON text, journal text | nil, message:
 -- {"results": <results.json>, "dir": DIR, "journal_bytes": N, "cut": bool}
 -- and the journal's text (journal.tsv as written: its G lines are the games;
 -- the page reads them, docs/journal.md), cut to MAX_JOURNAL at a line end.
+-- read_file(path [, max]) reads the files (as read above; serve's refuses
+-- anything but a regular file); a missing journal is an empty one.
 -- Nothing is parsed here: a tournament's report costs a copy of its files.
-function report.data(dir)
-    local results, err = read(dir .. "/results.json")
+function report.data(dir, read_file)
+    read_file = read_file or read
+    local results, err = read_file(dir .. "/results.json")
     if not results then return nil, ("no tournament results in %s (%s)"):format(dir, err) end
-    local journal = read(dir .. "/journal.tsv") or ""
-    local size, cut = #journal, false
+    local journal, size, code = read_file(dir .. "/journal.tsv", report.MAX_JOURNAL)
+    if not journal then
+        if code ~= 2 then return nil, ("cannot read the journal of %s (%s)"):format(dir, size) end
+        journal, size = "", 0
+    end
+    local cut = false
     if size > report.MAX_JOURNAL then
         journal = journal:sub(1, report.MAX_JOURNAL):match("^.*\n") or ""
         cut = true

@@ -4,11 +4,25 @@
 -- (mb, config) and keeps the handler it returns:
 --
 --     handler(method, path, params, body) -> status, content_type, body [, filename]
+--                                          | "job", message, limit, finish
 --
 -- path is below /api/, params the query parameters (strings), body the
 -- request's body. Nothing from a request is run as Lua or used as a file
 -- name: AIs are chosen by id from the catalogue made at start, the results
 -- directory is the one given on the command line.
+--
+-- No AI runs in the server. A request that needs one (ai, hint) answers
+-- with a job: the HTTP layer sends the message to a worker process
+-- (src/cli/serve_pool.c), the same script opened with config.worker, where
+--
+--     compute(message) -> answer
+--
+-- runs the AI under its limit (a built-in one under host.timed_call, a
+-- sandboxed one under its budgets); the worker is killed if it outlives
+-- the limit by SERVE_SLACK. Then finish(outcome, text) makes the reply:
+-- outcome "ok" with the answer, or "time" (killed), "crash" (the worker
+-- died), "busy" (this client's calls are all running) or "stopping". The
+-- server checks every answer as it would an AI's: a worker is not trusted.
 --
 -- Routes (JSON replies; errors are {"error": text} with a 4xx status):
 --   GET  info                       version, the AI catalogue, limits
@@ -28,19 +42,77 @@
 --   GET  results/journal            its journal (text), whose G lines are the games
 local mb, config = ...
 
-local host = require "marubatsu.host" -- tournament journals (the host library)
+local host = require "marubatsu.host" -- tournament journals, timed calls (the host library)
 local report = load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb, host)
 local json, array = report.json, report.array
-
-if config.results then
-    local f, err = io.open(config.results .. "/results.json", "rb")
-    if not f then error(("--results %s: no tournament results there (%s)"):format(config.results, err), 0) end
-    f:close()
-end
 
 local MAX_GAMES = config.max_games or 64
 local IDLE = config.idle or 1800
 local EMPTY = mb.NO_PARAMS
+local BUILTIN_TIME = config.builtin_time or 5
+local read_file = config.read_file
+
+-- ---- The workers' messages --------------------------------------------------
+-- A message is a list of values, each an integer ("i-12;"), a float
+-- ("f0x1.8p+1;", "fI;", "f-I;", "fN;"), a string ("s5:hello"), true, false
+-- or nil ("T", "F", "Z"). Any bytes travel; reading is strict.
+local wire = {}
+
+function wire.encode(...)
+    local out = {}
+    for i = 1, select("#", ...) do
+        local v = select(i, ...)
+        if math.type(v) == "integer" then
+            out[i] = "i" .. v .. ";"
+        elseif type(v) == "number" then
+            out[i] = v ~= v and "fN;" or v == math.huge and "fI;" or v == -math.huge and "f-I;" or ("f%a;"):format(v)
+        elseif type(v) == "string" then
+            out[i] = "s" .. #v .. ":" .. v
+        elseif type(v) == "boolean" then
+            out[i] = v and "T" or "F"
+        elseif v == nil then
+            out[i] = "Z"
+        else
+            error("wire.encode: cannot send a " .. type(v), 2)
+        end
+    end
+    return table.concat(out)
+end
+
+-- wire.decode(text, max) -> list (with n) | nil, message
+function wire.decode(text, max)
+    local list, pos, n = {}, 1, 0
+    while pos <= #text do
+        if n == max then return nil, "more than " .. max .. " values" end
+        n = n + 1
+        local c = text:sub(pos, pos)
+        if c == "i" then
+            local d, e = text:match("^i(%-?%d+);()", pos)
+            local v = d and #d <= 20 and math.tointeger(tonumber(d))
+            if not v then return nil, "a bad integer at byte " .. pos end
+            list[n], pos = v, e
+        elseif c == "f" then
+            local d, e = text:match("^f([^;]*);()", pos)
+            local v = d == "N" and 0 / 0 or d == "I" and math.huge or d == "-I" and -math.huge
+                or d and d:match("^%-?0x%x+%.?%x*p[-+]%d+$") and tonumber(d)
+            if type(v) ~= "number" then return nil, "a bad number at byte " .. pos end
+            list[n], pos = v + 0.0, e
+        elseif c == "s" then
+            local d, e = text:match("^s(%d+):()", pos)
+            local len = d and #d <= 9 and tonumber(d)
+            if not len or e + len - 1 > #text then return nil, "a bad string at byte " .. pos end
+            list[n], pos = text:sub(e, e + len - 1), e + len
+        elseif c == "T" or c == "F" then
+            list[n], pos = c == "T", pos + 1
+        elseif c == "Z" then
+            pos = pos + 1
+        else
+            return nil, "an unknown value at byte " .. pos
+        end
+    end
+    list.n = n
+    return list
+end
 
 -- ---- Replies ----------------------------------------------------------------
 local function reply(status, value) return status, "application/json", report.json(value) .. "\n" end
@@ -73,17 +145,33 @@ local function add_ai(id, spec, sandboxed)
 end
 for _, name in ipairs(mb.list_scripts()) do add_ai(name, name, not builtin(name)) end
 for _, file in ipairs(config.ai_files or {}) do
-    local f, ferr = io.open(file, "rb")
-    if not f then error(("--ai %s: %s"):format(file, ferr), 0) end
-    f:close()
-    -- a script that fails to load is still listed: its moves fail with the reason
-    local player, err = mb.sandbox.load(file, config.limits)
+    local ok, ferr = read_file(file, 0, true)
+    if not ok then error(("--ai %s"):format(ferr), 0) end
     local entry = add_ai((file:match("([^/]+)%.lua$") or file:match("[^/]+$")), file, true)
-    entry.player, entry.load_error = player, err
+    if config.worker then
+        -- a script that fails to load is still listed: its moves fail with the reason
+        entry.player, entry.load_error = mb.sandbox.load(file, config.limits)
+    end
 end
+
+-- The seconds an AI's call may take: a built-in AI's limit, or a sandboxed
+-- one's time budget (the built-in limit when --time 0 leaves it to the
+-- instruction budget). Past it plus the slack, its worker is killed.
+local SANDBOX_TIME = mb.sandbox.defaults and mb.sandbox.defaults.time or 1
+local function limit_of(entry)
+    if not entry.sandboxed then return BUILTIN_TIME end
+    local t = config.limits and config.limits.time
+    if t == nil then return SANDBOX_TIME end
+    return t or BUILTIN_TIME
+end
+
+if config.worker then
+-- ---- The worker -------------------------------------------------------------
 
 -- The loaded AI of a catalogue entry: {move = fn(game) -> move | nil, reason,
 -- analyze = fn(game) -> analysis | nil, reason}; loading errors are reasons.
+-- A built-in AI runs under host.timed_call: Lua code stops at the limit
+-- ("time"); a native search that does not return is ended by the kill.
 local function load_ai(entry)
     if entry.loaded then return entry.loaded end
     local ai = {}
@@ -103,9 +191,15 @@ local function load_ai(entry)
             local err = "error: " .. tostring(fn)
             ai.move = function() return nil, err end
         else
+            local function run(game, params) return fn(game, params) end -- an AI may be a callable table
+            local function call(game, params)
+                local good, r, timed_out = host.timed_call(BUILTIN_TIME, run, game, params)
+                if good then return r end
+                return nil, timed_out and "time" or "error: " .. tostring(r)
+            end
             ai.move = function(game)
-                local good, m = pcall(fn, game, EMPTY)
-                if not good then return nil, "error: " .. tostring(m) end
+                local m, why = call(game, EMPTY)
+                if why then return nil, why end
                 if math.type(m) ~= "integer" or m < 0 or m >= game.width * game.height then
                     return nil, ("illegal move: %s"):format(tostring(m))
                 end
@@ -114,15 +208,75 @@ local function load_ai(entry)
                 end
                 return m
             end
-            ai.analyze = function(game)
-                local good, a = pcall(fn, game, {analyze = true})
-                if not good then return nil, "error: " .. tostring(a) end
-                return a
-            end
+            ai.analyze = function(game) return call(game, {analyze = true}) end
         end
     end
     entry.loaded = ai
     return ai
+end
+
+-- An analysis as a message: "analysis", ms, the candidates ("4,0,8"),
+-- whether it has scores, its score, then square, score pairs.
+local function analysis_message(g, a, why, ms)
+    if a == nil then return wire.encode("fail", ms, why) end
+    if math.type(a) == "integer" then return wire.encode("move", ms, a) end
+    if type(a) ~= "table" or type(a.candidate) ~= "table" then
+        return wire.encode("other", ms, tostring(a))
+    end
+    local cand = {}
+    for _, m in ipairs(a.candidate) do
+        if math.type(m) == "integer" then cand[#cand + 1] = m end
+    end
+    local out, n = {"analysis", ms, table.concat(cand, ","), false}, 5
+    if type(a.score_by_move) == "table" then
+        out[4] = true
+        local score = a.score
+        out[5] = (score == nil or type(score) == "number") and score or tostring(score)
+        for m, v in pairs(a.score_by_move) do
+            if math.type(m) == "integer" and m >= 0 and m < g.width * g.height then
+                out[n + 1], out[n + 2] = m, type(v) == "number" and v or tostring(v)
+                n = n + 2
+            end
+        end
+    end
+    return wire.encode(table.unpack(out, 1, n))
+end
+
+-- compute(message) -> answer: a job is kind ("move" or "analyze"), the
+-- AI's id, the game's width, height, k and rule and its moves ("4,0,8");
+-- the answer is "move", ms, square | "fail", ms, reason | an analysis.
+return function(message)
+    local t, err = wire.decode(message, 7)
+    if not t or t.n ~= 7 or type(t[2]) ~= "string" or type(t[7]) ~= "string" then
+        return wire.encode("fail", 0.0, "error: the server sent a job that cannot be read (" .. tostring(err) .. ")")
+    end
+    local kind, id, w, h, k, rule, moves = table.unpack(t, 1, 7)
+    local entry = by_id[id]
+    if not entry then return wire.encode("fail", 0.0, ("error: no AI '%s' in this worker"):format(id)) end
+    local ok, g = pcall(function()
+        local game = mb.Marubatsu {width = w, height = h, k = k, rule = rule}
+        for m in moves:gmatch("[^,]+") do game:move(math.tointeger(tonumber(m))) end
+        return game
+    end)
+    if not ok then return wire.encode("fail", 0.0, "error: " .. tostring(g)) end
+    local ai = load_ai(entry)
+    local t0 = mb.clock()
+    if kind == "analyze" and ai.analyze then
+        local a, why = ai.analyze(g)
+        return analysis_message(g, a, why, (mb.clock() - t0) * 1000)
+    end
+    local m, why = ai.move(g)
+    local ms = (mb.clock() - t0) * 1000
+    if m then return wire.encode("move", ms, m) end
+    return wire.encode("fail", ms, why)
+end
+end
+
+-- ---- The server -------------------------------------------------------------
+
+if config.results then
+    local ok, err = read_file(config.results .. "/results.json", 0)
+    if not ok then error(("--results %s: no tournament results there (%s)"):format(config.results, err), 0) end
 end
 
 -- ---- Games --------------------------------------------------------------------
@@ -212,11 +366,14 @@ local function new_game(params)
     make_room()
     counter = counter + 1
     local s = {id = ("%s%x"):format(prefix, counter), game = game, history = {},
-        players = {o = o, x = x}, used = mb.clock()}
+        players = {o = o, x = x}, used = mb.clock(), version = 0}
     games[s.id] = s
     ngames = ngames + 1
     return reply(201, state(s))
 end
+
+-- Every change of a game counts in s.version: an AI's answer is played
+-- only in the position it was asked about.
 
 -- Go to the position after n moves of the history.
 local function go_to(s, n)
@@ -224,6 +381,7 @@ local function go_to(s, n)
     while g.move_count > n do g:unmove() end
     while g.move_count < n do g:move(s.history[g.move_count + 1]) end
     s.failed = nil
+    s.version = s.version + 1
 end
 
 -- Play m at the current position: the history beyond it is dropped.
@@ -233,7 +391,40 @@ local function play(s, m)
     g:move(m)
     s.history[g.move_count] = m
     s.failed = nil
+    s.version = s.version + 1
 end
+
+-- ---- AI calls ----------------------------------------------------------------
+local function seconds(v) return ("%g"):format(v) end
+
+-- The job of a call of entry's AI in g: kind "move" or "analyze"; finish
+-- makes the reply.
+local function job(kind, g, entry, finish)
+    local moves = {}
+    for i = 1, g.move_count do moves[i] = g.records[i] end
+    local message = wire.encode(kind, entry.id, g.width, g.height, g.k, g.rule, table.concat(moves, ","))
+    return "job", message, limit_of(entry), finish
+end
+
+-- The answer of a job decoded: the list, or nil, status, reply fields.
+local function answer_of(entry, outcome, text)
+    local id = entry.id
+    if outcome == "ok" then
+        local t, err = wire.decode(text, 8 + 2 * 32 * 32)
+        if t and type(t[1]) == "string" and type(t[2]) == "number" then return t end
+        return nil, 502, {error = ("%s: its worker's answer cannot be read (%s)"):format(id, err or "a bad shape"),
+            ai = id, reason = "crash"}
+    elseif outcome == "time" then
+        local option = entry.sandboxed and "--time" or "--builtin-time"
+        return nil, 504, {error = ("%s gave no answer within its limit of %s s (%s): it was stopped"):format(
+            id, seconds(limit_of(entry)), option), ai = id, reason = "time"}
+    elseif outcome == "crash" then
+        return nil, 502, {error = ("%s failed: %s"):format(id, text), ai = id, reason = "crash"}
+    end
+    return nil, 503, {error = text, ai = id, reason = outcome} -- busy, stopping
+end
+
+local function square_ok(g, m) return math.type(m) == "integer" and m >= 0 and m < g.width * g.height end
 
 local function is_human(s, mark) return s.players[mark] == "human" end
 
@@ -257,15 +448,29 @@ function actions.ai(s)
     if g.status ~= "playing" then return fail(409, "the game is over") end
     local id = s.players[g.turn]
     if id == "human" then return fail(409, ("it is %s's turn, a person's"):format(g.turn)) end
-    local t0 = mb.clock()
-    local m, why = load_ai(by_id[id]).move(g)
-    local ms = (mb.clock() - t0) * 1000
-    if not m then
-        s.failed = {mark = g.turn, ai = id, reason = why}
+    local entry, mark, version = by_id[id], g.turn, s.version
+    return job("move", g, entry, function(outcome, text)
+        local t, status, err = answer_of(entry, outcome, text)
+        if not t then return reply(status, err) end
+        if s.version ~= version or s.game ~= g then
+            return fail(409, ("the game changed while %s was thinking: its move is not played"):format(id))
+        end
+        local tag, ms, m = t[1], t[2], t[3]
+        if tag == "move" and square_ok(g, m) and g:getmark_by_move(m) == "." then
+            play(s, m)
+            return reply(200, state(s, {ai_ms = ms}))
+        end
+        local why
+        if tag == "fail" then
+            why = tostring(m)
+        elseif tag == "move" and square_ok(g, m) then
+            why = ("illegal move: %s (occupied)"):format(g:excel(m))
+        else
+            why = ("illegal move: %s"):format(tostring(m))
+        end
+        s.failed = {mark = mark, ai = id, reason = why}
         return reply(200, state(s, {ai_ms = ms}))
-    end
-    play(s, m)
-    return reply(200, state(s, {ai_ms = ms}))
+    end)
 end
 
 -- undo: back to the last earlier position where a person is to move (one
@@ -307,6 +512,7 @@ function actions.players(s, params)
     if not o or not x then return fail(400, "unknown player (human or an AI of GET /api/info)") end
     s.players = {o = o, x = x}
     s.failed = nil
+    s.version = s.version + 1
     return reply(200, state(s))
 end
 
@@ -322,44 +528,47 @@ function actions.hint(s, params)
     local id = params.ai and params.ai ~= "" and params.ai or "ai14s"
     local entry = by_id[id]
     if not entry then return fail(400, ("unknown AI '%s' (see GET /api/info)"):format(id)) end
-    local ai = load_ai(entry)
-    local out = {ai = id, turn = g.turn}
-    if not ai.analyze then
-        local m, why = ai.move(g)
-        if not m then return reply(200, {ai = id, failed = why}) end
-        out.candidate = {g:excel(m)}
-        out.note = "a sandboxed AI gives its move only"
-        return reply(200, out)
-    end
-    local t0 = mb.clock()
-    local a, why = ai.analyze(g)
-    out.ms = (mb.clock() - t0) * 1000
-    if a == nil then return reply(200, {ai = id, failed = why}) end
-    if math.type(a) == "integer" then
-        out.candidate = {g:excel(a)}
-        out.note = "this AI gives no analysis: its move"
-        return reply(200, out)
-    end
-    if type(a) ~= "table" or type(a.candidate) ~= "table" then
-        return reply(200, {ai = id, failed = "no analysis (it returned " .. tostring(a) .. ")"})
-    end
-    local cand = {}
-    for i, m in ipairs(a.candidate) do cand[i] = g:excel(m) end
-    out.candidate = array(cand)
-    if type(a.score_by_move) == "table" then
-        local scores, values = {}, {}
-        for m, v in pairs(a.score_by_move) do
-            if math.type(m) == "integer" and m >= 0 and m < g.width * g.height then
-                scores[g:excel(m)] = score_text(v)
-                values[g:excel(m)] = type(v) == "number" and math.max(-1e9, math.min(1e9, v)) or nil
+    local turn = g.turn
+    return job("analyze", g, entry, function(outcome, text)
+        local t, status, err = answer_of(entry, outcome, text)
+        if not t then return reply(status, err) end
+        local tag, ms = t[1], t[2]
+        local out = {ai = id, turn = turn}
+        if not entry.sandboxed then out.ms = ms end
+        if tag == "fail" then
+            return reply(200, {ai = id, failed = t[3] ~= nil and tostring(t[3]) or "no analysis (it returned nil)"})
+        elseif tag == "move" then
+            if not square_ok(g, t[3]) then
+                return reply(200, {ai = id, failed = ("illegal move: %s"):format(tostring(t[3]))})
             end
+            out.candidate = {g:excel(t[3])}
+            out.note = entry.sandboxed and "a sandboxed AI gives its move only" or "this AI gives no analysis: its move"
+            return reply(200, out)
+        elseif tag ~= "analysis" then
+            return reply(200, {ai = id, failed = "no analysis (it returned " .. tostring(t[3]) .. ")"})
         end
-        out.scores, out.values = scores, values
-        out.score = a.score ~= nil and score_text(a.score) or nil
-    else
-        out.note = "this AI lists candidate moves without scores"
-    end
-    return reply(200, out)
+        local cand = {}
+        for m in tostring(t[3]):gmatch("[^,]+") do
+            m = math.tointeger(tonumber(m))
+            if square_ok(g, m) then cand[#cand + 1] = g:excel(m) end
+        end
+        out.candidate = array(cand)
+        if t[4] == true then
+            local scores, values = {}, {}
+            for i = 6, t.n - 1, 2 do
+                local m, v = t[i], t[i + 1]
+                if square_ok(g, m) then
+                    scores[g:excel(m)] = score_text(v)
+                    values[g:excel(m)] = type(v) == "number" and math.max(-1e9, math.min(1e9, v)) or nil
+                end
+            end
+            out.scores, out.values = scores, values
+            out.score = t[5] ~= nil and score_text(t[5]) or nil
+        else
+            out.note = "this AI lists candidate moves without scores"
+        end
+        return reply(200, out)
+    end)
 end
 
 function actions.record(s, params, body, method)
@@ -371,10 +580,12 @@ function actions.record(s, params, body, method)
     local history = {}
     for i = 1, game.move_count do history[i] = game.records[i] end
     s.game, s.history, s.failed = game, history, nil
+    s.version = s.version + 1
     return reply(200, state(s))
 end
 
 function actions.close(s)
+    s.version = s.version + 1
     games[s.id] = nil
     ngames = ngames - 1
     return reply(200, {closed = s.id})
@@ -398,13 +609,13 @@ return function(method, path, params, body)
     elseif path == "results" then
         if method ~= "GET" then return fail(405, "results are read with GET") end
         if not config.results then return fail(404, "no results: start the server with --results DIR") end
-        local data, err = report.data(config.results)
+        local data, err = report.data(config.results, read_file)
         if not data then return fail(404, err) end
         return 200, "application/json", data
     elseif path == "results/journal" then
         if method ~= "GET" then return fail(405, "the journal is read with GET") end
         if not config.results then return fail(404, "no results: start the server with --results DIR") end
-        local data, journal = report.data(config.results)
+        local data, journal = report.data(config.results, read_file)
         if not data then return fail(404, journal) end
         return 200, "text/plain; charset=utf-8", journal
     elseif path == "games" then

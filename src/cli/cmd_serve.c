@@ -3,11 +3,26 @@
  * API: the tree explorer in C (serve_tree.c), games, AIs and tournament
  * results in Lua (l_serve.c, scripts/lib/serve.lua).
  *
- * Threads: libmicrohttpd runs one internal polling thread, which answers
- * every request, so the Lua state is only ever used from that thread; the
- * main thread waits for SIGINT or SIGTERM and then stops the daemon. (A
- * request running a long trusted AI delays the stop until it returns;
- * sandboxed AIs are bounded by their budgets.)
+ * Threads and processes: libmicrohttpd runs one internal polling thread,
+ * which answers every request, so the Lua state is only ever used from
+ * that thread. No AI runs there: a request that needs one (a move, a hint)
+ * becomes a job, its connection is suspended, and a pool thread has a
+ * worker process compute it (serve_pool.c), killing the worker when the
+ * AI outlives its limit (--builtin-time, or a sandboxed AI's --time) by
+ * SERVE_SLACK; the pool thread then resumes the connection and the
+ * server thread finishes the reply. So a long or stuck AI delays only its
+ * own request. The main thread waits for SIGINT or SIGTERM, ends the jobs
+ * and the workers, and stops the daemon: at once, whatever an AI is doing
+ * (and past STOP_GRACE it exits regardless).
+ *
+ * Connections: at most --connections in all and --client-connections per
+ * client address. A connection past either limit makes room by closing the
+ * oldest connection that is not being answered (one still sending its
+ * request, or idle between requests), of its own address first, else of
+ * the address holding the most; so slow or idle connections of one
+ * client cannot keep anyone else out. A client may have at most as many AI
+ * calls running or queued as there are workers (503 past that).
+ * libmicrohttpd closes a connection idle for --connection-timeout.
  *
  * What a browser can reach is listed here: the embedded files under web/,
  * GET /api/tree, and the Lua handler's routes (see serve.lua). Every
@@ -26,14 +41,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <microhttpd.h>
 
 #include "cli.h"
 #include "embedded.h"
 #include "lua/serve_host.h"
+#include "search.h" /* search_now */
 #include "serve.h"
 #include "utf8fix.h"
 
@@ -41,6 +62,8 @@
 #define MAX_PARAMS   16
 #define MAX_ALLOWED  8
 #define MAX_AI_FILES 32
+#define CONN_MARGIN  64  /* connections libmicrohttpd holds beyond ours: closing ones */
+#define STOP_GRACE   2.0 /* seconds a stop may take before the process just exits */
 
 static const char serve_usage[] =
     "usage: marubatsu [options] serve [options]\n"
@@ -60,10 +83,20 @@ static const char serve_usage[] =
     "                          the sandbox with its budgets; repeatable\n"
     "  --time S, --memory BYTES\n"
     "                          per-move budgets of sandboxed AIs (defaults: 1 s,\n"
-    "                          64 MiB; 0 turns one off): the longest a move can\n"
-    "                          keep the server from answering\n"
+    "                          64 MiB; 0 turns one off)\n"
     "  --instructions N        also stop a sandboxed AI's move after N Lua\n"
     "                          instructions (default: off)\n"
+    "  --builtin-time S        the time limit of a built-in AI's move or hint\n"
+    "                          (default 5)\n"
+    "  --workers N             AI worker processes (default 2, at most 16): every\n"
+    "                          AI runs in one, which is killed and restarted if\n"
+    "                          the AI outlives its limit by 0.5 s (the request\n"
+    "                          gets 504); other requests are answered meanwhile\n"
+    "  --connections N         connections at once (default 256)\n"
+    "  --client-connections N  connections at once from one address (default\n"
+    "                          32); past a limit, the oldest connection that is\n"
+    "                          not being answered is closed to make room\n"
+    "  --connection-timeout S  close a connection idle this long (default 10)\n"
     "  --max-games N           games kept at once (default 64): the least recently\n"
     "                          used one is dropped to make room\n"
     "  --idle SECONDS          drop a game untouched this long (default 1800)\n"
@@ -74,9 +107,40 @@ static const char serve_usage[] =
     "browser only chooses among these: nothing it sends is run as Lua.\n"
     "\n"
     "exit status: 0 after Ctrl-C (SIGINT) or SIGTERM, 1 if the server cannot\n"
-    "start (the port is taken), 2 on bad options.\n";
+    "start (the port is taken) or a stop takes over 2 s, 2 on bad options.\n";
 
-enum { OPT_PORT = 1, OPT_HOST, OPT_ALLOW, OPT_RESULTS, OPT_AI, OPT_MAX_GAMES, OPT_IDLE };
+enum {
+    OPT_PORT = 1,
+    OPT_HOST,
+    OPT_ALLOW,
+    OPT_RESULTS,
+    OPT_AI,
+    OPT_MAX_GAMES,
+    OPT_IDLE,
+    OPT_BUILTIN_TIME,
+    OPT_WORKERS,
+    OPT_CONNECTIONS,
+    OPT_CLIENT_CONNECTIONS,
+    OPT_CONNECTION_TIMEOUT,
+    OPT_WORKER
+};
+
+/* A client: the address a connection comes from. */
+typedef struct Client {
+    int family;
+    unsigned char addr[16];
+} Client;
+
+/* One TCP connection (libmicrohttpd's socket context). */
+typedef struct Conn {
+    struct Conn *prev, *next;
+    int fd;
+    Client client;
+    double since; /* when it was opened, or its last request answered */
+    bool busy;    /* a whole request received, being answered */
+    bool job;     /* its request waits for an AI worker */
+    bool closing; /* shut down by us to make room */
+} Conn;
 
 typedef struct Server {
     Host *h;
@@ -84,13 +148,23 @@ typedef struct Server {
     char allowed[MAX_ALLOWED][300]; /* Host header values accepted */
     int nallowed;
     char origin[MAX_ALLOWED][320]; /* "http://" + each allowed host */
+    Conn *conns;                   /* every open connection (server thread only) */
+    int max_conns, max_client_conns;
+    pthread_mutex_t lock; /* pool_open */
+    ServePool *pool;
+    bool pool_open; /* jobs may be submitted */
 } Server;
 
-/* The body of a request being received. */
-typedef struct Upload {
+/* A request: its body while being received, then its AI job if any. */
+typedef struct Request {
     Buf body;
     bool too_big;
-} Upload;
+    struct MHD_Connection *c;
+    Conn *conn;
+    enum { NO_JOB, JOB_RUNNING, JOB_DONE, JOB_FINISHED } state;
+    ServeJob job;
+    int job_ref;
+} Request;
 
 /* ---- text buffers ---- */
 
@@ -267,6 +341,189 @@ static void add_allowed(Server *s, const char *host, int port)
     s->nallowed++;
 }
 
+/* ---- connections ---- */
+
+static bool same_client(const Client *a, const Client *b)
+{
+    return a->family == b->family && memcmp(a->addr, b->addr, sizeof a->addr) == 0;
+}
+
+static void client_of(struct MHD_Connection *c, Client *out)
+{
+    memset(out, 0, sizeof *out);
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+    if (!sa) return;
+    out->family = sa->sa_family;
+    if (sa->sa_family == AF_INET)
+        memcpy(out->addr, &((const struct sockaddr_in *)sa)->sin_addr, 4);
+    else if (sa->sa_family == AF_INET6)
+        memcpy(out->addr, &((const struct sockaddr_in6 *)sa)->sin6_addr, 16);
+}
+
+/* Open connections (not closing) of cl's address. */
+static int client_conns(const Server *s, const Client *cl)
+{
+    int n = 0;
+    for (const Conn *k = s->conns; k; k = k->next) n += !k->closing && same_client(&k->client, cl);
+    return n;
+}
+
+/* Close k to make room: libmicrohttpd sees the end of its stream and
+ * closes it (on the server thread, which is running this). */
+static void make_room(Conn *k)
+{
+    k->closing = true;
+    if (k->fd >= 0) shutdown(k->fd, SHUT_RDWR);
+}
+
+/* The oldest connection not being answered and not closing, of client cl
+ * (or of the client with the most connections when cl is NULL), other than
+ * skip; NULL if none. */
+static Conn *oldest_waiting(const Server *s, const Client *cl, const Conn *skip)
+{
+    Conn *best = NULL;
+    int best_n = 0;
+    for (Conn *k = s->conns; k; k = k->next) {
+        if (k == skip || k->closing || k->busy) continue;
+        if (cl && !same_client(&k->client, cl)) continue;
+        int n = cl ? 0 : client_conns(s, &k->client);
+        if (!best || n > best_n || (n == best_n && k->since < best->since)) best = k, best_n = n;
+    }
+    return best;
+}
+
+/* A new connection k past a limit makes room, or is closed itself. */
+static void admit(Server *s, Conn *k)
+{
+    if (client_conns(s, &k->client) > s->max_client_conns) {
+        Conn *old = oldest_waiting(s, &k->client, k);
+        make_room(old ? old : k);
+        if (!old) return;
+    }
+    int total = 0;
+    for (const Conn *j = s->conns; j; j = j->next) total += !j->closing;
+    if (total > s->max_conns) {
+        Conn *old = oldest_waiting(s, NULL, k);
+        make_room(old ? old : k);
+    }
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    Server *s = cls;
+    if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        Conn *k = *socket_context;
+        if (!k) return;
+        if (k->prev)
+            k->prev->next = k->next;
+        else
+            s->conns = k->next;
+        if (k->next) k->next->prev = k->prev;
+        free(k);
+        *socket_context = NULL;
+        return;
+    }
+    const union MHD_ConnectionInfo *fi =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    int fd = fi ? fi->connect_fd : -1;
+    Conn *k = calloc(1, sizeof *k);
+    if (!k) {
+        if (fd >= 0) shutdown(fd, SHUT_RDWR);
+        return;
+    }
+    k->fd = fd;
+    client_of(c, &k->client);
+    k->since = search_now();
+    k->next = s->conns;
+    if (s->conns) s->conns->prev = k;
+    s->conns = k;
+    *socket_context = k;
+    admit(s, k);
+}
+
+static Conn *conn_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci ? ci->socket_context : NULL;
+}
+
+/* ---- AI jobs ---- */
+
+/* From a pool thread: the job ended; its connection goes on. */
+static void on_job_done(ServeJob *j, void *cls)
+{
+    (void)cls;
+    Request *rq = j->owner;
+    rq->state = JOB_DONE;
+    MHD_resume_connection(rq->c);
+}
+
+/* AI calls of cl's address waiting for a worker or running. */
+static int client_jobs(const Server *s, const Client *cl)
+{
+    int n = 0;
+    for (const Conn *k = s->conns; k; k = k->next) n += k->job && same_client(&k->client, cl);
+    return n;
+}
+
+/* The reply of a job that ended (JOB_DONE); the request is then finished. */
+static void finish_job(Server *s, Request *rq, ServeReply *r)
+{
+    static const char *const outcomes[] = {"ok", "time", "crash", "stopping"};
+    ServeJob *j = &rq->job;
+    const char *text = j->outcome == JOB_OK ? j->answer : j->why;
+    size_t len = j->outcome == JOB_OK ? j->answer_len : strlen(j->why);
+    if (j->outcome == JOB_STOPPING) text = "the server is stopping", len = strlen(text);
+    host_serve_finish(s->h, rq->job_ref, outcomes[j->outcome], text, len, r);
+    free(j->answer);
+    free(j->spec);
+    j->answer = j->spec = NULL;
+    rq->state = JOB_FINISHED;
+    if (rq->conn) rq->conn->job = false;
+}
+
+/* Hand the job of reply r to the pool and suspend the connection; false
+ * (and r becomes the reply) when this client has too many calls running
+ * or the server is stopping. */
+static bool start_job(Server *s, Request *rq, ServeReply *r)
+{
+    const char *refusal = NULL, *outcome = "busy";
+    char msg[160];
+    int workers = s->pool ? serve_pool_size(s->pool) : 0;
+    if (!s->pool) {
+        refusal = "no AI worker could start (see the server's log)";
+        outcome = "crash";
+    } else if (rq->conn && client_jobs(s, &rq->conn->client) >= workers) {
+        snprintf(msg, sizeof msg,
+                 "too many AI calls from this address at once (at most %d, one per worker): "
+                 "try again when one has answered",
+                 workers);
+        refusal = msg;
+    }
+    pthread_mutex_lock(&s->lock);
+    bool open = s->pool_open;
+    if (!refusal && !open) refusal = "the server is stopping", outcome = "stopping";
+    if (!refusal) {
+        rq->job = (ServeJob){.spec = r->job, .len = r->job_len, .limit = r->job_limit, .owner = rq};
+        rq->job_ref = r->job_ref;
+        rq->state = JOB_RUNNING;
+        r->job = NULL;
+        if (rq->conn) rq->conn->job = true;
+        MHD_suspend_connection(rq->c);
+        serve_pool_submit(s->pool, &rq->job);
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (!refusal) return true;
+    int ref = r->job_ref;
+    serve_reply_free(r);
+    host_serve_finish(s->h, ref, outcome, refusal, strlen(refusal), r);
+    return false;
+}
+
 /* ---- requests ---- */
 
 typedef struct Params {
@@ -291,8 +548,16 @@ static enum MHD_Result collect_param(void *cls, enum MHD_ValueKind kind, const c
     return MHD_YES;
 }
 
+static enum MHD_Result send_served(struct MHD_Connection *c, ServeReply *r)
+{
+    enum MHD_Result rc = r->body ? send_reply(c, r->status, r->ctype, r->body, r->len, r->filename)
+                                 : send_error(c, 500, "out of memory");
+    serve_reply_free(r);
+    return rc;
+}
+
 static enum MHD_Result answer(Server *s, struct MHD_Connection *c, const char *url,
-                              const char *method, Upload *up)
+                              const char *method, Request *up)
 {
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     if (!allowed_host(s, host))
@@ -330,12 +595,11 @@ static enum MHD_Result answer(Server *s, struct MHD_Connection *c, const char *u
         buf_free(&b);
         return rc;
     }
+    if (post && strcmp(url, "/api/games") == 0 && s->pool) serve_pool_warm(s->pool);
     ServeReply r;
     host_serve_call(s->h, method, url + 5, p.keys, p.values, p.n, up->body.p, up->body.len, &r);
-    enum MHD_Result rc = r.body ? send_reply(c, r.status, r.ctype, r.body, r.len, r.filename)
-                                : send_error(c, 500, "out of memory");
-    serve_reply_free(&r);
-    return rc;
+    if (r.job && start_job(s, up, &r)) return MHD_YES; /* answered when the job ends */
+    return send_served(c, &r);
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
@@ -343,35 +607,54 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                                   size_t *upload_data_size, void **con_cls)
 {
     (void)version;
-    Upload *up = *con_cls;
-    if (!up) {
-        up = calloc(1, sizeof *up);
-        if (!up) return MHD_NO;
-        *con_cls = up;
+    Server *s = cls;
+    Request *rq = *con_cls;
+    if (!rq) {
+        rq = calloc(1, sizeof *rq);
+        if (!rq) return MHD_NO;
+        rq->c = c;
+        rq->conn = conn_of(c);
+        *con_cls = rq;
         return MHD_YES;
     }
+    if (rq->state == JOB_RUNNING) return MHD_YES; /* not called while suspended */
+    if (rq->state == JOB_DONE) {
+        ServeReply r;
+        finish_job(s, rq, &r);
+        return send_served(c, &r);
+    }
     if (*upload_data_size) {
-        if (up->body.len + *upload_data_size > MAX_BODY)
-            up->too_big = true;
+        if (rq->body.len + *upload_data_size > MAX_BODY)
+            rq->too_big = true;
         else
-            buf_add(&up->body, upload_data, *upload_data_size);
+            buf_add(&rq->body, upload_data, *upload_data_size);
         *upload_data_size = 0;
         return MHD_YES;
     }
-    if (up->body.oom) return send_error(c, 500, "out of memory");
-    return answer(cls, c, url, method, up);
+    if (rq->conn) rq->conn->busy = true; /* the whole request is in: being answered */
+    if (rq->body.oom) return send_error(c, 500, "out of memory");
+    return answer(s, c, url, method, rq);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)cls, (void)c, (void)toe;
-    Upload *up = *con_cls;
-    if (up) {
-        buf_free(&up->body);
-        free(up);
-        *con_cls = NULL;
+    (void)c, (void)toe;
+    Server *s = cls;
+    Request *rq = *con_cls;
+    if (!rq) return;
+    if (rq->state == JOB_DONE) { /* the connection closed before the reply */
+        ServeReply r;
+        finish_job(s, rq, &r);
+        serve_reply_free(&r);
     }
+    if (rq->conn) {
+        rq->conn->busy = false;
+        rq->conn->since = search_now();
+    }
+    buf_free(&rq->body);
+    free(rq);
+    *con_cls = NULL;
 }
 
 /* ---- the command ---- */
@@ -383,7 +666,22 @@ typedef struct ServeArgs {
     int nallow;
     ServeConfig config;
     const char *ai_files[MAX_AI_FILES];
+    int workers, connections, client_connections, connection_timeout;
+    int worker_of; /* --worker PID: run as that server's AI worker */
 } ServeArgs;
+
+/* A number of seconds > 0 (at most a day). */
+static bool seconds_arg(const char *cmd, const char *what, const char *text, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !(v > 0) || v > 86400) {
+        cli_error(cmd, "%s must be a number of seconds > 0 (at most 86400), not '%s'", what, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
 
 /* 0 to go on, else the exit status (help printed: -1 means exit 0). */
 static int parse_args(int argc, char **argv, ServeArgs *sa)
@@ -398,6 +696,12 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
                                      {"time", true, OPT_PLAYER_TIME},
                                      {"instructions", true, OPT_PLAYER_INSTR},
                                      {"memory", true, OPT_PLAYER_MEMORY},
+                                     {"builtin-time", true, OPT_BUILTIN_TIME},
+                                     {"workers", true, OPT_WORKERS},
+                                     {"connections", true, OPT_CONNECTIONS},
+                                     {"client-connections", true, OPT_CLIENT_CONNECTIONS},
+                                     {"connection-timeout", true, OPT_CONNECTION_TIMEOUT},
+                                     {"worker", true, OPT_WORKER},
                                      {"help", false, OPT_HELP},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
@@ -433,6 +737,28 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
         case OPT_IDLE:
             if (!cli_int(a.cmd, "--idle", arg, 1, 30 * 86400, &sa->config.idle_seconds))
                 return EXIT_USAGE;
+            break;
+        case OPT_BUILTIN_TIME:
+            if (!seconds_arg(a.cmd, "--builtin-time", arg, &sa->config.builtin_time))
+                return EXIT_USAGE;
+            break;
+        case OPT_WORKERS:
+            if (!cli_int(a.cmd, "--workers", arg, 1, 16, &sa->workers)) return EXIT_USAGE;
+            break;
+        case OPT_CONNECTIONS:
+            if (!cli_int(a.cmd, "--connections", arg, 1, 100000, &sa->connections))
+                return EXIT_USAGE;
+            break;
+        case OPT_CLIENT_CONNECTIONS:
+            if (!cli_int(a.cmd, "--client-connections", arg, 1, 100000, &sa->client_connections))
+                return EXIT_USAGE;
+            break;
+        case OPT_CONNECTION_TIMEOUT:
+            if (!cli_int(a.cmd, "--connection-timeout", arg, 1, 86400, &sa->connection_timeout))
+                return EXIT_USAGE;
+            break;
+        case OPT_WORKER:
+            if (!cli_int(a.cmd, "--worker", arg, 1, 0x7fffffff, &sa->worker_of)) return EXIT_USAGE;
             break;
         case OPT_PLAYER_TIME:
         case OPT_PLAYER_INSTR:
@@ -488,20 +814,112 @@ static bool is_loopback(const struct sockaddr_storage *addr, bool v6)
     return (a >> 24) == 127;
 }
 
+/* The worker's command line: this process's own (/proc/self/cmdline: the
+ * options before `serve` run again in the worker, so that it has the same
+ * AIs) with --worker PID added; NULL if it cannot be read. One malloc'ed
+ * block: the pointers, then the text. */
+static char **worker_argv(void)
+{
+    FILE *f = fopen("/proc/self/cmdline", "rb");
+    if (!f) return NULL;
+    Buf b = {0};
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_add(&b, chunk, n);
+    fclose(f);
+    char pid[32];
+    int plen = snprintf(pid, sizeof pid, "--worker%c%ld", '\0', (long)getpid());
+    buf_add(&b, pid, (size_t)plen + 1);
+    if (b.oom || b.len < 2) {
+        buf_free(&b);
+        return NULL;
+    }
+    size_t count = 0;
+    for (size_t i = 0; i < b.len; i++) count += b.p[i] == '\0';
+    char **argv = malloc((count + 1) * sizeof *argv + b.len);
+    if (!argv) {
+        buf_free(&b);
+        return NULL;
+    }
+    char *text = (char *)(argv + count + 1);
+    memcpy(text, b.p, b.len);
+    buf_free(&b);
+    size_t k = 0;
+    for (char *q = text; k < count; q += strlen(q) + 1) argv[k++] = q;
+    argv[count] = NULL;
+    return argv;
+}
+
+/* Room for the connections: the soft limit of open files raised as far as
+ * needed (up to the hard one); false after saying why. */
+static bool enough_files(int connections)
+{
+    rlim_t need = (rlim_t)connections + CONN_MARGIN + 64;
+    struct rlimit r;
+    if (getrlimit(RLIMIT_NOFILE, &r) != 0 || r.rlim_cur >= need) return true;
+    if (r.rlim_max == RLIM_INFINITY || r.rlim_max >= need) {
+        r.rlim_cur = need;
+        if (setrlimit(RLIMIT_NOFILE, &r) == 0) return true;
+    }
+    cli_error("serve",
+              "--connections %d needs %lu open files, and this process may open only %lu "
+              "(ulimit -n)",
+              connections, (unsigned long)need, (unsigned long)r.rlim_max);
+    return false;
+}
+
+/* As a worker: the AI catalogue, then jobs on descriptor 3, answers on 4. */
+static int run_worker(ServeArgs *sa, Host *h)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* ends with the server */
+#endif
+    if (getppid() != (pid_t)sa->worker_of) return 1; /* the server is gone already */
+    sa->config.worker = true;
+    if (host_serve_open(h, &sa->config)) return 1;
+    return host_serve_worker(h, 3, 4);
+}
+
+/* Past STOP_GRACE after a stop began, exit whatever is still running. */
+static void *stop_backstop(void *arg)
+{
+    (void)arg;
+    struct timespec t = {(time_t)STOP_GRACE, (long)((STOP_GRACE - (time_t)STOP_GRACE) * 1e9)};
+    nanosleep(&t, NULL);
+    static const char msg[] = "marubatsu serve: the stop took over 2 s: exiting now\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(1);
+    return NULL;
+}
+
 int cmd_serve(int argc, char **argv, Host *h)
 {
-    ServeArgs sa = {.port = 8080, .host = "127.0.0.1"};
+    ServeArgs sa = {.port = 8080,
+                    .host = "127.0.0.1",
+                    .workers = 2,
+                    .connections = 256,
+                    .client_connections = 32,
+                    .connection_timeout = 10};
     sa.config.max_games = 64;
     sa.config.idle_seconds = 1800;
+    sa.config.builtin_time = 5;
     sa.config.time = sa.config.instructions = sa.config.memory = -1; /* the defaults */
     int rc = parse_args(argc, argv, &sa);
     if (rc) return rc < 0 ? 0 : rc;
     sa.config.ai_files = sa.ai_files;
+    if (sa.worker_of) return run_worker(&sa, h);
 
     struct sockaddr_storage addr;
     bool v6;
     if (!resolve(sa.host, sa.port, &addr, &v6)) return EXIT_USAGE;
+    if (!enough_files(sa.connections)) return EXIT_USAGE;
     if (host_serve_open(h, &sa.config)) return 1;
+    char **wargv = worker_argv();
+    if (!wargv) {
+        cli_error("serve", "cannot read this process's command line (/proc/self/cmdline)");
+        return 1;
+    }
 
     /* the socket first, so that the names it answers to are known before
      * any request can arrive (with --port 0 the port is the kernel's) */
@@ -509,16 +927,18 @@ int cmd_serve(int argc, char **argv, Host *h)
     int one = 1;
     if (fd >= 0) setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     socklen_t alen = v6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
-    if (fd < 0 || bind(fd, (struct sockaddr *)&addr, alen) != 0 || listen(fd, 64) != 0 ||
+    if (fd < 0 || bind(fd, (struct sockaddr *)&addr, alen) != 0 || listen(fd, 128) != 0 ||
         getsockname(fd, (struct sockaddr *)&addr, &alen) != 0) {
         cli_error("serve", "cannot listen on %s port %d: %s", sa.host, sa.port, strerror(errno));
         if (fd >= 0) close(fd);
+        free(wargv);
         return 1;
     }
     int port = ntohs(v6 ? ((struct sockaddr_in6 *)&addr)->sin6_port
                         : ((struct sockaddr_in *)&addr)->sin_port);
-    Server s = {.h = h};
+    Server s = {.h = h, .max_conns = sa.connections, .max_client_conns = sa.client_connections};
     serve_trees_init(&s.trees);
+    pthread_mutex_init(&s.lock, NULL);
     char numeric[INET6_ADDRSTRLEN];
     if (v6)
         inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&addr)->sin6_addr, numeric, sizeof numeric);
@@ -533,30 +953,36 @@ int cmd_serve(int argc, char **argv, Host *h)
     if (strcmp(sa.host, numeric) != 0) add_allowed(&s, sa.host, port);
     for (int i = 0; i < sa.nallow; i++) add_allowed(&s, sa.allow[i], port);
 
-    /* the signals are taken by sigwait below, in every thread */
+    /* the signals are taken by sigwait below, in every thread; a worker
+     * that dies while written to is seen as an error, not SIGPIPE */
     sigset_t stop;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (v6 ? MHD_USE_IPv6 : 0);
+    signal(SIGPIPE, SIG_IGN);
+    /* the pool before the daemon (its workers start with the first game:
+     * serve_pool_warm) */
+    s.pool = serve_pool_start(sa.workers, wargv, on_job_done, &s);
+    s.pool_open = s.pool != NULL;
+    if (!s.pool) fprintf(stderr, "marubatsu serve: warning: no AI worker could start\n");
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME |
+                     (v6 ? MHD_USE_IPv6 : 0);
     struct MHD_Daemon *d = MHD_start_daemon(
         flags, 0, NULL, NULL, on_request, &s, MHD_OPTION_LISTEN_SOCKET, fd,
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_CONNECTION_LIMIT, 64u,
-        MHD_OPTION_CONNECTION_TIMEOUT, 60u, MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s, MHD_OPTION_NOTIFY_CONNECTION, on_connection,
+        &s, MHD_OPTION_CONNECTION_LIMIT, (unsigned)(sa.connections + CONN_MARGIN),
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)sa.connection_timeout, MHD_OPTION_END);
     if (!d) {
         cli_error("serve", "libmicrohttpd could not start on %s port %d", sa.host, port);
+        serve_pool_stop(s.pool);
         pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
         serve_trees_free(&s.trees);
+        pthread_mutex_destroy(&s.lock);
         close(fd);
+        free(wargv);
         return 1;
     }
-    /* the sandbox's time-budget timer signals the process (SIGRTMIN, see
-     * l_budget.c): let only the server thread, which runs the AIs, take it */
-    sigset_t rt;
-    sigemptyset(&rt);
-    sigaddset(&rt, SIGRTMIN);
-    pthread_sigmask(SIG_BLOCK, &rt, NULL);
     if (!loop)
         fprintf(stderr,
                 "marubatsu serve: warning: listening on %s, not loopback: anyone who can "
@@ -570,10 +996,22 @@ int cmd_serve(int argc, char **argv, Host *h)
 
     int sig = 0;
     sigwait(&stop, &sig);
+    pthread_t backstop;
+    bool watched = pthread_create(&backstop, NULL, stop_backstop, NULL) == 0;
+    /* every job ends (its connection resumed) before the daemon stops */
+    pthread_mutex_lock(&s.lock);
+    s.pool_open = false;
+    pthread_mutex_unlock(&s.lock);
+    serve_pool_stop(s.pool);
     MHD_stop_daemon(d); /* closes fd too */
+    if (watched) {
+        pthread_cancel(backstop);
+        pthread_join(backstop, NULL);
+    }
     serve_trees_free(&s.trees);
+    pthread_mutex_destroy(&s.lock);
+    free(wargv);
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
-    pthread_sigmask(SIG_UNBLOCK, &rt, NULL);
     printf("marubatsu serve: stopped (%s)\n", sig == SIGINT ? "Ctrl-C" : "SIGTERM");
     return 0;
 }

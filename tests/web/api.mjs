@@ -14,9 +14,21 @@
 // reach the JSON as valid UTF-8 (U+FFFD); 400 random hostile requests and raw
 // garbage get JSON errors, never a 5xx or a crash; the game limit and idle expiry; the
 // results view of a tournament directory; Ctrl-C stops the server (exit 0).
+// Availability (issue 22): a built-in AI that does not return (ai_mmdfs on
+// 4x4) ends with 504 at its --builtin-time limit while other requests and
+// another AI call are answered meanwhile, and its worker is restarted; a
+// sandboxed AI stuck in one C call (string.rep) is ended the same way; a
+// worker that dies gives 502 and is replaced; one
+// address gets at most one AI call per worker (503); SIGTERM during such a
+// call stops the server within seconds, leaving no worker behind; 200 slow
+// connections of one address (headers sent a byte at a time) keep neither
+// that address nor another from being served, and hold at most
+// --client-connections; a FIFO or a symbolic link as --results' journal.tsv
+// or results.json is an error, not a hang.
 // Usage: node tests/web/api.mjs PROGRAM
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import http from 'node:http';
 import { execFileSync } from 'node:child_process';
@@ -29,6 +41,43 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-web-api-'));
 process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const server = await startServer(program, ['--ai', hostile]);
+
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+const clock = () => Number(process.hrtime.bigint()) / 1e6;
+// p, or a rejection naming what did not happen within ms
+function within(p, ms, what) {
+  let timer;
+  return Promise.race([p, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms); })])
+    .finally(() => clearTimeout(timer));
+}
+// Stop a server with a signal; its exit code, or null (then killed) if it
+// did not exit within ms.
+function stopWithin(srv, signal, ms) {
+  return new Promise(done => {
+    if (srv.proc.exitCode !== null) return done(srv.proc.exitCode);
+    const timer = setTimeout(() => { srv.proc.kill('SIGKILL'); done(null); }, ms);
+    srv.proc.on('exit', code => { clearTimeout(timer); done(code); });
+    srv.proc.kill(signal);
+  });
+}
+// Wait until cond() holds (polled every 50 ms), at most ms; its last value
+async function until(cond, ms) {
+  const end = clock() + ms;
+  let v = cond();
+  while (!v && clock() < end) { await sleep(50); v = cond(); }
+  return v;
+}
+// The AI workers of the server with that pid (their command lines end in --worker PID)
+function workersOf(pid) {
+  const found = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let cmd = '';
+    try { cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8'); } catch { continue; }
+    if (cmd.endsWith(`\0--worker\0${pid}\0`)) found.push(Number(d));
+  }
+  return found;
+}
 
 test('the page and its files are served with their types', async () => {
   const r = await request(server, 'GET', '/');
@@ -381,8 +430,231 @@ test('--results DIR serves a tournament\'s data; a missing DIR is refused at sta
   eq(status, 1, 'exit status for a missing results directory');
 });
 
+test('a built-in AI that does not return (ai_mmdfs on 4x4) ends with 504 at --builtin-time; the server answers meanwhile', async () => {
+  const srv = await startServer(program, ['--builtin-time', '2']);
+  try {
+    const big = (await api(srv, 'POST', 'games?o=human&x=human&width=4&height=4')).json;
+    const small = (await api(srv, 'POST', 'games?o=human&x=ai14s')).json;
+    await api(srv, 'POST', `games/${small.id}/move?move=B2`);
+    const t0 = clock();
+    let hintDone = 0;
+    const hint = within(api(srv, 'GET', `games/${big.id}/hint?ai=ai_mmdfs`), 30000, 'the ai_mmdfs hint')
+      .then(r => { hintDone = clock(); return r; });
+    hint.catch(() => {}); // awaited below
+    await sleep(200);
+    const info = await within(api(srv, 'GET', 'info'), 5000, 'info while ai_mmdfs computes');
+    eq(info.status, 200, 'info answered');
+    const tree = await within(api(srv, 'GET', 'tree?moves=B2'), 5000, 'the tree while ai_mmdfs computes');
+    eq(tree.status, 200, 'tree answered');
+    eq(hintDone, 0, 'both answered before the hint');
+    // the other worker plays meanwhile (once started: within seconds)
+    const ai = await within(api(srv, 'POST', `games/${small.id}/ai`), 10000, 'ai14s while ai_mmdfs computes');
+    eq([ai.status, ai.json.step], [200, 2], 'ai14s moved');
+    const h = await hint;
+    const took = (hintDone - t0) / 1000;
+    eq([h.status, h.json.reason, h.json.ai], [504, 'time', 'ai_mmdfs'], 'the hint ends with 504');
+    assert(/ai_mmdfs gave no answer within its limit of 2 s \(--builtin-time\)/.test(h.json.error), h.json.error);
+    assert(took >= 1.9 && took < 20, `ended after its limit (2 s + 0.5 s of slack), well under 20 s: ${took} s`);
+    // its worker was restarted: AIs answer again, in the same position
+    const again = await within(api(srv, 'GET', `games/${small.id}/hint`), 20000, 'a hint after the restart');
+    eq([again.status, again.json.candidate], [200, ai14sAnalysis(`B2,${ai.json.last}`).cand], 'ai14s after the restart');
+    assert(await until(() => workersOf(srv.proc.pid).length === 2, 10000), 'two workers again');
+    eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
+  } finally {
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+});
+
+test('a sandboxed AI stuck inside one C call (string.rep of 2^63 empty strings) is stopped too', async () => {
+  const file = path.join(tmp, 'c_loop.lua');
+  fs.writeFileSync(file, 'return function(game) local s = string.rep("", math.maxinteger) return 0 end\n');
+  const srv = await startServer(program, ['--ai', file, '--time', '1']);
+  try {
+    const g = (await api(srv, 'POST', 'games?o=c_loop&x=human')).json;
+    const t0 = clock();
+    const move = within(api(srv, 'POST', `games/${g.id}/ai`), 20000, 'the c_loop move');
+    move.catch(() => {}); // awaited below
+    await sleep(200);
+    eq((await within(api(srv, 'GET', 'info'), 5000, 'info meanwhile')).status, 200, 'info answered meanwhile');
+    const r = await move;
+    const took = (clock() - t0) / 1000;
+    // killed past its budget (504), or refused by the sandbox itself (a failure with its reason)
+    assert(r.status === 504 || (r.status === 200 && r.json.failed && r.json.step === 0), `${r.status} ${r.body}`);
+    if (r.status === 504) assert(/c_loop gave no answer within its limit of 1 s \(--time\)/.test(r.json.error), r.json.error);
+    assert(took < 15, `ended in ${took} s`);
+    eq((await within(api(srv, 'GET', `games/${g.id}`), 5000, 'the game after')).json.step, 0, 'no move made');
+    eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
+  } finally {
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+});
+
+test('a worker that dies mid-call gives 502 with the reason; a new one takes its place', async () => {
+  const srv = await startServer(program, ['--builtin-time', '60']);
+  try {
+    const big = (await api(srv, 'POST', 'games?o=human&x=human&width=4&height=4')).json;
+    // a worker ready (so that the long call runs at once, not after a start)
+    eq((await within(api(srv, 'GET', `games/${big.id}/hint?ai=ai2`), 20000, 'a first hint')).status, 200, 'a first hint');
+    const hint = within(api(srv, 'GET', `games/${big.id}/hint?ai=ai_mmdfs`), 20000, 'the ai_mmdfs hint');
+    hint.catch(() => {}); // awaited below
+    assert(await until(() => workersOf(srv.proc.pid).length === 2, 10000), 'its two workers');
+    await sleep(500);
+    const old = workersOf(srv.proc.pid);
+    for (const pid of old) process.kill(pid, 'SIGKILL');
+    const h = await hint;
+    eq([h.status, h.json.reason], [502, 'crash'], 'the hint');
+    assert(/ai_mmdfs failed: its worker process died \(signal 9\)/.test(h.json.error), h.json.error);
+    const small = (await api(srv, 'POST', 'games?o=human&x=human')).json;
+    const again = await within(api(srv, 'GET', `games/${small.id}/hint`), 20000, 'a hint after');
+    eq([again.status, again.json.candidate], [200, ai14sAnalysis('').cand], 'ai14s on the empty board');
+    const now = workersOf(srv.proc.pid);
+    assert(now.length === 2 && !now.some(p => old.includes(p)), `two new workers: ${now} (were ${old})`);
+    eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
+  } finally {
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+});
+
+test('one address gets at most one AI call per worker at once: 503', async () => {
+  const srv = await startServer(program, ['--builtin-time', '1', '--workers', '1']);
+  try {
+    const big = (await api(srv, 'POST', 'games?o=human&x=human&width=4&height=4')).json;
+    const first = within(api(srv, 'GET', `games/${big.id}/hint?ai=ai_mmdfs`), 30000, 'the first hint');
+    first.catch(() => {}); // awaited below
+    await sleep(200);
+    const second = await within(api(srv, 'GET', `games/${big.id}/hint?ai=ai_mmdfs`), 5000, 'the second hint');
+    eq([second.status, second.json.reason], [503, 'busy'], 'refused at once');
+    assert(/too many AI calls from this address at once \(at most 1/.test(second.json.error), second.json.error);
+    eq((await first).status, 504, 'the first one ran');
+  } finally {
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+});
+
+test('SIGTERM during a long AI call stops the server within seconds (exit 0), no worker left', async () => {
+  const srv = await startServer(program, ['--builtin-time', '600']);
+  const pid = srv.proc.pid;
+  try {
+    const g = (await api(srv, 'POST', 'games?o=ai_mmdfs&x=human&width=4&height=4')).json;
+    const move = api(srv, 'POST', `games/${g.id}/ai`).catch(e => ({ error: e }));
+    await sleep(300);
+    assert(await until(() => workersOf(pid).length === 2, 10000), 'its two workers');
+    const t0 = clock();
+    const code = await stopWithin(srv, 'SIGTERM', 10000);
+    const took = (clock() - t0) / 1000;
+    eq(code, 0, 'exit status after SIGTERM (null: still running after 10 s)');
+    assert(took < 5, `stopped in ${took} s`);
+    assert(/stopped \(SIGTERM\)/.test(srv.log()), srv.log());
+    const r = await within(move, 5000, 'the move request');
+    assert(r.error || r.status === 503, `the pending move ended: ${JSON.stringify(r.status || String(r.error))}`);
+    await sleep(200);
+    eq(workersOf(pid), [], 'no worker left');
+  } finally {
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+});
+
+// 200 connections from 127.0.0.1 sending their headers a byte at a time
+// for a few seconds; meanwhile requests from 127.0.0.1 and 127.0.0.2 must
+// be answered, and the slow address holds at most `most` connections.
+async function slowClients(args, most) {
+  const srv = await startServer(program, args);
+  const socks = [];
+  let closed = 0, stop = false;
+  try {
+    for (let i = 0; i < 200; i++) {
+      const sock = net.connect({ port: srv.port, host: '127.0.0.1', localAddress: '127.0.0.1' });
+      sock.on('error', () => {});
+      sock.on('close', () => { closed++; });
+      sock.on('connect', () => sock.write(`GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:${srv.port}\r\nX-Slow: `));
+      socks.push(sock);
+    }
+    const drip = (async () => {
+      while (!stop) {
+        for (const sock of socks) if (!sock.destroyed) sock.write('a');
+        await sleep(100);
+      }
+    })();
+    const openNow = () => socks.filter(s => !s.destroyed && s.readyState === 'open').length;
+    await until(() => closed >= 200 - most && openNow() <= most, 10000);
+    const open = openNow();
+    assert(open <= most, `the slow address holds ${open} connections (at most ${most})`);
+    assert(closed >= 200 - most, `the server closed the others: ${closed}`);
+    for (let round = 0; round < 3; round++) {
+      for (const local of ['127.0.0.1', '127.0.0.2']) {
+        const t0 = clock();
+        const r = await within(new Promise((resolve, reject) => {
+          const sock = net.connect({ port: srv.port, host: '127.0.0.1', localAddress: local }, () =>
+            sock.write(`GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:${srv.port}\r\nConnection: close\r\n\r\n`));
+          let data = '';
+          sock.on('data', d => { data += d; });
+          sock.on('end', () => resolve(data));
+          sock.on('error', reject);
+        }), 10000, `a request from ${local} during the attack`);
+        assert(/^HTTP\/1\.1 200/.test(r), `answered from ${local}: ${r.slice(0, 60)}`);
+        assert(r.includes('"ais"'), 'the info');
+        assert(clock() - t0 < 5000, `from ${local} in ${clock() - t0} ms`);
+      }
+      await sleep(700);
+    }
+    stop = true;
+    await drip;
+    for (const sock of socks) sock.destroy();
+    eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
+  } finally {
+    stop = true;
+    for (const sock of socks) sock.destroy();
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+}
+
+test('200 slow connections of one address starve no one; the address holds at most --client-connections (32)', () =>
+  slowClients([], 32));
+
+test('past --connections too, the address holding the most connections makes room', () =>
+  slowClients(['--connections', '50', '--client-connections', '1000'], 50));
+
+test('--results: a FIFO or a symbolic link as journal.tsv or results.json is an error, not a hang', async () => {
+  const dir = path.join(tmp, 'fifo');
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, 'results.json'), '{"ranking": []}');
+  execFileSync('mkfifo', [path.join(dir, 'journal.tsv')]);
+  const srv = await startServer(program, ['--results', dir]);
+  try {
+    for (const p of ['results', 'results/journal']) {
+      const r = await within(api(srv, 'GET', p), 5000, `GET ${p} with a FIFO journal`);
+      eq(r.status, 404, p);
+      assert(/journal\.tsv: not a regular file/.test(r.json.error), r.json.error);
+    }
+    fs.rmSync(path.join(dir, 'journal.tsv'));
+    fs.writeFileSync(path.join(tmp, 'elsewhere.tsv'), 'H\tsecret\n');
+    fs.symlinkSync(path.join(tmp, 'elsewhere.tsv'), path.join(dir, 'journal.tsv'));
+    const l = await within(api(srv, 'GET', 'results/journal'), 5000, 'GET results/journal as a link');
+    eq(l.status, 404, 'a linked journal');
+    assert(/journal\.tsv: a symbolic link/.test(l.json.error), l.json.error);
+    fs.rmSync(path.join(dir, 'journal.tsv'));
+    const none = await within(api(srv, 'GET', 'results'), 5000, 'GET results without a journal');
+    eq([none.status, none.json.journal_bytes], [200, 0], 'a missing journal is an empty one');
+    eq((await api(srv, 'GET', 'info')).status, 200, 'still serving');
+  } finally {
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+  // a FIFO results.json: the server refuses to start
+  const dir2 = path.join(tmp, 'fifo2');
+  fs.mkdirSync(dir2);
+  execFileSync('mkfifo', [path.join(dir2, 'results.json')]);
+  let status = 0, err = '';
+  try {
+    execFileSync(program, ['serve', '--port', '0', '--results', dir2], { stdio: 'pipe', timeout: 10000 });
+  } catch (e) { status = e.status; err = String(e.stderr); }
+  eq(status, 1, 'exit status (null: killed after 10 s)');
+  assert(/results\.json: not a regular file/.test(err), err);
+});
+
 test('bad options: exit 2 with a message', async () => {
-  for (const args of [['--port', '70000'], ['--port', 'x'], ['--max-games', '0'], ['--bogus'], ['extra'], ['--time', 'soon'], ['--memory', '-1'], ['--time', '0'], ['--time', '0', '--instructions', '0']]) {
+  for (const args of [['--port', '70000'], ['--port', 'x'], ['--max-games', '0'], ['--bogus'], ['extra'], ['--time', 'soon'], ['--memory', '-1'], ['--time', '0'], ['--time', '0', '--instructions', '0'],
+    ['--builtin-time', '0'], ['--builtin-time', 'x'], ['--workers', '0'], ['--workers', '17'], ['--connections', '0'],
+    ['--client-connections', 'x'], ['--connection-timeout', '0']]) {
     let status = 0, err = '';
     try { execFileSync(program, ['serve', ...args], { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
     eq(status, 2, args.join(' '));
