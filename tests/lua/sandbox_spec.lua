@@ -115,7 +115,7 @@ describe("mb.sandbox", function()
         for _, code in ipairs {
             "io.open('/etc/passwd')", "os.execute('true')", "require('os')", "require('marubatsu.so')", "debug.getinfo(1)",
             "dofile('/dev/null')", "loadfile('/dev/null')", "package.loaded.x = 1",
-            "string.dump(print)", "(''):dump()", "coroutine.create(print)", "collectgarbage()",
+            "string.dump(print)", "(''):dump()", "coroutine.create(print)", "collectgarbage('stop')",
             "mb.loadscript('ai2')", "mb.seed(1)", "getmetatable('').__index.dump = 1",
             "mb.draws()", "mb.Random(1)", "mb.stream:random()", "mb.tourney_seed(1, 1, 1)",
             "require('marubatsu.host')", "mb.mkdir('/tmp/x')", "mb.sandbox.load('ai2')",
@@ -128,6 +128,12 @@ describe("mb.sandbox", function()
             return 0]]))
         assert.matches("^error: .*binary", r)
         assert.are.equal(3, (play(fn("return collectgarbage('count') and 3"))))
+        -- a collection runs inside the move, under its budgets
+        assert.are.equal(3, (play(fn("return collectgarbage() == 0 and collectgarbage('collect') == 0 "
+            .. "and type(collectgarbage('step')) == 'boolean' and 3"))))
+        for _, opt in ipairs({"stop", "restart", "incremental", "generational", "setpause", "setstepmul", "isrunning"}) do
+            assert.matches('^error: .*only "collect", "step" and "count"', select(2, play(fn("collectgarbage('" .. opt .. "')"))), 1, opt)
+        end
         assert.are.equal(3, (play(fn("return os.clock() and os.time == nil and os.date == nil and 3"))))
         assert.are.equal(3, (play(fn("return load('return 3')()"))))
     end)
@@ -234,10 +240,11 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
         assert.is_number(p:stats().overrun)
     end)
 
-    it("memory_bomb: memory, and the state is clean for the next move", function()
+    it("memory_bomb: memory, again on the next move (its dead data is collected first)", function()
         local _, r, p = hostile("memory_bomb", BIG)
         assert.are.equal("memory", r)
-        assert.is_true(p:stats().memory < 2 * 1024 * 1024)
+        assert.is_true(p:stats().peak <= BIG.memory)
+        assert.are.same({nil, "memory"}, {p:move(game_of("A1,B2"), {})})
         assert.is_true(p:stats().peak <= BIG.memory)
     end)
 
@@ -393,7 +400,7 @@ describe("mb.sandbox: the hostile scripts of tests/hostile", function()
 
     it("nothing outlives the move: __gc refused, collectgarbage, coroutine, debug absent", function()
         assert.matches("^error: .*__gc metamethods are not allowed", select(2, hostile("gc_finalizer")))
-        assert.matches("^error: .*only \"count\"", select(2, hostile("collectgarbage_tricks")))
+        assert.matches("^error: .*only \"collect\", \"step\" and \"count\"", select(2, hostile("collectgarbage_tricks")))
         assert.matches("^error: .*'coroutine'", select(2, hostile("coroutine_escape")))
         assert.matches("^error: .*'debug'", select(2, hostile("debug_library", {instructions = 100000})))
     end)
