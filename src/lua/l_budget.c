@@ -23,6 +23,7 @@
 /* ---- The allocator and the hook ---- */
 
 static void budget_hook(lua_State *L, lua_Debug *ar);
+static void budget_collect(lua_State *L, Budget *b);
 
 /* A budget ran out (why: "instructions", "time" or "memory"): the first
  * one counts. Past the deadline it is "time" whatever noticed it (a refusal
@@ -74,8 +75,20 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         b->used = b->used - old + nsize;
         if (b->used > b->peak) b->peak = b->used;
         if (b->refused_size == nsize && b->refused == ptr) b->refused_size = 0; /* the retry */
+        if (b->used > b->gc_mark && !b->gc_soon && b->armed && b->child) {
+            b->gc_soon = true; /* budget_collect, at the next instruction */
+            lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
+        }
     }
     return p;
+}
+
+/* Collect when the state passes half the room it has left now. */
+static void budget_set_mark(Budget *b)
+{
+    b->gc_mark = b->max_memory && b->used < b->max_memory
+                     ? b->used + (b->max_memory - b->used) / 2
+                     : SIZE_MAX;
 }
 
 /* The budgets' error messages, kept alive in the state's registry (by
@@ -119,6 +132,22 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         if (b->deadline > 0 && search_now() > b->deadline) budget_out(b, "time");
     }
     if (b->reason) budget_raise(L, b);
+    if (b->gc_soon) budget_collect(L, b);
+}
+
+/* The collection the allocator asked for: now, inside the call and its
+ * time; then the call's own hook again. */
+static void budget_collect(lua_State *L, Budget *b)
+{
+    b->gc_soon = false;
+    lua_gc(L, LUA_GCCOLLECT);
+    budget_set_mark(b);
+    if (b->hooked)
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, b->every);
+    else
+        lua_sethook(L, NULL, 0, 0);
+    /* the timer may have fired meanwhile: its hook of 1 again */
+    if (b->timed_out) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
 }
 
 /* ---- The time budget: a timer, not a per-instruction check ----
@@ -282,6 +311,7 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
     b->exceeded_at = 0;
     b->deadline = 0;
     b->refused_size = 0;
+    b->gc_mark = SIZE_MAX;
     bool timer = false;
     if (armed) {
         b->every = HOOK_EVERY;
@@ -298,8 +328,10 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
         }
         /* the count hook: for the instruction budget, or for the clock when
          * there is no timer */
-        if (b->max_instructions || (b->deadline > 0 && !timer))
-            lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
+        b->hooked = b->max_instructions || (b->deadline > 0 && !timer);
+        if (b->hooked) lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
+        b->gc_soon = false;
+        budget_set_mark(b);
     }
     int status = lua_pcall(C, nargs, nresults, 0);
     double end = search_now();
@@ -312,6 +344,7 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
             budget_out(b, "time"); /* the first budget out still counts */
         }
         b->armed = false;
+        b->gc_mark = SIZE_MAX;
         lua_sethook(C, NULL, 0, 0);
     }
     b->overrun = b->exceeded_at > 0 ? end - b->exceeded_at : -1;

@@ -10,7 +10,11 @@
  *   memory        bytes held by the whole state: budget_alloc refuses to go
  *                 past the cap; Lua then collects (its emergency
  *                 collection) and asks once more, and only a second
- *                 refusal ends the call, at its next instruction
+ *                 refusal ends the call, at its next instruction. Some
+ *                 requests get no second try (lauxlib's buffers), so the
+ *                 state is also collected, at its next instruction, when
+ *                 it passes half the room it had left after its last
+ *                 collection: dead data rarely makes a refusal
  *
  * Garbage collection runs inside the call, where no hook can stop it (a
  * collection's atomic phase is one C loop: a weak-keyed table holding a
@@ -47,6 +51,9 @@ typedef struct Budget {
     double late;                     /* last call: seconds from its deadline to return; < 0 none */
     const void *refused;             /* the block of the last refused request (NULL: new) */
     size_t refused_size;             /* its size; 0: no refusal pending */
+    size_t gc_mark;                  /* past it, collect at the next instruction */
+    bool gc_soon;                    /* a collection is asked for */
+    bool hooked;                     /* the call has a count hook of `every` */
 } Budget;
 
 /* Seconds past its deadline after which a call is said to have run
