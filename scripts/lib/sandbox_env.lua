@@ -250,10 +250,10 @@ end
 -- instruction, with hooks off while it runs; Lua would call the message
 -- handler there, where nothing could stop one that spins. So the script's
 -- handler is skipped then (the error goes through as it is).
-local raw_xpcall = xpcall
+local raw = {xpcall = xpcall} -- called as raw.xpcall, its errors name 'xpcall'
 env.xpcall = function(f, handler, ...)
-    if type_(handler) ~= "function" then return raw_xpcall(f, handler, ...) end -- its own error
-    return raw_xpcall(f, function(e)
+    if type_(handler) ~= "function" then return (raw.xpcall(f, handler, ...)) end -- its own error
+    return raw.xpcall(f, function(e)
         if spent() then return e end
         return handler(e)
     end, ...)
