@@ -734,7 +734,7 @@ describe("mb.sandbox: collections inside the budgets, no false memory forfeits (
         local t0 = mb.clock()
         assert.are.same({nil, "time"}, {p:move(game_of(""), {})})
         assert.is_true(mb.clock() - t0 < 5, mb.clock() - t0)
-        assert.is_true(p:stats().overrun < 2, p:stats().overrun)
+        assert.is_true(p:stats().overrun < 0.5, p:stats().overrun) -- before: 3.7 s on an idle VM
         assert.is_true(p:stats().memory > 40 * MiB) -- its data is live
     end)
 
