@@ -86,9 +86,8 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 /* Collect when the state passes half the room it has left now. */
 static void budget_set_mark(Budget *b)
 {
-    b->gc_mark = b->max_memory && b->used < b->max_memory
-                     ? b->used + (b->max_memory - b->used) / 2
-                     : SIZE_MAX;
+    b->gc_mark = b->max_memory && b->used < b->max_memory ? b->used + (b->max_memory - b->used) / 2
+                                                          : SIZE_MAX;
 }
 
 /* The budgets' error messages, kept alive in the state's registry (by

@@ -7,7 +7,7 @@
  *   player:stats() -> {memory, peak, baseline, instructions, overrun}
  *   player:set_time(seconds | false) -> previous   (the time budget of next moves)
  *   player:close()  (also __close and __gc)
- *   player.name, .spec, .limits, .ai_name, .last_reason
+ *   player.name, .spec, .limits, .ai_name, .last_reason, .broken
  *   mb.sandbox.defaults   the default limits (time, memory; instructions
  *                         is opt-in)
  *
@@ -34,9 +34,15 @@
  *                 (see "The time budget" in l_budget.c); nothing per
  *                 instruction
  *   memory        bytes held by the whole child state (its allocator refuses
- *                 to go past the cap); an empty sandbox state with the
- *                 library part AI scripts use costs about 90 KiB
- *                 (player:stats().baseline)
+ *                 to go past the cap, after one emergency collection); an
+ *                 empty sandbox state with the library part AI scripts
+ *                 use costs about 90 KiB (player:stats().baseline)
+ * Collections run inside the calls and count against their time; a move
+ * that returns more than BUDGET_LATE_RESET past its deadline ran
+ * something no budget could stop (a collection made slow by the script's
+ * data), so its state is closed and the script loaded anew (player_reset;
+ * if that fails, the player is broken: its moves fail with the load's
+ * reason, player.broken). The host never collects a child's garbage.
  * A move copies the host's engine Game into the one game object the child
  * keeps for the player (lmb_game_assign) and the params (numbers, strings,
  * booleans, tables of them) into a fresh table, calls the AI, then compares

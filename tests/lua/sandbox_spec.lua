@@ -702,6 +702,39 @@ describe("mb.sandbox: collections inside the budgets, no false memory forfeits (
         assert.are.equal(1, (p:move(game_of(""), {probe = true})))
     end)
 
+    it("a state that cannot be loaded again: the player is broken, its moves fail with the load's reason", function()
+        -- the main chunk draws from the player's stream: a fresh player's
+        -- first draw is V (a probe returns it as its move); loaded again,
+        -- after that draw, it draws another value and refuses to load
+        local probe = assert(mb.sandbox.load(script("local v = mb.randbelow(1 << 30) return function() return v end")))
+        local v = tonumber(select(2, probe:move(game_of(""), {})):match("^illegal move: (%d+) "))
+        local p = assert(mb.sandbox.load(script(([[
+            if mb.randbelow(1 << 30) ~= %d then error("loaded again") end
+            local chain, root = setmetatable({}, {__mode = "k"}), {}
+            local tail = root
+            return function(game, params)
+                chain[0] = root
+                for _ = 1, params.n do local nxt = {} chain[tail] = {nxt} tail = nxt end
+                if params.garbage then local t = {} for i = 1, 150000 do t[i] = {i} end end
+                return game:calc_legal_moves()[1]
+            end]]):format(v)), {time = 60}))
+        assert.is_number((p:move(game_of(""), {n = 12000})))
+        p:set_time(0.1)
+        assert.are.same({nil, "time"}, {p:move(game_of(""), {n = 0, garbage = true})})
+        assert.matches("^error: .*loaded again", p.broken)
+        for _ = 1, 2 do
+            local m, r = p:move(game_of(""), {n = 0})
+            assert.is_nil(m)
+            assert.are.equal(p.broken, r)
+            assert.are.equal(p.broken, p.last_reason)
+        end
+        assert.is_number(p:stats().memory)
+        p:seed(1)
+        assert.are.equal(0.1, p:set_time(1))
+        p:close()
+        assert.has_error(function() p:move(game_of(""), {}) end, "sandbox: the player is closed")
+    end)
+
     it("a collection forced by the memory cap, past the deadline: time, and the state is loaded anew", function()
         -- the chain is built while loading (a generous budget), the move
         -- gets 0.2 s and grows a table to the cap: the collections that the
