@@ -3,9 +3,10 @@
 -- own Lua state (src/lua/l_sandbox.c), after the part of the library AI
 -- scripts use (wrappers, rules, loader), with that state's mb, the
 -- library's private table, rawmeta (a C function: the metatable of any
--- value, for the inventory) and bounded (the C versions of string.rep,
+-- value, for the inventory), bounded (the C versions of string.rep,
 -- plain string.find, table.insert, remove and move whose loops count
--- against the budgets: src/lua/l_bounded.c). Returns ctl = {[1] = the AI's function (once
+-- against the budgets: src/lua/l_bounded.c) and spent (a C function:
+-- whether the running call's budget has run out). Returns ctl = {[1] = the AI's function (once
 -- started), [2] = the game object of the moves, [3] = the params of a move
 -- given none (mb.NO_PARAMS, as a trusted AI gets), compile = function(spec),
 -- inventory = function() -> {"path type", ...}}.
@@ -15,7 +16,7 @@
 -- docs/lua-api.md §5.10 (tests/lua/allowlist_spec.lua compares the
 -- environment with that list). The host library (tournaments, journals,
 -- files, processes) does not exist in this state at all.
-local mb, private, rawmeta, bounded = ...
+local mb, private, rawmeta, bounded, spent = ...
 local raw_load, raw_setmetatable, raw_getmetatable = load, setmetatable, getmetatable
 local rawget_, rawlen_, type_, error_, tostring_ = rawget, rawlen, type, error, tostring
 local pairs_, ipairs_, select_ = pairs, ipairs, select
@@ -255,10 +256,29 @@ env.getmetatable = function(t)
     if type_(mt) == "table" and rawget_(mt, "__metatable") ~= nil then return rawget_(mt, "__metatable") end
     return nil
 end
+-- collectgarbage: "collect" (the default), "step" (one step, whatever its
+-- size argument) and "count". A
+-- collection runs inside the script's call, so it counts against the
+-- move's time like the collections Lua makes by itself; the options that
+-- stop the collector or change its mode or pace are refused.
 local gc = collectgarbage
 env.collectgarbage = function(opt)
+    if opt == nil or opt == "collect" then return gc("collect") end
     if opt == "count" then return gc("count") end
-    error_("collectgarbage: only \"count\" is available in the sandbox", 2)
+    if opt == "step" then return gc("step") end -- one step (a young collection)
+    error_("collectgarbage: only \"collect\", \"step\" and \"count\" are available in the sandbox", 2)
+end
+-- xpcall: once the call's budget has run out, the hook raises on every
+-- instruction, with hooks off while it runs; Lua would call the message
+-- handler there, where nothing could stop one that spins. So the script's
+-- handler is skipped then (the error goes through as it is).
+local raw = {xpcall = xpcall} -- called as raw.xpcall, its errors name 'xpcall'
+env.xpcall = function(f, handler, ...)
+    if type_(handler) ~= "function" then return (raw.xpcall(f, handler, ...)) end -- its own error
+    return raw.xpcall(f, function(e)
+        if spent() then return e end
+        return handler(e)
+    end, ...)
 end
 env.load = function(chunk, name, mode, e)
     local bad = text_only(chunk)

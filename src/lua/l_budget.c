@@ -23,6 +23,26 @@
 /* ---- The allocator and the hook ---- */
 
 static void budget_hook(lua_State *L, lua_Debug *ar);
+static void budget_collect(lua_State *L, Budget *b);
+
+/* A budget ran out (why: "instructions", "time" or "memory"): the first
+ * one counts. Past the deadline it is "time" whatever noticed it (a refusal
+ * after an emergency collection that outlived the move), and it ran out at
+ * the deadline. Arms a hook of 1 to end the call at its next instruction
+ * (with only a time budget no count hook is set); lua_sethook only stores
+ * fields, as it may even be called from a signal handler. */
+static void budget_out(Budget *b, const char *why)
+{
+    if (b->reason) return;
+    double t = search_now();
+    if (b->deadline > 0 && (b->timed_out || t > b->deadline)) {
+        why = "time";
+        t = b->deadline;
+    }
+    b->reason = why;
+    b->exceeded_at = t;
+    if (b->armed && b->child) lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
+}
 
 void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -33,17 +53,20 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         b->used -= old;
         return NULL;
     }
-    /* once a budget ran out, the call gets no more memory: the hook ends it
-     * with a memory error (see budget_hook) */
-    if (nsize > old && b->armed && b->reason) return NULL;
     if (nsize > old && b->max_memory && b->used + (nsize - old) > b->max_memory) {
-        if (!b->reason) {
-            b->reason = "memory";
-            b->exceeded_at = search_now();
-            /* make sure a hook runs at the next instruction to end the call
-             * (with only a time budget no count hook is set); lua_sethook
-             * only stores fields, as it may even be called from a signal */
-            if (b->armed && b->child) lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
+        /* Lua answers a refusal with an emergency collection and asks
+         * again for the same block and size: the first refusal of a request
+         * only lets that collection free the dead data, the second ends the
+         * call. A request refused and never asked again (lauxlib's buffers
+         * call the allocator directly and raise at once) is refused for
+         * good when another one is refused, or when the call returns. */
+        if (b->refused_size == nsize && b->refused == ptr) {
+            b->refused_size = 0;
+            budget_out(b, "memory");
+        } else {
+            if (b->refused_size) budget_out(b, "memory");
+            b->refused = ptr;
+            b->refused_size = nsize;
         }
         return NULL;
     }
@@ -51,8 +74,47 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (p) {
         b->used = b->used - old + nsize;
         if (b->used > b->peak) b->peak = b->used;
+        if (b->refused_size == nsize && b->refused == ptr) b->refused_size = 0; /* the retry */
+        if (b->used > b->gc_mark && !b->gc_soon && b->armed && b->child) {
+            b->gc_soon = true; /* budget_collect, at the next instruction */
+            lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
+        }
     }
     return p;
+}
+
+/* Collect when the state passes half the room it has left now. */
+static void budget_set_mark(Budget *b)
+{
+    b->gc_mark = b->max_memory && b->used < b->max_memory ? b->used + (b->max_memory - b->used) / 2
+                                                          : SIZE_MAX;
+}
+
+/* The budgets' error messages, kept alive in the state's registry (by
+ * budget_attach), so that raising one allocates nothing: at the memory cap
+ * an allocation would be refused after an emergency collection, one for
+ * every pcall or __close the error unwinds through. */
+static const char *const budget_messages[] = {
+    "sandbox: instructions budget exceeded",
+    "sandbox: time budget exceeded",
+    "sandbox: memory budget exceeded",
+};
+
+/* End the call: from now on every instruction raises, until it unwinds. A
+ * runtime error, without position: an xpcall's message handler runs for it
+ * with hooks off when the hook raises, so the sandbox's xpcall skips the
+ * script's handler once the budget ran out (budget_spent). */
+static void budget_raise(lua_State *L, Budget *b)
+{
+    if (b->every != 1) {
+        b->every = 1;
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    }
+    const char *msg = budget_messages[2];
+    if (strcmp(b->reason, "instructions") == 0) msg = budget_messages[0];
+    if (strcmp(b->reason, "time") == 0) msg = budget_messages[1];
+    lua_pushstring(L, msg);
+    lua_error(L);
 }
 
 static void budget_hook(lua_State *L, lua_Debug *ar)
@@ -62,37 +124,29 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     lua_getallocf(L, &ud);
     Budget *b = ud;
     if (!b->armed) return;
-    if (!b->reason && b->timed_out) {
-        b->reason = "time";
-        b->exceeded_at = search_now();
-    }
     b->count += b->every;
-    if (!b->reason && b->max_instructions && b->count >= b->max_instructions) {
-        b->reason = "instructions";
-        b->exceeded_at = search_now();
+    if (!b->reason) {
+        if (b->timed_out) budget_out(b, "time");
+        if (b->max_instructions && b->count >= b->max_instructions) budget_out(b, "instructions");
+        if (b->deadline > 0 && search_now() > b->deadline) budget_out(b, "time");
     }
-    if (!b->reason && b->deadline > 0) {
-        double t = search_now();
-        if (t > b->deadline) {
-            b->reason = "time";
-            b->exceeded_at = t;
-        }
-    }
-    if (b->reason) {
-        /* from now on every instruction raises, so the call unwinds */
-        if (b->every != 1) {
-            b->every = 1;
-            lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-        }
-        /* Raise a memory error, not lua_error: Lua runs an xpcall's message
-         * handler for a runtime error, and one raised here would run it
-         * inside this hook, where hooks are off, so a handler that spins
-         * would never be stopped. A memory error skips message handlers.
-         * The allocator refuses everything once b->reason is set, so this
-         * allocation fails (after an emergency collection) and throws. */
-        lua_newuserdatauv(L, 1, 0);
-        luaL_error(L, "sandbox: %s budget exceeded", b->reason); /* not reached */
-    }
+    if (b->reason) budget_raise(L, b);
+    if (b->gc_soon) budget_collect(L, b);
+}
+
+/* The collection the allocator asked for: now, inside the call and its
+ * time; then the call's own hook again. */
+static void budget_collect(lua_State *L, Budget *b)
+{
+    b->gc_soon = false;
+    lua_gc(L, LUA_GCCOLLECT);
+    budget_set_mark(b);
+    if (b->hooked)
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, b->every);
+    else
+        lua_sethook(L, NULL, 0, 0);
+    /* the timer may have fired meanwhile: its hook of 1 again */
+    if (b->timed_out) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
 }
 
 /* ---- The time budget: a timer, not a per-instruction check ----
@@ -184,14 +238,36 @@ void budget_attach(lua_State *C, Budget *b)
 {
     lua_pushlightuserdata(C, b);
     lua_rawsetp(C, LUA_REGISTRYINDEX, &budget_key);
+    int n = (int)(sizeof budget_messages / sizeof *budget_messages);
+    lua_createtable(C, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(C, budget_messages[i]);
+        lua_rawseti(C, -2, i + 1);
+    }
+    lua_rawsetp(C, LUA_REGISTRYINDEX, budget_messages);
+}
+
+static Budget *budget_of(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &budget_key);
+    Budget *b = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return b;
+}
+
+int budget_spent(lua_State *L)
+{
+    Budget *b = budget_of(L);
+    lua_pushboolean(
+        L, b && b->armed &&
+               (b->reason || b->timed_out || (b->deadline > 0 && search_now() > b->deadline)));
+    return 1;
 }
 
 NativeLimits budget_native(lua_State *L)
 {
     NativeLimits nl = {NULL, -1, 0, SIZE_MAX};
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &budget_key);
-    Budget *b = lua_touserdata(L, -1);
-    lua_pop(L, 1);
+    Budget *b = budget_of(L);
     if (!b || !b->armed) return nl;
     nl.b = b;
     if (b->deadline > 0) {
@@ -219,25 +295,22 @@ void budget_native_done(lua_State *L, const NativeLimits *nl, unsigned long long
     if (!why && (b->timed_out || (b->deadline > 0 && search_now() > b->deadline))) why = "time";
     if (!why && b->reason) why = b->reason;
     if (!why) return;
-    if (!b->reason) {
-        b->reason = why;
-        /* a deadline ran out when it passed, not when the call noticed */
-        b->exceeded_at = strcmp(why, "time") == 0 && b->deadline > 0 ? b->deadline : search_now();
-    }
-    /* as the hook: every instruction raises until the call unwinds */
-    b->every = 1;
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-    luaL_error(L, "sandbox: %s budget exceeded", b->reason);
+    budget_out(b, why);
+    budget_raise(L, b); /* as the hook: every instruction raises until the call unwinds */
 }
 
 /* The call itself. A call that returns after a budget ran out (a refused
  * allocation caught by the script) counts as failed: LUA_ERRRUN with
- * b->reason set. */
+ * b->reason set; so does one that returns past its deadline (a collection
+ * that ran past it, where no hook could stop it). */
 int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
 {
     b->reason = NULL;
     b->count = 0;
     b->exceeded_at = 0;
+    b->deadline = 0;
+    b->refused_size = 0;
+    b->gc_mark = SIZE_MAX;
     bool timer = false;
     if (armed) {
         b->every = HOOK_EVERY;
@@ -254,16 +327,26 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
         }
         /* the count hook: for the instruction budget, or for the clock when
          * there is no timer */
-        if (b->max_instructions || (b->deadline > 0 && !timer))
-            lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
+        b->hooked = b->max_instructions || (b->deadline > 0 && !timer);
+        if (b->hooked) lua_sethook(C, budget_hook, LUA_MASKCOUNT, b->every);
+        b->gc_soon = false;
+        budget_set_mark(b);
     }
     int status = lua_pcall(C, nargs, nresults, 0);
+    double end = search_now();
+    b->late = -1;
+    if (b->refused_size) budget_out(b, "memory"); /* refused, and never granted */
     if (armed) {
         if (timer) sb_active = NULL;
+        if (b->deadline > 0 && end > b->deadline) {
+            b->late = end - b->deadline;
+            budget_out(b, "time"); /* the first budget out still counts */
+        }
         b->armed = false;
+        b->gc_mark = SIZE_MAX;
         lua_sethook(C, NULL, 0, 0);
     }
-    b->overrun = b->exceeded_at > 0 ? search_now() - b->exceeded_at : -1;
+    b->overrun = b->exceeded_at > 0 ? end - b->exceeded_at : -1;
     if (status == LUA_OK && b->reason) {
         lua_settop(C, 0);
         status = LUA_ERRRUN;

@@ -8,8 +8,22 @@
  *                 signal handler sets a count hook of 1 once the deadline
  *                 passed (the count hook checks the clock without timers)
  *   memory        bytes held by the whole state: budget_alloc refuses to go
- *                 past the cap, and the call then ends at its next
- *                 instruction */
+ *                 past the cap; Lua then collects (its emergency
+ *                 collection) and asks once more, and only a second
+ *                 refusal ends the call, at its next instruction. Some
+ *                 requests get no second try (lauxlib's buffers), so the
+ *                 state is also collected, at its next instruction, when
+ *                 it passes half the room it had left after its last
+ *                 collection: dead data rarely makes a refusal
+ *
+ * Garbage collection runs inside the call, where no hook can stop it (a
+ * collection's atomic phase is one C loop: a weak-keyed table holding a
+ * long chain makes it quadratic). So the budgets look at the clock when
+ * the call returns: a call that returns past its deadline has lost on
+ * time, whatever it returned, and one that returns more than
+ * BUDGET_LATE_RESET past it ran something no budget could stop, which the
+ * caller does not trust to run again (l_sandbox.c reloads the script). The
+ * process-level watchdog bounds such a collection from outside. */
 #ifndef MB_L_BUDGET_H
 #define MB_L_BUDGET_H
 
@@ -34,7 +48,17 @@ typedef struct Budget {
     lua_State *child;                /* for the signal handler */
     const char *reason;              /* "instructions", "time", "memory" or NULL */
     double overrun;                  /* last call: seconds from exhaustion to return; < 0 none */
+    double late;                     /* last call: seconds from its deadline to return; < 0 none */
+    const void *refused;             /* the block of the last refused request (NULL: new) */
+    size_t refused_size;             /* its size; 0: no refusal pending */
+    size_t gc_mark;                  /* past it, collect at the next instruction */
+    bool gc_soon;                    /* a collection is asked for */
+    bool hooked;                     /* the call has a count hook of `every` */
 } Budget;
+
+/* Seconds past its deadline after which a call is said to have run
+ * something the budgets could not stop (a collection, a long C call). */
+#define BUDGET_LATE_RESET 0.1
 
 /* What one node of a native search or solve counts against the
  * instruction budget: about what a Lua evaluator's call costs, so a script
@@ -47,8 +71,16 @@ void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 /* Call the function below nargs arguments on C's stack, protected; armed,
  * under the instruction and time budgets too (the memory cap always holds).
  * Returns the lua_pcall status; a call that returned after a budget ran out
- * is LUA_ERRRUN with b->reason set. */
+ * (or past its deadline) is LUA_ERRRUN with b->reason set, b->overrun the
+ * seconds from the first budget running out (the deadline, for time) to
+ * the return and b->late those from the deadline. */
 int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed);
+
+/* In a budgeted state (a lua_CFunction, for scripts/lib/sandbox_env.lua):
+ * -> true when the running call's budget has run out (or its deadline
+ * passed). xpcall's message handler is skipped then: the hook raises with
+ * hooks off, where a handler that spins could never be stopped. */
+int budget_spent(lua_State *L);
 
 /* ---- Native calls (searches, the solver) from a sandboxed state ----
  * A native call gets the budgets that are left as its own limits, then

@@ -7,7 +7,7 @@
  *   player:stats() -> {memory, peak, baseline, instructions, overrun}
  *   player:set_time(seconds | false) -> previous   (the time budget of next moves)
  *   player:close()  (also __close and __gc)
- *   player.name, .spec, .limits, .ai_name, .last_reason
+ *   player.name, .spec, .limits, .ai_name, .last_reason, .broken
  *   mb.sandbox.defaults   the default limits (time, memory; instructions
  *                         is opt-in)
  *
@@ -34,9 +34,15 @@
  *                 (see "The time budget" in l_budget.c); nothing per
  *                 instruction
  *   memory        bytes held by the whole child state (its allocator refuses
- *                 to go past the cap); an empty sandbox state with the
- *                 library part AI scripts use costs about 90 KiB
- *                 (player:stats().baseline)
+ *                 to go past the cap, after one emergency collection); an
+ *                 empty sandbox state with the library part AI scripts
+ *                 use costs about 90 KiB (player:stats().baseline)
+ * Collections run inside the calls and count against their time; a move
+ * that returns more than BUDGET_LATE_RESET past its deadline ran
+ * something no budget could stop (a collection made slow by the script's
+ * data), so its state is closed and the script loaded anew (player_reset;
+ * if that fails, the player is broken: its moves fail with the load's
+ * reason, player.broken). The host never collects a child's garbage.
  * A move copies the host's engine Game into the one game object the child
  * keeps for the player (lmb_game_assign) and the params (numbers, strings,
  * booleans, tables of them) into a fresh table, calls the AI, then compares
@@ -76,7 +82,9 @@ typedef struct Player {
     lua_State *child; /* NULL once closed */
     Game *game;       /* the engine Game of the child's game object */
     size_t baseline;  /* bytes held after loading */
+    double load_time; /* the time budget it was loaded with (0: none) */
     bool has_reason;  /* the fields table holds a last_reason */
+    bool broken;      /* its script failed to load again: fields.broken says why */
 } Player;
 
 /* Keys of the child's registry. */
@@ -89,16 +97,13 @@ static int child_panic(lua_State *L)
     return 0; /* Lua aborts */
 }
 
-static int collect(lua_State *L)
-{
-    lua_gc(L, LUA_GCCOLLECT);
-    return 0;
-}
-
 /* Push to the host the reason a child call failed: a budget's name, or
  * "error: <message>" from the error value on the child's top (strings and
  * numbers only: no script code runs to make it text). Empties the child's
- * stack; after a refused allocation, collects the child's garbage. */
+ * stack. Nothing collects the child's garbage here: a collection can run
+ * for as long as the script's data makes it (see l_budget.h), so it only
+ * runs inside the script's own calls, under their budgets (Lua collects
+ * before a refused allocation is refused for good). */
 static void push_reason(lua_State *L, Player *p, int status)
 {
     lua_State *C = p->child;
@@ -125,14 +130,7 @@ static void push_reason(lua_State *L, Player *p, int status)
     } else {
         lua_pushfstring(L, "error: (error object is a %s value)", luaL_typename(C, -1));
     }
-    bool memory = p->b.reason && strcmp(p->b.reason, "memory") == 0;
     lua_settop(C, 0);
-    if (memory || status == LUA_ERRMEM) {
-        /* start the next move clean (the refusal does not count now) */
-        lua_pushcfunction(C, collect);
-        lua_pcall(C, 0, 0, 0);
-        lua_settop(C, 0);
-    }
 }
 
 /* ---- Loading ---- */
@@ -192,7 +190,8 @@ static int child_setup(lua_State *L)
     lmb_push_library(L, "lib/sandbox_env");
     lua_pushcfunction(L, child_rawmeta);
     lmb_push_bounded(L);
-    lua_call(L, 4, 1);
+    lua_pushcfunction(L, budget_spent);
+    lua_call(L, 5, 1);
     lua_rawgeti(L, -1, 2);
     s->p->game = lmb_check_game(L, -1);
     lua_pop(L, 1);
@@ -211,12 +210,16 @@ static int child_compile(lua_State *L)
     return 2;
 }
 
-static Player *check_player(lua_State *L, int arg)
+/* The player at arg, with its state (a broken player has none, but its
+ * moves, stats, seed and time budget still answer: with_state false). */
+static Player *check_player_state(lua_State *L, int arg, bool with_state)
 {
     Player *p = luaL_checkudata(L, arg, PLAYER);
-    if (!p->child) luaL_error(L, "sandbox: the player is closed");
+    if (!p->child && (with_state || !p->broken)) luaL_error(L, "sandbox: the player is closed");
     return p;
 }
+
+static Player *check_player(lua_State *L, int arg) { return check_player_state(L, arg, true); }
 
 static void close_player(Player *p)
 {
@@ -229,7 +232,9 @@ static void close_player(Player *p)
 
 static int l_close(lua_State *L)
 {
-    close_player(luaL_checkudata(L, 1, PLAYER));
+    Player *p = luaL_checkudata(L, 1, PLAYER);
+    close_player(p);
+    p->broken = false;
     return 0;
 }
 
@@ -242,38 +247,14 @@ static double limit_field(lua_State *L, int t, const char *name)
     return v > 0 ? v : 0;
 }
 
-/* new_player(spec, limits, name [, no_script]) -> player | nil, message;
- * upvalues: the host's mb, the player metatable. With no_script the state
- * is made but no script is loaded (for the inventory). */
-static int l_new_player(lua_State *L)
+/* Make p's state and load the script spec into it: the libraries, the
+ * module and the environment, then (unless no_script) the script, whose
+ * main chunk runs under the budgets with p->b.time_limit. The player
+ * userdata is at pi; upvalues of the running function: the host's mb, -,
+ * luaopen_marubatsu. true, or false with p closed and the reason pushed. */
+static bool player_open(lua_State *L, Player *p, int pi, const char *spec, bool no_script)
 {
-    const char *spec = luaL_checkstring(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    luaL_checkstring(L, 3);
-    bool no_script = lua_toboolean(L, 4); /* mb.sandbox.inventory's state */
-    lua_settop(L, 3);
-    Player *p = lua_newuserdatauv(L, sizeof *p, 1);
-    int pi = lua_gettop(L);
-    memset(p, 0, sizeof *p);
-    p->b.overrun = -1;
-    /* a fraction rounds up: 0 would mean no budget at all */
-    double mem = ceil(limit_field(L, 2, "memory"));
-    p->b.max_memory = mem >= (double)SIZE_MAX ? 0 : (size_t)mem;
-    double ins = ceil(limit_field(L, 2, "instructions"));
-    p->b.max_instructions = ins >= 9e18 ? 0 : (long long)ins;
-    p->b.time_limit = limit_field(L, 2, "time");
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_setmetatable(L, pi);
-    lua_createtable(L, 0, 6);
-    lua_pushvalue(L, 1);
-    lua_setfield(L, -2, "spec");
-    lua_pushvalue(L, 3);
-    lua_setfield(L, -2, "name");
-    lua_pushvalue(L, 2);
-    lua_setfield(L, -2, "limits");
-    lua_setiuservalue(L, pi, 1);
-
-    rng_seed(&p->rng, 0); /* the host seeds it (player:seed) */
+    int top = lua_gettop(L);
     /* what the child gets from the host (strings anchored by mb) */
     Setup s = {.p = p, .rng = &p->rng, .open_module = lua_tocfunction(L, lua_upvalueindex(3))};
     int mb = lua_upvalueindex(1);
@@ -293,9 +274,9 @@ static int l_new_player(lua_State *L)
 
     p->child = lua_newstate(budget_alloc, &p->b);
     if (!p->child) {
-        lua_pushnil(L);
+        lua_settop(L, top);
         lua_pushliteral(L, "memory");
-        return 2;
+        return false;
     }
     lua_State *C = p->child;
     lua_atpanic(C, child_panic);
@@ -308,8 +289,8 @@ static int l_new_player(lua_State *L)
     int status = budget_pcall(&p->b, p->child, 1, 0, false);
     if (status == LUA_OK && no_script) {
         p->baseline = p->b.used;
-        lua_settop(L, pi);
-        return 1;
+        lua_settop(L, top);
+        return true;
     }
     if (status == LUA_OK) {
         lua_pushcfunction(C, child_compile);
@@ -317,23 +298,23 @@ static int l_new_player(lua_State *L)
         status = budget_pcall(&p->b, p->child, 1, 2, false);
     }
     if (status == LUA_OK && lua_isnil(C, -2)) { /* not found, or does not compile */
-        lua_pushnil(L);
+        lua_settop(L, top);
         if (lua_type(C, -1) == LUA_TSTRING)
             lua_pushstring(L, lua_tostring(C, -1));
         else
             lua_pushfstring(L, "AI script '%s' could not be loaded", spec);
         close_player(p);
-        return 2;
+        return false;
     }
     if (status == LUA_OK) {
         lua_pop(C, 1);
         status = budget_pcall(&p->b, p->child, 0, 1, true);
     }
+    lua_settop(L, top);
     if (status != LUA_OK) {
-        lua_pushnil(L);
         push_reason(L, p, status);
         close_player(p);
-        return 2;
+        return false;
     }
     lua_getiuservalue(L, pi, 1);
     lua_pushstring(L, lua_tostring(C, -1));
@@ -341,8 +322,79 @@ static int l_new_player(lua_State *L)
     lua_pop(L, 1);
     lua_settop(C, 0);
     p->baseline = p->b.used;
+    return true;
+}
+
+/* new_player(spec, limits, name [, no_script]) -> player | nil, message;
+ * upvalues: the host's mb, the player metatable, luaopen_marubatsu. With
+ * no_script the state is made but no script is loaded (for the
+ * inventory). */
+static int l_new_player(lua_State *L)
+{
+    const char *spec = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    luaL_checkstring(L, 3);
+    bool no_script = lua_toboolean(L, 4); /* mb.sandbox.inventory's state */
+    lua_settop(L, 3);
+    Player *p = lua_newuserdatauv(L, sizeof *p, 1);
+    int pi = lua_gettop(L);
+    memset(p, 0, sizeof *p);
+    p->b.overrun = -1;
+    p->b.late = -1;
+    /* a fraction rounds up: 0 would mean no budget at all */
+    double mem = ceil(limit_field(L, 2, "memory"));
+    p->b.max_memory = mem >= (double)SIZE_MAX ? 0 : (size_t)mem;
+    double ins = ceil(limit_field(L, 2, "instructions"));
+    p->b.max_instructions = ins >= 9e18 ? 0 : (long long)ins;
+    p->b.time_limit = limit_field(L, 2, "time");
+    p->load_time = p->b.time_limit;
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_setmetatable(L, pi);
+    lua_createtable(L, 0, 6);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "spec");
+    lua_pushvalue(L, 3);
+    lua_setfield(L, -2, "name");
+    lua_pushvalue(L, 2);
+    lua_setfield(L, -2, "limits");
+    lua_setiuservalue(L, pi, 1);
+    rng_seed(&p->rng, 0); /* the host seeds it (player:seed) */
+    if (!player_open(L, p, pi, spec, no_script)) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
     lua_settop(L, pi);
     return 1;
+}
+
+/* After a call that ran more than BUDGET_LATE_RESET past its deadline: the
+ * state held something no budget could stop in time (a collection made
+ * slow by the script's data, a long C call), so it is not run again. The
+ * script is loaded anew into a new state, as it was first (its load-time
+ * time budget); the player's random stream goes on. If that load fails,
+ * the player is broken: its moves fail with the load's reason. */
+static void player_reset(lua_State *L, Player *p, int pi)
+{
+    int top = lua_gettop(L);
+    /* the stats of the call that failed, not of the reload's */
+    double overrun = p->b.overrun, late = p->b.late;
+    long long count = p->b.count;
+    close_player(p);
+    lua_getiuservalue(L, pi, 1);
+    int fields = lua_gettop(L);
+    lua_getfield(L, fields, "spec");
+    double time_limit = p->b.time_limit;
+    p->b.time_limit = p->load_time;
+    if (!player_open(L, p, pi, lua_tostring(L, -1), false)) {
+        p->broken = true;
+        lua_setfield(L, fields, "broken");
+    }
+    p->b.time_limit = time_limit;
+    p->b.overrun = overrun;
+    p->b.late = late;
+    p->b.count = count;
+    lua_settop(L, top);
 }
 
 /* ---- Moves ---- */
@@ -412,8 +464,16 @@ static void set_reason_flag(lua_State *L, Player *p, bool has)
  * the type). The host's game is only read. */
 static int l_raw_move(lua_State *L)
 {
-    Player *p = check_player(L, 1);
+    Player *p = check_player_state(L, 1, false);
     const Game *hg = lmb_check_game(L, 2);
+    if (p->broken) {
+        lua_pushnil(L);
+        lua_getiuservalue(L, 1, 1);
+        lua_getfield(L, -1, "broken");
+        lua_remove(L, -2);
+        set_reason_flag(L, p, true);
+        return 2;
+    }
     MoveArgs a = {hg, NULL, 0};
     bool copy = false;
     if (!lua_isnoneornil(L, 3)) {
@@ -435,6 +495,7 @@ static int l_raw_move(lua_State *L)
         lua_pushnil(L);
         push_reason(L, p, status);
         set_reason_flag(L, p, true);
+        if (p->b.late > BUDGET_LATE_RESET) player_reset(L, p, 1);
         return 2;
     }
     if (!same_game(p->game, hg)) {
@@ -495,7 +556,7 @@ static int l_fields(lua_State *L)
  * running out to the call's return (nil if none ran out). */
 static int l_stats(lua_State *L)
 {
-    Player *p = check_player(L, 1);
+    Player *p = check_player_state(L, 1, false);
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, (lua_Integer)p->b.used);
     lua_setfield(L, -2, "memory");
@@ -566,7 +627,7 @@ static int l_check_params(lua_State *L)
  * host's; with "game", as host.stream_seed seeds a tournament game's. */
 static int l_seed(lua_State *L)
 {
-    Player *p = check_player(L, 1);
+    Player *p = check_player_state(L, 1, false);
     lua_Integer n = luaL_checkinteger(L, 2);
     if (lua_isnoneornil(L, 3)) {
         rng_seed_i64(&p->rng, (int64_t)n);
@@ -584,7 +645,7 @@ static int l_seed(lua_State *L)
  * (false for none). player.limits keeps the limits it was loaded with. */
 static int l_set_time(lua_State *L)
 {
-    Player *p = check_player(L, 1);
+    Player *p = check_player_state(L, 1, false);
     double v = 0;
     if (!(lua_isboolean(L, 2) && !lua_toboolean(L, 2))) {
         v = luaL_checknumber(L, 2);
@@ -659,12 +720,20 @@ void lmb_open_sandbox(lua_State *L, int private, lua_CFunction open_module)
     lua_pushcclosure(L, l_new_player, 3);
     lua_pushvalue(L, -1);
     lua_setfield(L, c, "new_player");
+    lua_pushvalue(L, mb); /* raw_move reloads a script with new_player's upvalues */
+    lua_pushvalue(L, mt);
+    lua_pushcfunction(L, open_module);
+    lua_pushcclosure(L, l_raw_move, 3);
+    lua_setfield(L, c, "raw_move");
     lua_pushcclosure(L, l_inventory, 1);
     lua_setfield(L, c, "inventory");
-    static const luaL_Reg fns[] = {{"raw_move", l_raw_move}, {"fields", l_fields},
-                                   {"close", l_close},       {"stats", l_stats},
-                                   {"seed", l_seed},         {"check_params", l_check_params},
-                                   {"set_time", l_set_time}, {NULL, NULL}};
+    static const luaL_Reg fns[] = {{"fields", l_fields},
+                                   {"close", l_close},
+                                   {"stats", l_stats},
+                                   {"seed", l_seed},
+                                   {"check_params", l_check_params},
+                                   {"set_time", l_set_time},
+                                   {NULL, NULL}};
     lua_pop(L, 1); /* the metatable */
     luaL_setfuncs(L, fns, 0);
     lua_setfield(L, private, "sandbox_c");

@@ -403,6 +403,9 @@ describe("hostile scripts as players", function()
         {"rep_empty", "^memory$"},
         {"match_literal_quadratic", "^error: .*worst case"},
         {"params_spin", "^instructions$", nil, {depth = 3}},
+        -- collections inside the budgets (issue 22): a weak-keyed chain of
+        -- 8,000 links a move, whose collections outlive a 0.1 s move
+        {"gc_weak_chain", "^time$", {time = 0.1, memory = 64 * 1024 * 1024}, {n = 8000}},
         -- nothing that outlives the move or reaches the host
         {"gc_finalizer", "^error: .*__gc"},
         {"collectgarbage_tricks", "^error: .*collectgarbage"},
@@ -474,6 +477,27 @@ describe("hostile scripts as players", function()
         end
     end)
 
+    it("an honest working set of over half the memory cap plays all its games (issue 22)", function()
+        -- tests/lua/scripts/working_set.lua keeps 55% of its 16 MiB cap and
+        -- drops a tree of 25% a move; before, about half its moves were lost
+        -- on memory, ahead of the collection that would have made room
+        local dir = newdir()
+        local cap = 16 * 1024 * 1024
+        local res = run{players = {"ai1", {name = "ws", ai = "tests/lua/scripts/working_set.lua",
+            limits = {time = 60, memory = cap}, params = {live = cap * 55 // 100, temp = cap * 25 // 100}}},
+            games = 4, seed = 31, jobs = 1, out = dir, width = 4, height = 4, k = 4}
+        assert.are.equal(4, res.games)
+        for _, g in ipairs(games_of(dir)) do assert.are.equal("", g.reason) end
+        -- and one that needs 110% of its cap loses every game on memory
+        dir = newdir()
+        res = run{players = {"ai1", {name = "ws", ai = "tests/lua/scripts/working_set.lua",
+            limits = {time = 60, memory = cap}, params = {live = cap * 110 // 100, temp = 0}}},
+            games = 4, seed = 31, jobs = 1, out = dir, width = 4, height = 4, k = 4}
+        local _, lost = of(dir, "ws")
+        assert.are.equal(4, #lost)
+        for _, g in ipairs(lost) do assert.are.equal("memory", g.reason) end
+    end)
+
     it("error_at_50th_game: exactly its 50th game is lost, with the error", function()
         local dir = newdir()
         run{players = {"ai1", "ai2", H .. "error_at_50th_game.lua"}, games = 50, seed = 31, jobs = 1, out = dir, limits = LIMITS}
@@ -500,7 +524,8 @@ describe("hostile scripts as players", function()
         local players = {"ai1", "ai2"}
         for _, c in ipairs(cases) do
             -- the slow ones (a deep stack, 5 s of solving) have their own cases above
-            if c[1] ~= "deep_recursion" and c[1] ~= "solve_runaway" and c[1] ~= "search_memory" then
+            if c[1] ~= "deep_recursion" and c[1] ~= "solve_runaway" and c[1] ~= "search_memory"
+                and c[1] ~= "gc_weak_chain" then
                 players[#players + 1] = H .. c[1] .. ".lua" .. (c[1] == "params_spin" and ":depth=3" or "")
             end
         end

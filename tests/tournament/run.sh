@@ -21,6 +21,9 @@
 # input stops with a message (journals and records must be regular files;
 # one without a line end stops at the line bound); 10^9 games per pairing
 # run in 1 GB.
+# Issue 22: collections inside the budgets (a weak-keyed chain whose
+# collections outlive a move, a budget's error unwound over 44 MB) finish
+# well under a bound, every game lost on time.
 # Usage: sh tests/tournament/run.sh PROGRAM
 set -u
 prog=$1
@@ -213,6 +216,33 @@ check "print flood: at most 4 KiB (and a note) a move" test "$bytes" -le $((move
 check "print flood: cut with a note" grep -q '^(print: output cut at 4096 bytes a move, 16384 a game)$' "$tmp/h_flood.err"
 check "print flood: no ESC or BEL reaches the terminal" test "$(tr -d -c '\033\007' <"$tmp/h_flood.err" | wc -c)" -eq 0
 check "print flood: escapes shown as text" grep -q '^\\x1b\]0;owned\\x07\\x1b\[2Jppp' "$tmp/h_flood.err"
+
+# ---- collections inside the budgets (issue 22). A weak-keyed chain whose
+# every full collection is quadratic, 8,000 links more a move: the script's
+# first move of each of 10 games loses on time, and a state whose call ran
+# past its deadline is loaded anew, so the chain never outgrows one move's
+# (before, it grew by each move, and the last games' collections took
+# minutes, where no hook can stop them)
+start=$(date +%s)
+timeout 300 "$prog" tournament ai1 "tests/hostile/gc_weak_chain.lua:n=8000" --games 10 --jobs 1 --time 0.2 \
+    --no-progress --quiet --out "$tmp/h_chain" 2>"$tmp/h_chain.err"
+check "weak-keyed chain: the tournament finishes (exit 0)" test $? -eq 0
+took=$(($(date +%s) - start))
+echo "weak-keyed chain: 10 games in $took s"
+check "weak-keyed chain: every game lost on time" test "$(grep -c '^G.*	time$' "$tmp/h_chain/journal.tsv")" -eq 10
+check "weak-keyed chain: well under 120 s" test "$took" -lt 120
+# a budget's error unwound through 150 pcalls and __close over 44 MB of live
+# data (loaded under --time 30; 1 s a move): no emergency collection per
+# level (12 s a game before, on the loaded development VM)
+start=$(date +%s)
+timeout 300 "$prog" tournament ai1 tests/hostile/unwind_at_cap.lua --games 2 --jobs 1 --time 30 --move-time 1 \
+    --no-progress --quiet --out "$tmp/h_unwind" 2>"$tmp/h_unwind.err"
+check "unwind over 44 MB: the tournament finishes (exit 0)" test $? -eq 0
+took=$(($(date +%s) - start))
+echo "unwind over 44 MB: 2 games in $took s"
+check "unwind over 44 MB: both games lost on time" \
+    test "$(grep -c '^G.*	time: no move within 1 s (move time)$' "$tmp/h_unwind/journal.tsv")" -eq 2
+check "unwind over 44 MB: well under 60 s" test "$took" -lt 60
 
 # a player name (its spec) too long for a journal fails before any game
 long=$(printf 'v%.0s' $(seq 1 250))
