@@ -1103,6 +1103,12 @@ static int forced_isolation(void)
 
 int brainproc_isolation(char *why, size_t n)
 {
+    int forced = forced_isolation();
+    if (forced != BP_ISOLATE_AUTO) {
+        if (why && n)
+            snprintf(why, n, "MARUBATSU_BRAIN_ISOLATION=%s", getenv("MARUBATSU_BRAIN_ISOLATION"));
+        return forced;
+    }
     if (ns_state == 0) {
         BrainProc p;
         bool refused;

@@ -25,7 +25,8 @@
 #   - game records of a journal game: `replay JOURNAL N --psq -` gives the
 #     exact Piskvork record (1-based squares, names, -1), `--svg FILE` a
 #     valid SVG with one numbered stone per move and the winning line;
-#     --psq without a game number exits 2, a missing game exits 1.
+#     --psq without a game number exits 2, a missing game exits 1;
+#   - containment: hostile brains against their box (tests/brain/contain.sh).
 # Usage: sh tests/brain/run.sh PROGRAM
 set -u
 prog=$1
@@ -214,5 +215,7 @@ check "replay --psq without a game: exit 2" test $? -eq 2
 "$prog" replay "$tmp/rec/journal.tsv" 7 --psq - >/dev/null 2>"$tmp/err"
 check "replay --psq of a missing game: exit 1" test $? -eq 1
 check "replay --psq of a missing game: message" grep -q "no game 7 in this journal" "$tmp/err"
+
+. "$(dirname "$0")/contain.sh"
 
 summary

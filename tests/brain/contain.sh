@@ -1,0 +1,115 @@
+# tests/brain/contain.sh: hostile brains against their box (src/brainproc.c),
+# each a tournament player written in a few lines (tests/brain/hostile.sh,
+# tests/brain/alloc_brain.c). Sourced by tests/brain/run.sh, which counts.
+# Checks:
+#   - a brain that starts a process in a session of its own (setsid) that
+#     loops for ever: after the tournament no process with its mark is left;
+#   - a brain that kill -9s its parent and the tournament (--jobs 1): the
+#     tournament finishes and the brain loses every game (its own exit 3);
+#   - a brain that appends forged game lines to every descriptor of its
+#     parent and of the tournament (/proc/PID/fd/N) and to the journal by
+#     its path, and makes a file in --out: the journal holds exactly the
+#     games played, no file is made, --resume accepts the journal as it is;
+#   - a brain that leaves a process spinning: while its opponent (a brain
+#     that sleeps 1 s a move) is to move, the spinner gets no CPU (under
+#     half a second over both games, against about 8 s of the opponent's
+#     turns), and with ponder=1 it runs (over a second);
+#   - a brain that sends 100,000 MESSAGE lines a move: its log holds at most
+#     256 lines and 32 KiB a game, and one note a game that the rest was
+#     dropped;
+#   - a brain that takes all the memory INFO max_memory tells it and touches
+#     every page (as Rapfi does for its hash table) plays every game under
+#     the default memory limit (its first move may take long: touching
+#     768 MiB took 12 s on a loaded 2-core VM);
+#   - no process of any of these brains is left at the end.
+# The kill and journal checks need the namespace box: where namespaces are
+# refused (group mode, also forced by MARUBATSU_BRAIN_ISOLATION=group) they
+# are skipped with a note, and the others run as well in group mode.
+# The brains and --out directories are outside /tmp: a box has a private
+# /tmp, where they would not be found (and a write refused there would
+# prove nothing). Every tournament runs under `timeout`.
+
+box=$(mktemp -d "$(cd "$(dirname "$prog")" && pwd)/brain-box.XXXXXX")
+trap 'rm -rf "$tmp" "$box"' EXIT
+export MB_PIDFILE="$box/pid"
+hz=$(getconf CLK_TCK)
+
+# ctour ARGS...: a 9x9 tournament with --jobs 1, its pid written to $MB_PIDFILE first
+ctour() {
+    timeout 300 sh -c 'echo $$ >"$0"; exec "$@"' "$MB_PIDFILE" \
+        "$prog" tournament --width 9 --height 9 --k 5 --jobs 1 --no-progress --quiet "$@"
+}
+# reasons DIR: the games' "winner|reason" pairs, sorted, one line
+reasons() { grep '^G' "$1/journal.tsv" | cut -f 9,10 | sort -u | tr '\t\n' '| '; }
+
+# contain LABEL: the checks, in the isolation the environment gives
+contain() {
+    label=$1
+    iso=$("$prog" -e 'local h = require "marubatsu.host" print((h.brainproc.isolation()))')
+    mark="escape-run$$-$label"
+    ctour "brain:$here/hostile.sh escape $mark" ai1 --games 2 --out "$box/esc-$label" >/dev/null 2>&1
+    check "[$label] escape: both games played" test "$(grep -c '^G' "$box/esc-$label/journal.tsv")" -eq 2
+    left=$(pgrep -f "$mark")
+    check "[$label] escape: no process of the brain left (setsid grandchild)" test -z "$left"
+    if [ -n "$left" ]; then pkill -9 -f "$mark"; fi
+
+    if [ "$iso" = namespace ]; then
+        ctour "brain:$here/hostile.sh killer run$$" ai1 --games 2 --out "$box/kill" >/dev/null 2>&1
+        check "[$label] killer: the tournament finishes" test $? -eq 0
+        check "[$label] killer: the brain loses every game" test "$(reasons "$box/kill")" = \
+            "o|crash: exit status 3 x|crash: exit status 3 "
+
+        export MB_OUT="$box/jour"
+        ctour "brain:$here/hostile.sh journal run$$" ai1 --games 2 --out "$box/jour" >/dev/null 2>&1
+        check "[$label] journal: the tournament finishes" test $? -eq 0
+        check "[$label] journal: no forged line" test "$(grep -c forged "$box/jour/journal.tsv")" -eq 0
+        check "[$label] journal: the games as played" test "$(reasons "$box/jour")" = \
+            "o|crash: exit status 3 x|crash: exit status 3 "
+        check "[$label] journal: no file made in --out" test ! -e "$box/jour/owned"
+        cp "$box/jour/journal.tsv" "$box/jour.before"
+        ctour "brain:$here/hostile.sh journal run$$" ai1 --games 2 --out "$box/jour" --resume >/dev/null 2>&1
+        check "[$label] journal: --resume accepts it" test $? -eq 0
+        check "[$label] journal: unchanged by --resume" cmp -s "$box/jour.before" "$box/jour/journal.tsv"
+    else
+        echo "note: [$label] kill and journal checks skipped: brains run in $iso mode here, without namespaces"
+    fi
+
+    rm -f "$box/spin.log"
+    ctour "brain:$here/hostile.sh spin run$$:log=$box/spin.log" "brain:$here/hostile.sh sleepy run$$:timeout_turn=5000" \
+        --games 2 --out "$box/spin-$label" >/dev/null 2>&1
+    ticks=$(sed -n 's/^MESSAGE cpu //p' "$box/spin.log" | sort -n | tail -n 1)
+    check "[$label] spin: reported" test -n "$ticks"
+    check "[$label] spin: no CPU while its opponent moves ($ticks ticks of 1/$hz s)" \
+        test "${ticks:-9999}" -lt $((hz / 2))
+    if [ "$label" = auto ]; then
+        rm -f "$box/spin.log"
+        ctour "brain:$here/hostile.sh spin run$$:ponder=1,log=$box/spin.log" \
+            "brain:$here/hostile.sh sleepy run$$:timeout_turn=5000" --games 2 --out "$box/ponder" >/dev/null 2>&1
+        ticks=$(sed -n 's/^MESSAGE cpu //p' "$box/spin.log" | sort -n | tail -n 1)
+        check "[$label] spin, ponder=1: it runs ($ticks ticks of 1/$hz s)" test "${ticks:-0}" -gt "$hz"
+    fi
+
+    rm -f "$box/flood.log"
+    ctour "brain:$here/hostile.sh flood run$$:timeout_turn=30000,log=$box/flood.log" ai1 --games 2 \
+        --out "$box/flood-$label" >/dev/null 2>&1
+    check "[$label] flood: games played to their end" test "$(reasons "$box/flood-$label")" = "o| "
+    check "[$label] flood: log capped ($(wc -c <"$box/flood.log") bytes)" \
+        test "$(wc -c <"$box/flood.log")" -le $((2 * (32 * 1024 + 200)))
+    check "[$label] flood: one note a game" test "$(grep -c 'the rest is dropped' "$box/flood.log")" -eq 2
+
+    ctour "brain:$box/alloc_brain:timeout_turn=120000" ai1 --games 2 --out "$box/alloc-$label" >/dev/null 2>&1
+    check "[$label] max_memory taken in full: every game played under the defaults" \
+        test "$(reasons "$box/alloc-$label")" = "o| "
+
+    check "[$label] no process of these brains left" test -z "$(pgrep -f "hostile.sh .*run$$")"
+}
+
+if cc -O2 -o "$box/alloc_brain" "$here/alloc_brain.c"; then
+    contain auto
+    export MARUBATSU_BRAIN_ISOLATION=group
+    contain group
+    unset MARUBATSU_BRAIN_ISOLATION
+else
+    fail=$((fail + 1))
+    echo "not ok: cannot compile $here/alloc_brain.c"
+fi
