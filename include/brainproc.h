@@ -6,8 +6,9 @@
  * one line to it and reading one line from it under a deadline, stopping
  * and continuing it as a group, and ending it with everything it started,
  * then naming how it ended ("exit status 3", "killed by signal 11
- * (SIGSEGV)", over its memory limit). The child's stderr goes to a file, to
- * /dev/null, or is inherited: never into the line stream.
+ * (SIGSEGV)", over its memory limit). The child's stderr goes to a file
+ * (through a pipe drained while lines are awaited, when its size is
+ * capped), to /dev/null, or is inherited: never into the line stream.
  *
  * A spawned program is isolated (BrainLimits.isolation, BP_ISOLATE_AUTO):
  *
@@ -63,6 +64,7 @@ typedef struct BrainLimits {
     const char *stderr_path; /* appended to; NULL: /dev/null; "-": inherited */
     int nice;                /* added to the child's nice value (0..19) */
     int isolation;           /* BP_ISOLATE_AUTO (the strongest there is), _GROUP, _NONE */
+    long long stderr_cap;    /* bytes of stderr kept in stderr_path, then a note (0: all) */
 } BrainLimits;
 
 typedef struct BrainProc {
@@ -86,6 +88,9 @@ typedef struct BrainProc {
     bool paused;                  /* stopped as a group (brainproc_pause) */
     int brain_status;             /* the program's own waitpid status, when ended */
     long long resident;           /* bytes in use when it was ended for memory (0: not known) */
+    int err_fd;                   /* its stderr, when capped: drained into log_fd */
+    int log_fd;                   /* the stderr_path file (-1: none) */
+    long long err_left;           /* bytes of stderr still to keep */
     char cgroup[BRAINPROC_PATH];  /* its cgroup directory, or "" */
     char scratch[BRAINPROC_PATH]; /* its scratch directory on disk (group mode), or "" */
 } BrainProc;

@@ -79,7 +79,7 @@ double brainproc_now_ms(void) { return search_now() * 1000.0; }
 void brainproc_clear(BrainProc *p)
 {
     memset(p, 0, sizeof *p);
-    p->in_fd = p->out_fd = p->report_fd = -1;
+    p->in_fd = p->out_fd = p->report_fd = p->err_fd = p->log_fd = -1;
     p->isolation = BP_ISOLATE_NONE;
 }
 
@@ -171,14 +171,60 @@ static void child_setup(const BrainLimits *lim, pid_t parent)
     default_signals();
 }
 
-/* The descriptor the child's stderr goes to (close-on-exec; -1: an error). */
-static int open_stderr(const BrainLimits *lim)
+/* The descriptor the child's stderr goes to (close-on-exec; -1: an
+ * error): the file itself, or, when its size is capped, a pipe whose other
+ * end p keeps (with the file) to drain. */
+static int child_stderr(BrainProc *p, const BrainLimits *lim)
 {
     const char *path = lim ? lim->stderr_path : NULL;
     if (path && strcmp(path, "-") == 0) return fcntl(2, F_DUPFD_CLOEXEC, 3);
     int fd = path ? open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY, 0644) : -1;
+    int pp[2];
+    if (fd >= 0 && lim->stderr_cap > 0 && cloexec_pipe(pp) == 0) {
+        p->log_fd = fd;
+        p->err_fd = pp[0];
+        nonblock(p->err_fd);
+        p->err_left = lim->stderr_cap;
+        return pp[1];
+    }
     if (fd < 0) fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
     return fd;
+}
+
+static void write_all(int fd, const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Move what the child wrote to stderr into its file, up to the cap (at
+ * most `reads` reads of 4 KiB: a child writing without end cannot hold
+ * the caller). */
+static void drain_stderr(BrainProc *p, int reads)
+{
+    char buf[4096];
+    while (p->err_fd >= 0 && reads-- > 0) {
+        ssize_t n = read(p->err_fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 0 || (n < 0 && errno != EAGAIN)) close_fd(&p->err_fd);
+        if (n <= 0) return;
+        long long room = p->err_left > 0 ? p->err_left : 0; /* -1: over, noted */
+        size_t keep = (long long)n <= room ? (size_t)n : (size_t)room;
+        if (keep > 0) write_all(p->log_fd, buf, keep);
+        if (keep == (size_t)n) {
+            p->err_left -= (long long)keep;
+        } else if (p->err_left >= 0) {
+            static const char note[] =
+                "\n[marubatsu: the rest of this brain's stderr in this game is dropped]\n";
+            write_all(p->log_fd, note, sizeof note - 1);
+            p->err_left = -1;
+        }
+    }
 }
 
 /* Put fds[0..2] on 0, 1, 2 (any of them may already sit on 0..2). */
@@ -251,7 +297,7 @@ static int spawn_plain(BrainProc *p, char *const argv[], const BrainLimits *lim,
         close(down[0]), close(down[1]), close(up[0]), close(up[1]);
         return fail(err, errlen, "pipe: %s", strerror(errno));
     }
-    int errfd = open_stderr(lim);
+    int errfd = child_stderr(p, lim);
     fflush(NULL);
     pid_t parent = getpid();
     pid_t pid = fork();
@@ -260,6 +306,8 @@ static int spawn_plain(BrainProc *p, char *const argv[], const BrainLimits *lim,
         close(down[0]), close(down[1]), close(up[0]), close(up[1]), close(status[0]),
             close(status[1]);
         if (errfd >= 0) close(errfd);
+        close_fd(&p->err_fd);
+        close_fd(&p->log_fd);
         return fail(err, errlen, "fork: %s", strerror(e));
     }
     if (pid == 0) {
@@ -462,14 +510,22 @@ static int members(int n)
     return m;
 }
 
-/* Bytes resident in the supervisor's processes. */
+/* Bytes resident in the supervisor's processes. In the namespace every
+ * poll looks at all of /proc (a few processes); in group mode a scan of
+ * the whole system costs milliseconds, so the members found are reused
+ * for 7 polls in 8 (a new descendant is counted within 200 ms). */
 static long long members_resident(void)
 {
-    int m = members(proc_rows());
+    static pid_t known[MAX_ROWS];
+    static int nknown, polls;
+    if (getpid() == 1 || polls++ % 8 == 0) {
+        nknown = members(proc_rows());
+        for (int i = 0; i < nknown; i++) known[i] = rows[i].pid;
+    }
     long long pages = 0;
-    for (int i = 0; i < m; i++) {
+    for (int i = 0; i < nknown; i++) {
         char path[64], buf[256];
-        snprintf(path, sizeof path, "/proc/%d/statm", (int)rows[i].pid);
+        snprintf(path, sizeof path, "/proc/%d/statm", (int)known[i]);
         if (read_text(path, buf, sizeof buf) <= 0) continue;
         char *p = strchr(buf, ' ');
         if (p) pages += strtoll(p + 1, NULL, 10);
@@ -1022,7 +1078,7 @@ static int spawn_box(BrainProc *p, char *const argv[], const BrainLimits *lim, b
         close(down[0]), close(down[1]), close(up[0]), close(up[1]);
         return fail(err, errlen, "pipe: %s", strerror(errno));
     }
-    int errfd = open_stderr(lim);
+    int errfd = child_stderr(p, lim);
     long long memory = lim ? lim->memory : 0;
     p->memory = memory;
     p->memory_mode = memory <= 0                  ? BP_MEM_NONE
@@ -1253,8 +1309,9 @@ int brainproc_send(BrainProc *p, const char *line, int timeout_ms)
             if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
                 int wait = left_ms(deadline);
                 if (wait == 0) return MB_EIO;
-                struct pollfd pfd = {p->out_fd, POLLOUT, 0};
-                if (poll(&pfd, 1, wait) < 0 && errno != EINTR) return MB_EIO;
+                struct pollfd pfd[2] = {{p->out_fd, POLLOUT, 0}, {p->err_fd, POLLIN, 0}};
+                if (poll(pfd, p->err_fd >= 0 ? 2 : 1, wait) < 0 && errno != EINTR) return MB_EIO;
+                if (p->err_fd >= 0 && pfd[1].revents) drain_stderr(p, 64);
                 continue;
             }
             return MB_EIO;
@@ -1308,13 +1365,18 @@ int brainproc_recv(BrainProc *p, int timeout_ms, char *line, size_t cap, size_t 
             return BP_TOOLONG;
         }
         int wait = left_ms(deadline);
-        struct pollfd pfd = {p->in_fd, POLLIN, 0};
-        int r = poll(&pfd, 1, wait);
+        struct pollfd pfd[2] = {{p->in_fd, POLLIN, 0}, {p->err_fd, POLLIN, 0}};
+        int r = poll(pfd, p->err_fd >= 0 ? 2 : 1, wait);
         if (r < 0) {
             if (errno == EINTR) continue;
             return BP_ERROR;
         }
         if (r == 0) return BP_TIMEOUT;
+        if (p->err_fd >= 0 && pfd[1].revents) drain_stderr(p, 64);
+        if (!pfd[0].revents) {
+            if (wait == 0) return BP_TIMEOUT;
+            continue;
+        }
         ssize_t got = read(p->in_fd, p->buf + p->len, sizeof p->buf - p->len);
         if (got < 0) {
             if (errno == EINTR || errno == EAGAIN) continue;
@@ -1410,8 +1472,18 @@ void brainproc_kill(BrainProc *p)
             kill(-p->pid, SIGKILL);
             kill(p->pid, SIGKILL);
         } else {
-            kill(p->pid, SIGTERM); /* the keeper ends the box and everything in it */
-            brainproc_wait(p, 2000);
+            /* the keeper ends the box and everything in it, then itself */
+            kill(p->pid, SIGTERM);
+            double deadline = brainproc_now_ms() + 2000;
+            while (!p->reaped && brainproc_now_ms() < deadline) {
+                int st;
+                if (waitpid(p->pid, &st, WNOHANG) == p->pid) {
+                    p->reaped = true;
+                    p->status = st;
+                } else {
+                    sleep_ms(1);
+                }
+            }
             if (!p->reaped) {
                 kill(p->pid, SIGKILL);
                 kill(-p->pid, SIGKILL);
@@ -1437,9 +1509,12 @@ void brainproc_kill(BrainProc *p)
         p->scratch[0] = '\0';
     }
     p->paused = false;
+    if (own && p->reaped) drain_stderr(p, 64); /* what it wrote last; at most a pipe's worth */
     close_fd(&p->in_fd);
     close_fd(&p->out_fd);
     close_fd(&p->report_fd);
+    close_fd(&p->err_fd);
+    close_fd(&p->log_fd);
 }
 
 void brainproc_close(BrainProc *p, int grace_ms)

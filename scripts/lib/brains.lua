@@ -19,7 +19,8 @@
 --                 it (INFO max_memory), which it can allocate in full
 --   tolerance     ms added to both limits for pipes and scheduling (0)
 --   ponder        1: the brain keeps running during its opponent's moves (0)
---   log           a file the brain's stderr is appended to (default: dropped)
+--   log           a file the brain's stderr (64 KiB a game, then a note) and its
+--                 MESSAGE and DEBUG lines are appended to (default: dropped)
 -- A tournament's time control (--move-time S, --game-time S[+INC]:
 -- scripts/lib/timecontrol.lua) sets the timeout keys a spec leaves out:
 -- timeout_turn = the move time (the game time when only a clock is given),
@@ -50,6 +51,7 @@ private.brains = B
 local START_MS = 10000 -- to start and answer START: not on the game clock
 local DEFAULTS = {timeout_turn = 1000, timeout_match = 0, max_memory = 1 << 30, tolerance = 0, ponder = 0}
 local LOG_LINES, LOG_BYTES = 256, 32 * 1024 -- MESSAGE and DEBUG lines logged per game
+local STDERR_BYTES = 64 * 1024 -- of the brain's stderr logged per game
 
 -- the memory a brain under a limit of `limit` bytes is told it has: a
 -- quarter is left for its code, stacks and anything besides its tables
@@ -208,7 +210,7 @@ end
 local function start(b, g)
     if g.k ~= 5 then return nil, ("error: Gomocup brains play five in a row, this board has k=%d"):format(g.k) end
     local cells = g.width * g.height
-    local proc, err = host.brainproc.spawn{argv = b.argv, memory = b.max_memory, stderr = b.log,
+    local proc, err = host.brainproc.spawn{argv = b.argv, memory = b.max_memory, stderr = b.log, stderr_cap = STDERR_BYTES,
         cpu = b.timeout_match > 0 and (b.timeout_match + b.tolerance + b.increment * cells) // 1000 + 2
             or (b.timeout_turn + b.tolerance) * cells // 1000 + 2}
     if not proc then return nil, "error: " .. err end

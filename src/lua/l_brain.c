@@ -7,7 +7,7 @@
  *   host.gomocup.parse_stone(line)   -> {x =, y =, field =} | "DONE" | nil, message
  *   host.gomocup.parse_answer(line)  -> {kind =, x =, y =, text =} | nil, message
  *   host.gomocup.answer(kind, text | x, y) -> the canonical line
- *   host.brainproc.spawn{argv = {...}, memory =, cpu =, stderr =, nice =,
+ *   host.brainproc.spawn{argv = {...}, memory =, cpu =, stderr =, stderr_cap =, nice =,
  *                        isolation = "auto" | "group" | "none"} -> proc | nil, message
  *   host.brainproc.fork{memory =, cpu =, nice =} -> proc, is_child | nil, message
  *   host.brainproc.channel(in_fd, out_fd) -> proc (this process's own pipes)
@@ -192,7 +192,7 @@ static const char *const isolation_names[] = {"auto", "group", "none", "namespac
  * nice, isolation. */
 static BrainLimits limits_of(lua_State *L, int idx)
 {
-    BrainLimits lim = {0, 0, NULL, 0, BP_ISOLATE_AUTO};
+    BrainLimits lim = {0, 0, NULL, 0, BP_ISOLATE_AUTO, 0};
     lua_getfield(L, idx, "isolation");
     if (!lua_isnil(L, -1)) {
         const char *name = lua_tostring(L, -1);
@@ -213,7 +213,10 @@ static BrainLimits limits_of(lua_State *L, int idx)
     lim.cpu_seconds = (long)luaL_optinteger(L, -1, 0);
     lua_getfield(L, idx, "stderr");
     lim.stderr_path = luaL_optstring(L, -1, NULL); /* kept alive by the table */
-    lua_pop(L, 3);
+    lua_getfield(L, idx, "stderr_cap");
+    lim.stderr_cap = (long long)luaL_optinteger(L, -1, 0);
+    lua_pop(L, 4);
+    luaL_argcheck(L, lim.stderr_cap >= 0, idx, "stderr_cap must be >= 0");
     luaL_argcheck(L, lim.memory >= 0 && lim.cpu_seconds >= 0, idx, "limits must be >= 0");
     return lim;
 }
@@ -248,7 +251,7 @@ static int l_spawn(lua_State *L)
 
 static int l_fork(lua_State *L)
 {
-    BrainLimits lim = {0, 0, "-", 0, BP_ISOLATE_NONE};
+    BrainLimits lim = {0, 0, "-", 0, BP_ISOLATE_NONE, 0};
     if (!lua_isnoneornil(L, 1)) {
         luaL_checktype(L, 1, LUA_TTABLE);
         lim = limits_of(L, 1);

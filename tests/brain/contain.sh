@@ -14,9 +14,10 @@
 #     that sleeps 1 s a move) is to move, the spinner gets no CPU (under
 #     half a second over both games, against about 8 s of the opponent's
 #     turns), and with ponder=1 it runs (over a second);
-#   - a brain that sends 100,000 MESSAGE lines a move: its log holds at most
-#     256 lines and 32 KiB a game, and one note a game that the rest was
-#     dropped;
+#   - a brain that sends 100,000 MESSAGE lines a move and as many lines to
+#     stderr: its log holds at most 256 MESSAGE lines or 32 KiB of them and
+#     64 KiB of stderr a game, and one note a game for each that the rest
+#     was dropped;
 #   - a brain that takes all the memory INFO max_memory tells it and touches
 #     every page (as Rapfi does for its hash table) plays every game under
 #     the default memory limit (its first move may take long: touching
@@ -94,8 +95,11 @@ contain() {
         --out "$box/flood-$label" >/dev/null 2>&1
     check "[$label] flood: games played to their end" test "$(reasons "$box/flood-$label")" = "o| "
     check "[$label] flood: log capped ($(wc -c <"$box/flood.log") bytes)" \
-        test "$(wc -c <"$box/flood.log")" -le $((2 * (32 * 1024 + 200)))
-    check "[$label] flood: one note a game" test "$(grep -c 'the rest is dropped' "$box/flood.log")" -eq 2
+        test "$(wc -c <"$box/flood.log")" -le $((2 * (32 * 1024 + 64 * 1024 + 400)))
+    check "[$label] flood: one note a game for MESSAGE lines" \
+        test "$(grep -c 'MESSAGE and DEBUG in this game: the rest is dropped' "$box/flood.log")" -eq 2
+    check "[$label] flood: one note a game for stderr" \
+        test "$(grep -c "the rest of this brain's stderr in this game is dropped" "$box/flood.log")" -eq 2
 
     ctour "brain:$box/alloc_brain:timeout_turn=120000" ai1 --games 2 --out "$box/alloc-$label" >/dev/null 2>&1
     check "[$label] max_memory taken in full: every game played under the defaults" \

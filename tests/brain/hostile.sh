@@ -11,7 +11,7 @@
 #            $MB_OUT/journal.tsv, creates $MB_OUT/owned, then exits 3
 #   spin     (first move) leaves a process spinning; before each move it
 #            says that process's CPU time: "MESSAGE cpu TICKS"
-#   flood    100,000 MESSAGE lines before each move
+#   flood    100,000 MESSAGE lines and 100,000 lines on stderr before each move
 #   sleepy   sleeps 1 s before each move (give it timeout_turn=5000)
 # Moves: 8,0 8,1 8,2 ... (sleepy: 0,0 0,1 ...), legal against a player
 # that keeps to other columns.
@@ -49,7 +49,9 @@ while IFS= read -r line; do
         fi
         set -- $(cat /proc/$spinner/stat)
         echo "MESSAGE cpu $((${14} + ${15}))" ;;
-    flood) yes "MESSAGE flooding the log" | head -n 100000 ;;
+    flood)
+        yes "MESSAGE flooding the log" | head -n 100000
+        yes "flooding the log through stderr" | head -n 100000 >&2 ;;
     sleepy) sleep 1; echo "0,$n"; n=$((n + 1)); continue ;;
     esac
     echo "8,$n"
