@@ -566,7 +566,9 @@ static void signal_all(int sig)
 
 /* ---- the box: the program ---- */
 
-static void drop_capabilities(void)
+/* No capabilities, now or after exec (the bounding set emptied as well,
+ * where we may), and no new privileges: 0, or -1 if any is left. */
+static int drop_capabilities(void)
 {
     for (int c = 0; c < 64; c++) prctl(PR_CAPBSET_DROP, c, 0, 0, 0);
     prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
@@ -574,10 +576,18 @@ static void drop_capabilities(void)
     struct __user_cap_data_struct d[2];
     memset(d, 0, sizeof d);
     syscall(SYS_capset, &h, d);
-    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    if (syscall(SYS_capget, &h, d) != 0) return -1;
+    for (int i = 0; i < 2; i++)
+        if (d[i].effective || d[i].permitted || d[i].inheritable) {
+            errno = EPERM;
+            return -1;
+        }
+    return 0;
 }
 
-/* In the program's process (a child of the supervisor): never returns. */
+/* In the program's process (a child of the supervisor): never returns.
+ * What failed goes back on exec_w: {step (0: exec), errno}. */
 static void run_program(const Box *b, int exec_w)
 {
     setsid(); /* no terminal of ours, its own session */
@@ -587,11 +597,14 @@ static void run_program(const Box *b, int exec_w)
     close_from(4, &keep, 1);
     apply_rlimits(b->lim, false);
     setenv("TMPDIR", b->ns ? "/tmp" : b->scratch, 1);
-    drop_capabilities();
-    default_signals();
-    execvp(b->argv[0], b->argv);
-    int e = errno;
-    if (write(3, &e, sizeof e) < 0) _exit(127);
+    int why[2] = {STEP_CAPS, 0};
+    if (drop_capabilities() == 0) {
+        default_signals();
+        execvp(b->argv[0], b->argv);
+        why[0] = 0;
+    }
+    why[1] = errno;
+    if (write(3, why, sizeof why) < 0) _exit(127);
     _exit(127);
 }
 
@@ -620,14 +633,17 @@ static void supervise(const Box *b, const sigset_t *set)
         report(b->report_w, REP_SETUP, errno, STEP_FORK);
         _exit(1);
     }
-    int e = 0;
+    int why[2] = {0, 0};
     ssize_t got;
-    do got = read(xp[0], &e, sizeof e);
+    do got = read(xp[0], why, sizeof why);
     while (got < 0 && errno == EINTR);
     close(xp[0]);
-    if (got == (ssize_t)sizeof e) {
+    if (got == (ssize_t)sizeof why) {
         signal_all(SIGKILL);
-        report(b->report_w, REP_EXEC, e, 0);
+        if (why[0] == 0)
+            report(b->report_w, REP_EXEC, why[1], 0);
+        else
+            report(b->report_w, REP_SETUP, why[1], why[0]);
         _exit(1);
     }
     close(b->down_r);
@@ -635,25 +651,29 @@ static void supervise(const Box *b, const sigset_t *set)
     close(b->err_w);
     report(b->report_w, REP_READY, 0, 0);
     bool polling = b->memmode == 'r' && b->memory > 0, paused = false;
+    double next_poll = brainproc_now_ms() + POLL_MS;
     for (;;) {
         siginfo_t si;
         int s;
         if (polling && !paused) {
-            struct timespec ts = {0, POLL_MS * 1000000L};
+            double left = next_poll - brainproc_now_ms();
+            long ns = left <= 0 ? 0 : (long)(left * 1000000.0);
+            struct timespec ts = {ns / 1000000000L, ns % 1000000000L};
             s = sigtimedwait(set, &si, &ts);
         } else {
             s = sigwaitinfo(set, &si);
         }
-        if (s < 0) {
-            if (errno != EAGAIN) continue;
+        /* poll on time, whatever woke us (signals must not starve it) */
+        if (polling && !paused && brainproc_now_ms() >= next_poll) {
             long long rss = members_resident();
             if (rss > b->memory) {
                 signal_all(SIGKILL);
                 report(b->report_w, REP_MEMORY, 0, rss);
                 _exit(0);
             }
-            continue;
+            next_poll = brainproc_now_ms() + POLL_MS;
         }
+        if (s < 0) continue;
         if (s == SIGCHLD) {
             int st;
             pid_t r;
@@ -672,6 +692,7 @@ static void supervise(const Box *b, const sigset_t *set)
         } else if (s == SIGUSR2) {
             signal_all(SIGCONT);
             paused = false;
+            next_poll = brainproc_now_ms() + POLL_MS;
         } else if (s == SIGTERM) {
             signal_all(SIGKILL);
             _exit(0);
