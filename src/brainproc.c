@@ -1007,8 +1007,9 @@ static bool cg_make(BrainProc *p, long long memory)
         cg_state = -1;
         return false;
     }
-    cg_write(p, "memory.swap.max", "0"); /* where swap is accounted: none */
-    cg_write(p, "pids.max", "4096");     /* where the pids controller is on */
+    cg_write(p, "memory.swap.max", "0");  /* where swap is accounted: none */
+    cg_write(p, "memory.oom.group", "1"); /* out of memory: the whole box goes */
+    cg_write(p, "pids.max", "4096");      /* where the pids controller is on */
     return true;
 }
 
@@ -1083,7 +1084,8 @@ static void take_reports(BrainProc *p)
             p->resident = r.amount;
         }
     }
-    if (p->ended && p->memory_mode == BP_MEM_CGROUP && !p->over_memory &&
+    /* the kernel's OOM killer ended the box (whichever process it picked) */
+    if ((p->ended || p->reaped) && p->memory_mode == BP_MEM_CGROUP && !p->over_memory &&
         cg_event(p, "oom_kill") > 0)
         p->over_memory = true;
 }

@@ -12,8 +12,11 @@
 #     games played, no file is made, --resume accepts the journal as it is;
 #   - a brain that leaves a process spinning: while its opponent (a brain
 #     that sleeps 1 s a move) is to move, the spinner gets no CPU (under
-#     half a second over both games, against about 8 s of the opponent's
-#     turns), and with ponder=1 it runs (over a second);
+#     0.25 s in a game, against 4 to 5 s of the opponent's turns: what is
+#     left is the moments between its answer and its stop, and its
+#     continue and its reading the command, 1 or 2 ticks a move at a load
+#     of 8 on 2 cores), and with ponder=1 it runs (0.25 s or more; 0.9 to
+#     1.4 s at that load);
 #   - a brain that sends 100,000 MESSAGE lines a move and as many lines to
 #     stderr: its log holds at most 256 MESSAGE lines or 32 KiB of them and
 #     64 KiB of stderr a game, and one note a game for each that the rest
@@ -78,16 +81,16 @@ contain() {
     rm -f "$box/spin.log"
     ctour "brain:$here/hostile.sh spin run$$:log=$box/spin.log" "brain:$here/hostile.sh sleepy run$$:timeout_turn=5000" \
         --games 2 --out "$box/spin-$label" >/dev/null 2>&1
-    ticks=$(sed -n 's/^MESSAGE cpu //p' "$box/spin.log" | sort -n | tail -n 1)
+    ticks=$(sed -n 's/^MESSAGE away //p' "$box/spin.log" | sort -n | tail -n 1)
     check "[$label] spin: reported" test -n "$ticks"
     check "[$label] spin: no CPU while its opponent moves ($ticks ticks of 1/$hz s)" \
-        test "${ticks:-9999}" -lt $((hz / 2))
+        test "${ticks:-9999}" -lt $((hz / 4))
     if [ "$label" = auto ]; then
         rm -f "$box/spin.log"
         ctour "brain:$here/hostile.sh spin run$$:ponder=1,log=$box/spin.log" \
             "brain:$here/hostile.sh sleepy run$$:timeout_turn=5000" --games 2 --out "$box/ponder" >/dev/null 2>&1
-        ticks=$(sed -n 's/^MESSAGE cpu //p' "$box/spin.log" | sort -n | tail -n 1)
-        check "[$label] spin, ponder=1: it runs ($ticks ticks of 1/$hz s)" test "${ticks:-0}" -gt "$hz"
+        ticks=$(sed -n 's/^MESSAGE away //p' "$box/spin.log" | sort -n | tail -n 1)
+        check "[$label] spin, ponder=1: it runs ($ticks ticks of 1/$hz s)" test "${ticks:-0}" -ge $((hz / 4))
     fi
 
     rm -f "$box/flood.log"

@@ -10,7 +10,9 @@
 #            and of the tournament (/proc/PID/fd/N) and to
 #            $MB_OUT/journal.tsv, creates $MB_OUT/owned, then exits 3
 #   spin     (first move) leaves a process spinning; before each move it
-#            says that process's CPU time: "MESSAGE cpu TICKS"
+#            says how much CPU time that process had while the brain was
+#            not to move, from each answer to the next command, in all:
+#            "MESSAGE away TICKS"
 #   flood    100,000 MESSAGE lines and 100,000 lines on stderr before each move
 #   sleepy   sleeps 1 s before each move (give it timeout_turn=5000)
 # Moves: 8,0 8,1 8,2 ... (sleepy: 0,0 0,1 ...), legal against a player
@@ -18,6 +20,10 @@
 mode=$1
 mark=$2
 n=0
+ticks() { # the spinner's CPU time, in ticks
+    set -- $(cat /proc/"$spinner"/stat)
+    echo $((${14} + ${15}))
+}
 while IFS= read -r line; do
     case $line in
     START*) echo OK; continue ;;
@@ -46,14 +52,17 @@ while IFS= read -r line; do
         if [ $n -eq 0 ]; then
             sh -c 'while :; do :; done' &
             spinner=$!
+            away=0
+        else
+            away=$((away + $(ticks) - last))
         fi
-        set -- $(cat /proc/$spinner/stat)
-        echo "MESSAGE cpu $((${14} + ${15}))" ;;
+        echo "MESSAGE away $away" ;;
     flood)
         yes "MESSAGE flooding the log" | head -n 100000
         yes "flooding the log through stderr" | head -n 100000 >&2 ;;
     sleepy) sleep 1; echo "0,$n"; n=$((n + 1)); continue ;;
     esac
+    if [ "$mode" = spin ]; then last=$(ticks); fi
     echo "8,$n"
     n=$((n + 1))
 done
