@@ -31,7 +31,8 @@
 # are skipped with a note, and the others run as well in group mode.
 # The brains and --out directories are outside /tmp: a box has a private
 # /tmp, where they would not be found (and a write refused there would
-# prove nothing). Every tournament runs under `timeout`.
+# prove nothing). Every tournament runs under `timeout`, and every brain
+# has 10 s a move: a loaded machine must not turn a check into a time loss.
 
 box=$(mktemp -d "$(cd "$(dirname "$prog")" && pwd)/brain-box.XXXXXX")
 trap 'rm -rf "$tmp" "$box"' EXIT
@@ -51,27 +52,27 @@ contain() {
     label=$1
     iso=$("$prog" -e 'local h = require "marubatsu.host" print((h.brainproc.isolation()))')
     mark="escape-run$$-$label"
-    ctour "brain:$here/hostile.sh escape $mark" ai1 --games 2 --out "$box/esc-$label" >/dev/null 2>&1
+    ctour "brain:$here/hostile.sh escape $mark:timeout_turn=10000" ai1 --games 2 --out "$box/esc-$label" >/dev/null 2>&1
     check "[$label] escape: both games played" test "$(grep -c '^G' "$box/esc-$label/journal.tsv")" -eq 2
     left=$(pgrep -f "$mark")
     check "[$label] escape: no process of the brain left (setsid grandchild)" test -z "$left"
     if [ -n "$left" ]; then pkill -9 -f "$mark"; fi
 
     if [ "$iso" = namespace ]; then
-        ctour "brain:$here/hostile.sh killer run$$" ai1 --games 2 --out "$box/kill" >/dev/null 2>&1
+        ctour "brain:$here/hostile.sh killer run$$:timeout_turn=10000" ai1 --games 2 --out "$box/kill" >/dev/null 2>&1
         check "[$label] killer: the tournament finishes" test $? -eq 0
         check "[$label] killer: the brain loses every game" test "$(reasons "$box/kill")" = \
             "o|crash: exit status 3 x|crash: exit status 3 "
 
         export MB_OUT="$box/jour"
-        ctour "brain:$here/hostile.sh journal run$$" ai1 --games 2 --out "$box/jour" >/dev/null 2>&1
+        ctour "brain:$here/hostile.sh journal run$$:timeout_turn=10000" ai1 --games 2 --out "$box/jour" >/dev/null 2>&1
         check "[$label] journal: the tournament finishes" test $? -eq 0
         check "[$label] journal: no forged line" test "$(grep -c forged "$box/jour/journal.tsv")" -eq 0
         check "[$label] journal: the games as played" test "$(reasons "$box/jour")" = \
             "o|crash: exit status 3 x|crash: exit status 3 "
         check "[$label] journal: no file made in --out" test ! -e "$box/jour/owned"
         cp "$box/jour/journal.tsv" "$box/jour.before"
-        ctour "brain:$here/hostile.sh journal run$$" ai1 --games 2 --out "$box/jour" --resume >/dev/null 2>&1
+        ctour "brain:$here/hostile.sh journal run$$:timeout_turn=10000" ai1 --games 2 --out "$box/jour" --resume >/dev/null 2>&1
         check "[$label] journal: --resume accepts it" test $? -eq 0
         check "[$label] journal: unchanged by --resume" cmp -s "$box/jour.before" "$box/jour/journal.tsv"
     else
@@ -79,7 +80,7 @@ contain() {
     fi
 
     rm -f "$box/spin.log"
-    ctour "brain:$here/hostile.sh spin run$$:log=$box/spin.log" "brain:$here/hostile.sh sleepy run$$:timeout_turn=5000" \
+    ctour "brain:$here/hostile.sh spin run$$:timeout_turn=10000,log=$box/spin.log" "brain:$here/hostile.sh sleepy run$$:timeout_turn=10000" \
         --games 2 --out "$box/spin-$label" >/dev/null 2>&1
     ticks=$(sed -n 's/^MESSAGE away //p' "$box/spin.log" | sort -n | tail -n 1)
     check "[$label] spin: reported" test -n "$ticks"
@@ -87,8 +88,8 @@ contain() {
         test "${ticks:-9999}" -lt $((hz / 4))
     if [ "$label" = auto ]; then
         rm -f "$box/spin.log"
-        ctour "brain:$here/hostile.sh spin run$$:ponder=1,log=$box/spin.log" \
-            "brain:$here/hostile.sh sleepy run$$:timeout_turn=5000" --games 2 --out "$box/ponder" >/dev/null 2>&1
+        ctour "brain:$here/hostile.sh spin run$$:timeout_turn=10000,ponder=1,log=$box/spin.log" \
+            "brain:$here/hostile.sh sleepy run$$:timeout_turn=10000" --games 2 --out "$box/ponder" >/dev/null 2>&1
         ticks=$(sed -n 's/^MESSAGE away //p' "$box/spin.log" | sort -n | tail -n 1)
         check "[$label] spin, ponder=1: it runs ($ticks ticks of 1/$hz s)" test "${ticks:-0}" -ge $((hz / 4))
     fi

@@ -157,7 +157,7 @@ forfeit hog "timeout_turn=5000,max_memory=67108864" "memory: over its limit of 6
 check "no brain process left" test -z "$(ps -eo args | grep "[f]ake_brain.sh .* run$$")"
 
 rm -rf "$tmp/f"
-tour "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+tour "brain:$here/fake_brain.sh chatty:timeout_turn=5000" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
 grep '^G' "$tmp/f/journal.tsv" | cut -f 8-10 >"$tmp/chatty"
 printf 'I1,A1,I2,B1,I3,C1,I4,D1,I5\to\t\nA1,I1,B1,I2,C1,I3,D1,I4,E1\to\t\n' >"$tmp/chatty.want"
 same "MESSAGE/DEBUG/empty lines skipped" "$tmp/chatty.want" "$tmp/chatty"
