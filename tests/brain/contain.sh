@@ -28,7 +28,9 @@
 #   - no process of any of these brains is left at the end.
 # The kill and journal checks need the namespace box: where namespaces are
 # refused (group mode, also forced by MARUBATSU_BRAIN_ISOLATION=group) they
-# are skipped with a note, and the others run as well in group mode.
+# are skipped with a note, and the others run as well in group mode. Run as
+# root, the escape, kill and journal checks run again as nobody (setpriv),
+# where the box is made in a user namespace.
 # The brains and --out directories are outside /tmp: a box has a private
 # /tmp, where they would not be found (and a write refused there would
 # prove nothing). Every tournament runs under `timeout`, and every brain
@@ -39,9 +41,10 @@ trap 'rm -rf "$tmp" "$box"' EXIT
 export MB_PIDFILE="$box/pid"
 hz=$(getconf CLK_TCK)
 
+as_user="" # a command prefix: run as another user
 # ctour ARGS...: a 9x9 tournament with --jobs 1, its pid written to $MB_PIDFILE first
 ctour() {
-    timeout 300 sh -c 'echo $$ >"$0"; exec "$@"' "$MB_PIDFILE" \
+    timeout 300 $as_user sh -c 'echo $$ >"$0"; exec "$@"' "$MB_PIDFILE" \
         "$prog" tournament --width 9 --height 9 --k 5 --jobs 1 --no-progress --quiet "$@"
 }
 # reasons DIR: the games' "winner|reason" pairs, sorted, one line
@@ -50,7 +53,7 @@ reasons() { grep '^G' "$1/journal.tsv" | cut -f 9,10 | sort -u | tr '\t\n' '| ';
 # contain LABEL: the checks, in the isolation the environment gives
 contain() {
     label=$1
-    iso=$("$prog" -e 'local h = require "marubatsu.host" print((h.brainproc.isolation()))')
+    iso=$($as_user "$prog" -e 'local h = require "marubatsu.host" print((h.brainproc.isolation()))')
     mark="escape-run$$-$label"
     ctour "brain:$here/hostile.sh escape $mark:timeout_turn=10000" ai1 --games 2 --out "$box/esc-$label" >/dev/null 2>&1
     check "[$label] escape: both games played" test "$(grep -c '^G' "$box/esc-$label/journal.tsv")" -eq 2
@@ -59,25 +62,26 @@ contain() {
     if [ -n "$left" ]; then pkill -9 -f "$mark"; fi
 
     if [ "$iso" = namespace ]; then
-        ctour "brain:$here/hostile.sh killer run$$:timeout_turn=10000" ai1 --games 2 --out "$box/kill" >/dev/null 2>&1
+        ctour "brain:$here/hostile.sh killer run$$:timeout_turn=10000" ai1 --games 2 --out "$box/kill-$label" >/dev/null 2>&1
         check "[$label] killer: the tournament finishes" test $? -eq 0
-        check "[$label] killer: the brain loses every game" test "$(reasons "$box/kill")" = \
+        check "[$label] killer: the brain loses every game" test "$(reasons "$box/kill-$label")" = \
             "o|crash: exit status 3 x|crash: exit status 3 "
 
-        export MB_OUT="$box/jour"
-        ctour "brain:$here/hostile.sh journal run$$:timeout_turn=10000" ai1 --games 2 --out "$box/jour" >/dev/null 2>&1
+        export MB_OUT="$box/jour-$label"
+        ctour "brain:$here/hostile.sh journal run$$:timeout_turn=10000" ai1 --games 2 --out "$box/jour-$label" >/dev/null 2>&1
         check "[$label] journal: the tournament finishes" test $? -eq 0
-        check "[$label] journal: no forged line" test "$(grep -c forged "$box/jour/journal.tsv")" -eq 0
-        check "[$label] journal: the games as played" test "$(reasons "$box/jour")" = \
+        check "[$label] journal: no forged line" test "$(grep -c forged "$box/jour-$label/journal.tsv")" -eq 0
+        check "[$label] journal: the games as played" test "$(reasons "$box/jour-$label")" = \
             "o|crash: exit status 3 x|crash: exit status 3 "
-        check "[$label] journal: no file made in --out" test ! -e "$box/jour/owned"
-        cp "$box/jour/journal.tsv" "$box/jour.before"
-        ctour "brain:$here/hostile.sh journal run$$:timeout_turn=10000" ai1 --games 2 --out "$box/jour" --resume >/dev/null 2>&1
+        check "[$label] journal: no file made in --out" test ! -e "$box/jour-$label/owned"
+        cp "$box/jour-$label/journal.tsv" "$box/jour.before"
+        ctour "brain:$here/hostile.sh journal run$$:timeout_turn=10000" ai1 --games 2 --out "$box/jour-$label" --resume >/dev/null 2>&1
         check "[$label] journal: --resume accepts it" test $? -eq 0
-        check "[$label] journal: unchanged by --resume" cmp -s "$box/jour.before" "$box/jour/journal.tsv"
+        check "[$label] journal: unchanged by --resume" cmp -s "$box/jour.before" "$box/jour-$label/journal.tsv"
     else
         echo "note: [$label] kill and journal checks skipped: brains run in $iso mode here, without namespaces"
     fi
+    if [ "$label" = user ]; then return; fi
 
     rm -f "$box/spin.log"
     ctour "brain:$here/hostile.sh spin run$$:timeout_turn=10000,log=$box/spin.log" "brain:$here/hostile.sh sleepy run$$:timeout_turn=10000" \
@@ -117,6 +121,18 @@ if cc -O2 -o "$box/alloc_brain" "$here/alloc_brain.c"; then
     export MARUBATSU_BRAIN_ISOLATION=group
     contain group
     unset MARUBATSU_BRAIN_ISOLATION
+    # as root, the first checks again as nobody: the box in a user namespace
+    if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+        as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+        chmod 777 "$box"
+        rm -f "$MB_PIDFILE"
+        if $as_user "$prog" -e '' 2>/dev/null; then
+            contain user
+        else
+            echo "note: [user] skipped: nobody cannot run $prog here"
+        fi
+        as_user=""
+    fi
 else
     fail=$((fail + 1))
     echo "not ok: cannot compile $here/alloc_brain.c"
