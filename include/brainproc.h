@@ -86,6 +86,8 @@ typedef struct BrainProc {
     bool ended;                   /* the supervisor reported the program's end */
     bool over_memory;             /* ended for using more than the limit */
     bool paused;                  /* stopped as a group (brainproc_pause) */
+    unsigned pauses_sent;         /* stops asked for */
+    unsigned pauses_done;         /* stops done (reported) */
     int brain_status;             /* the program's own waitpid status, when ended */
     long long resident;           /* bytes in use when it was ended for memory (0: not known) */
     int err_fd;                   /* its stderr, when capped: drained into log_fd */
@@ -138,7 +140,8 @@ int brainproc_recv(BrainProc *p, int timeout_ms, char *line, size_t cap, size_t 
 /* ---- Stopping and continuing ---- */
 
 /* Stop every process of the child (SIGSTOP to each; it gets no CPU until
- * brainproc_resume), and continue them. No-ops on an ended child. */
+ * brainproc_resume), and continue them. A pause returns when all are
+ * stopped (at most 2 s). No-ops on an ended child. */
 void brainproc_pause(BrainProc *p);
 void brainproc_resume(BrainProc *p);
 

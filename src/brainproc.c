@@ -351,7 +351,7 @@ static int spawn_plain(BrainProc *p, char *const argv[], const BrainLimits *lim,
 
 /* ---- the box: reports ---- */
 
-enum { REP_READY = 1, REP_SETUP, REP_EXEC, REP_EXIT, REP_MEMORY };
+enum { REP_READY = 1, REP_SETUP, REP_EXEC, REP_EXIT, REP_MEMORY, REP_PAUSED };
 
 typedef struct Report {
     int kind;
@@ -538,28 +538,36 @@ static void reap_children(void)
     while (waitpid(-1, NULL, WNOHANG) > 0) {}
 }
 
+static bool stopped(char state)
+{
+    return state == 'T' || state == 't' || state == 'Z' || state == 'X';
+}
+
 /* Send sig to every process of the box. In the namespace's init one
- * kill(-1) reaches them all at once (a fork under way included); the
- * init itself is never hit. Elsewhere, one by one, until a pass finds
- * nothing left to do (stop: every one stopped; kill: none left). */
+ * kill(-1) reaches them all at once (a fork under way included: its child
+ * gets the signal too); the init itself is never hit. Elsewhere, one by
+ * one. A stop returns when every process is stopped (a parent that was
+ * forking has finished and stopped, and so has its child), a kill when
+ * none is left (at most half a second either). */
 static void signal_all(int sig)
 {
-    if (getpid() == 1) {
+    bool ns = getpid() == 1;
+    if (ns) {
         kill(-1, sig);
-        return;
+        if (sig != SIGSTOP) return;
     }
     for (int pass = 0; pass < 500; pass++) {
         int m = members(proc_rows());
-        int sent = 0;
+        int left = 0;
         for (int i = 0; i < m; i++) {
             char st = rows[i].state;
-            if (sig == SIGSTOP && (st == 'T' || st == 't' || st == 'Z' || st == 'X')) continue;
+            if (sig == SIGSTOP && stopped(st)) continue;
             if (sig == SIGKILL && (st == 'Z' || st == 'X')) continue;
-            kill(rows[i].pid, sig);
-            sent++;
+            if (!ns) kill(rows[i].pid, sig);
+            left++;
         }
         if (sig == SIGKILL) reap_children();
-        if (sent == 0 || sig == SIGCONT) return;
+        if (left == 0 || sig == SIGCONT) return;
         sleep_ms(1);
     }
 }
@@ -689,6 +697,7 @@ static void supervise(const Box *b, const sigset_t *set)
         if (s == SIGUSR1) {
             signal_all(SIGSTOP);
             paused = true;
+            report(b->report_w, REP_PAUSED, 0, 0); /* the manager waits for it */
         } else if (s == SIGUSR2) {
             signal_all(SIGCONT);
             paused = false;
@@ -1070,20 +1079,25 @@ static bool read_report(BrainProc *p, Report *r, int timeout_ms)
     return true;
 }
 
+static void take_report(BrainProc *p, const Report *r)
+{
+    if (r->kind == REP_EXIT) {
+        p->ended = true;
+        p->brain_status = r->code;
+    } else if (r->kind == REP_MEMORY) {
+        p->ended = p->over_memory = true;
+        p->resident = r->amount;
+    } else if (r->kind == REP_PAUSED) {
+        p->pauses_done++;
+    }
+}
+
 /* Take in what the supervisor reported without waiting: the program's
  * end. */
 static void take_reports(BrainProc *p)
 {
     Report r;
-    while (!p->ended && read_report(p, &r, 0)) {
-        if (r.kind == REP_EXIT) {
-            p->ended = true;
-            p->brain_status = r.code;
-        } else if (r.kind == REP_MEMORY) {
-            p->ended = p->over_memory = true;
-            p->resident = r.amount;
-        }
-    }
+    while (!p->ended && read_report(p, &r, 0)) take_report(p, &r);
     /* the kernel's OOM killer ended the box (whichever process it picked) */
     if ((p->ended || p->reaped) && p->memory_mode == BP_MEM_CGROUP && !p->over_memory &&
         cg_event(p, "oom_kill") > 0)
@@ -1417,11 +1431,22 @@ static bool mine(const BrainProc *p) { return p->pid > 0 && p->owner == getpid()
 void brainproc_pause(BrainProc *p)
 {
     if (p->paused || !mine(p) || brainproc_exited(p)) return;
-    if (p->isolation == BP_ISOLATE_NONE)
-        kill(-p->pid, SIGSTOP);
-    else
-        kill(p->pid, SIGUSR1);
     p->paused = true;
+    if (p->isolation == BP_ISOLATE_NONE) {
+        kill(-p->pid, SIGSTOP);
+        return;
+    }
+    /* wait until all is stopped: a continue must never meet a stop still
+     * on its way (a child forked in between would stay stopped) */
+    kill(p->pid, SIGUSR1);
+    unsigned want = ++p->pauses_sent;
+    double deadline = brainproc_now_ms() + 2000;
+    while (p->pauses_done < want && !p->ended && p->report_fd >= 0) {
+        int left = (int)(deadline - brainproc_now_ms());
+        Report r;
+        if (left <= 0 || !read_report(p, &r, left)) break;
+        take_report(p, &r);
+    }
 }
 
 void brainproc_resume(BrainProc *p)

@@ -64,15 +64,17 @@ contain() {
     if [ "$iso" = namespace ]; then
         ctour "brain:$here/hostile.sh killer run$$:timeout_turn=10000" ai1 --games 2 --out "$box/kill-$label" >/dev/null 2>&1
         check "[$label] killer: the tournament finishes" test $? -eq 0
-        check "[$label] killer: the brain loses every game" test "$(reasons "$box/kill-$label")" = \
-            "o|crash: exit status 3 x|crash: exit status 3 "
+        got=$(reasons "$box/kill-$label")
+        check "[$label] killer: the brain loses every game ($got)" \
+            test "$got" = "o|crash: exit status 3 x|crash: exit status 3 "
 
         export MB_OUT="$box/jour-$label"
         ctour "brain:$here/hostile.sh journal run$$:timeout_turn=10000" ai1 --games 2 --out "$box/jour-$label" >/dev/null 2>&1
         check "[$label] journal: the tournament finishes" test $? -eq 0
         check "[$label] journal: no forged line" test "$(grep -c forged "$box/jour-$label/journal.tsv")" -eq 0
-        check "[$label] journal: the games as played" test "$(reasons "$box/jour-$label")" = \
-            "o|crash: exit status 3 x|crash: exit status 3 "
+        got=$(reasons "$box/jour-$label")
+        check "[$label] journal: the games as played ($got)" \
+            test "$got" = "o|crash: exit status 3 x|crash: exit status 3 "
         check "[$label] journal: no file made in --out" test ! -e "$box/jour-$label/owned"
         cp "$box/jour-$label/journal.tsv" "$box/jour.before"
         ctour "brain:$here/hostile.sh journal run$$:timeout_turn=10000" ai1 --games 2 --out "$box/jour-$label" --resume >/dev/null 2>&1
@@ -101,7 +103,8 @@ contain() {
     rm -f "$box/flood.log"
     ctour "brain:$here/hostile.sh flood run$$:timeout_turn=30000,log=$box/flood.log" ai1 --games 2 \
         --out "$box/flood-$label" >/dev/null 2>&1
-    check "[$label] flood: games played to their end" test "$(reasons "$box/flood-$label")" = "o| "
+    got=$(reasons "$box/flood-$label")
+    check "[$label] flood: games played to their end ($got)" test "$got" = "o| "
     check "[$label] flood: log capped ($(wc -c <"$box/flood.log") bytes)" \
         test "$(wc -c <"$box/flood.log")" -le $((2 * (32 * 1024 + 64 * 1024 + 400)))
     check "[$label] flood: one note a game for MESSAGE lines" \
@@ -110,8 +113,9 @@ contain() {
         test "$(grep -c "the rest of this brain's stderr in this game is dropped" "$box/flood.log")" -eq 2
 
     ctour "brain:$box/alloc_brain:timeout_turn=120000" ai1 --games 2 --out "$box/alloc-$label" >/dev/null 2>&1
-    check "[$label] max_memory taken in full: every game played under the defaults" \
-        test "$(reasons "$box/alloc-$label")" = "o| "
+    got=$(reasons "$box/alloc-$label")
+    check "[$label] max_memory taken in full: every game played under the defaults ($got)" \
+        test "$got" = "o| "
 
     check "[$label] no process of these brains left" test -z "$(pgrep -f "hostile.sh .*run$$")"
 }
