@@ -5,14 +5,22 @@
 --
 -- A player spec "brain:COMMAND[:key=value,...]" runs COMMAND (a path, or a
 -- name looked up in PATH, then its words as arguments) as a child process
--- for each game: the process is the brain's sandbox (an address-space and
--- a CPU-seconds limit, no core files, its own process group killed at the
--- end of the game), and it dies with the worker that started it. Keys:
+-- for each game, in a box of its own (src/brainproc.c: its own PID, mount
+-- and network namespaces, a read-only file system but for a private /tmp,
+-- no capabilities, no descriptor of ours; where namespaces are refused, a
+-- weaker process group under a subreaper, with a note on stderr once). The
+-- box ends with everything in it at the end of the game, and dies with the
+-- worker that started it. While its opponent is to move the brain is
+-- stopped (every process of it), unless ponder=1. Keys:
 --   timeout_turn  ms per move (default 1000)
 --   timeout_match ms for the whole game, the brain's own clock (0: none)
---   max_memory    bytes of address space (default 1 GiB; 0: no limit)
+--   max_memory    bytes the brain may really use, all its processes
+--                 together (default 1 GiB; 0: no limit); it is told 3/4 of
+--                 it (INFO max_memory), which it can allocate in full
 --   tolerance     ms added to both limits for pipes and scheduling (0)
---   log           a file the brain's stderr is appended to (default: dropped)
+--   ponder        1: the brain keeps running during its opponent's moves (0)
+--   log           a file the brain's stderr (64 KiB a game, then a note) and its
+--                 MESSAGE and DEBUG lines are appended to (default: dropped)
 -- A tournament's time control (--move-time S, --game-time S[+INC]:
 -- scripts/lib/timecontrol.lua) sets the timeout keys a spec leaves out:
 -- timeout_turn = the move time (the game time when only a clock is given),
@@ -24,12 +32,14 @@
 -- (five or more wins; rule 1, exactly five, in an exact-rule game) / game_type 1, then START N (RECTSTART W,H off the
 -- square), then BEGIN, TURN X,Y or, after an opening or on any surprise,
 -- BOARD ... DONE; INFO time_left before each move when the game is timed;
--- END when the game is over. MESSAGE and DEBUG lines go to its log.
+-- END when the game is over. MESSAGE and DEBUG lines go to its log, at most
+-- 256 lines and 32 KiB a game, then one line saying the rest is dropped.
 --
 -- Every failure loses the game with a reason in the journal:
 --   "time: no move within N ms (timeout_turn)"
 --   "time: the game clock of N ms ran out (timeout_match)"
 --   "crash: exit status 3" / "crash: killed by signal 11 (SIGSEGV)"
+--   "memory: over its limit of 64 MiB (max_memory)"
 --   "unreadable output: \"...\""  "illegal move: 3,4 (D5, occupied)"
 --   "error: ..." (cannot start, START refused, ERROR or UNKNOWN answers)
 local mb, private = ...
@@ -39,7 +49,20 @@ local B = {}
 private.brains = B
 
 local START_MS = 10000 -- to start and answer START: not on the game clock
-local DEFAULTS = {timeout_turn = 1000, timeout_match = 0, max_memory = 1 << 30, tolerance = 0}
+local DEFAULTS = {timeout_turn = 1000, timeout_match = 0, max_memory = 1 << 30, tolerance = 0, ponder = 0}
+local LOG_LINES, LOG_BYTES = 256, 32 * 1024 -- MESSAGE and DEBUG lines logged per game
+local STDERR_BYTES = 64 * 1024 -- of the brain's stderr logged per game
+
+-- the memory a brain under a limit of `limit` bytes is told it has: a
+-- quarter is left for its code, stacks and anything besides its tables
+function B.told_memory(limit) return limit - limit // 4 end
+
+local function size_text(bytes)
+    if bytes % (1 << 20) == 0 then return ("%d MiB"):format(bytes >> 20) end
+    return ("%d bytes"):format(bytes)
+end
+
+local noted = false -- the note on weaker isolation, once a process
 
 function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == "brain:" end
 
@@ -59,7 +82,7 @@ function B.setup(p, entry, i, tc)
         if k == "log" then
             b.log = tostring(v)
         elseif DEFAULTS[k] == nil then
-            fail(("players[%d]: unknown brain key '%s' (timeout_turn, timeout_match, max_memory, tolerance, log)")
+            fail(("players[%d]: unknown brain key '%s' (timeout_turn, timeout_match, max_memory, tolerance, ponder, log)")
                 :format(i, k), 4)
         elseif math.type(v) ~= "integer" or v < 0 then
             fail(("players[%d]: %s must be an integer >= 0, not '%s'"):format(i, k, tostring(v)), 4)
@@ -68,6 +91,15 @@ function B.setup(p, entry, i, tc)
         end
     end
     if b.timeout_turn == 0 then fail(("players[%d]: timeout_turn must be > 0 ms"):format(i), 4) end
+    if b.ponder > 1 then fail(("players[%d]: ponder must be 0 or 1"):format(i), 4) end
+    if not noted then
+        noted = true
+        local mode, why = host.brainproc.isolation()
+        if mode ~= "namespace" then
+            io.stderr:write(("marubatsu: note: brains run without namespaces (%s): each is a process group under a "
+                .. "supervisor, which sees the other processes and the file system (README, Brains)\n"):format(why))
+        end
+    end
     b.increment = 0
     if tc and params.timeout_turn == nil and params.timeout_match == nil then
         local ms = function(s) return math.max(1, math.floor(s * 1000 + 0.5)) end
@@ -79,18 +111,31 @@ function B.setup(p, entry, i, tc)
     return entry
 end
 
-local function log(b, text)
-    if not b.log then return end
-    local f = io.open(b.log, "a")
+local function append(path, text)
+    local f = io.open(path, "a")
     if f then
         f:write(host.utf8_fix(text), "\n") -- valid UTF-8, whatever the brain sent
         f:close()
     end
 end
 
+-- A MESSAGE or DEBUG line to the brain's log, while the game's share lasts.
+local function log(b, text)
+    if not b.log or b.log_full then return end
+    b.log_lines, b.log_bytes = b.log_lines + 1, b.log_bytes + #text + 1
+    if b.log_lines > LOG_LINES or b.log_bytes > LOG_BYTES then
+        b.log_full = true
+        append(b.log, ("[marubatsu: more than %d lines or %d KiB of MESSAGE and DEBUG in this game: the rest is dropped]")
+            :format(LOG_LINES, LOG_BYTES // 1024))
+    else
+        append(b.log, text)
+    end
+end
+
 -- End the brain's process of the current game, if any.
 local function stop(b)
     if b.proc then
+        b.proc:resume()
         b.proc:send("END", 20)
         b.proc:close(50)
         b.proc = nil
@@ -104,6 +149,7 @@ function B.begin(...)
         if p.brain then
             stop(p.brain)
             p.brain.known, p.brain.used, p.brain.started = {}, 0, false
+            p.brain.log_lines, p.brain.log_bytes, p.brain.log_full = 0, 0, false
         end
     end
 end
@@ -119,6 +165,7 @@ end
 local function gone(b, why)
     if why == "eof" then
         b.proc:wait(200)
+        if b.proc:over_memory() then return ("memory: over its limit of %s (max_memory)"):format(size_text(b.max_memory)) end
         return "crash: " .. b.proc:describe()
     end
     if why == "too long" then return "unreadable output: a line too long" end
@@ -151,6 +198,9 @@ end
 local function send(b, line)
     if not b.proc:send(line, 1000) then
         b.proc:wait(200)
+        if b.proc:over_memory() then
+            return nil, ("memory: over its limit of %s (max_memory)"):format(size_text(b.max_memory))
+        end
         return nil, "crash: " .. b.proc:describe() .. " (not reading its input)"
     end
     return true
@@ -160,13 +210,14 @@ end
 local function start(b, g)
     if g.k ~= 5 then return nil, ("error: Gomocup brains play five in a row, this board has k=%d"):format(g.k) end
     local cells = g.width * g.height
-    local proc, err = host.brainproc.spawn{argv = b.argv, memory = b.max_memory, stderr = b.log,
+    local proc, err = host.brainproc.spawn{argv = b.argv, memory = b.max_memory, stderr = b.log, stderr_cap = STDERR_BYTES,
         cpu = b.timeout_match > 0 and (b.timeout_match + b.tolerance + b.increment * cells) // 1000 + 2
             or (b.timeout_turn + b.tolerance) * cells // 1000 + 2}
     if not proc then return nil, "error: " .. err end
     b.proc = proc
+    local told = proc:memory_mode() == "address space" and b.max_memory or B.told_memory(b.max_memory)
     local lines = {("INFO timeout_turn %d"):format(b.timeout_turn), ("INFO timeout_match %d"):format(b.timeout_match),
-        ("INFO max_memory %d"):format(b.max_memory), g.rule == "exact" and "INFO rule 1" or "INFO rule 0", "INFO game_type 1",
+        ("INFO max_memory %d"):format(told), g.rule == "exact" and "INFO rule 1" or "INFO rule 0", "INFO game_type 1",
         g.width == g.height and ("START %d"):format(g.width) or ("RECTSTART %d,%d"):format(g.width, g.height)}
     for _, line in ipairs(lines) do
         local ok, why = send(b, line)
@@ -209,6 +260,7 @@ end
 function B.move(b, g)
     local ok, why = true, nil
     if not b.started then ok, why = start(b, g) end
+    if b.proc then b.proc:resume() end -- stopped since its last move
     if ok then
         local cmds = commands(b, g)
         if cmds[1] == "RESTART" then -- a RESTART answers OK first
@@ -252,6 +304,7 @@ function B.move(b, g)
                         b.known = {}
                         for i = 1, g.move_count do b.known[i] = g.records[i] end
                         b.known[#b.known + 1] = m
+                        if b.ponder == 0 then b.proc:pause() end -- no CPU while the opponent thinks
                         return m
                     end
                 end

@@ -7,12 +7,18 @@
  *   host.gomocup.parse_stone(line)   -> {x =, y =, field =} | "DONE" | nil, message
  *   host.gomocup.parse_answer(line)  -> {kind =, x =, y =, text =} | nil, message
  *   host.gomocup.answer(kind, text | x, y) -> the canonical line
- *   host.brainproc.spawn{argv = {...}, memory =, cpu =, stderr =, nice =} -> proc | nil, message
+ *   host.brainproc.spawn{argv = {...}, memory =, cpu =, stderr =, stderr_cap =, nice =,
+ *                        isolation = "auto" | "group" | "none"} -> proc | nil, message
  *   host.brainproc.fork{memory =, cpu =, nice =} -> proc, is_child | nil, message
  *   host.brainproc.channel(in_fd, out_fd) -> proc (this process's own pipes)
+ *   host.brainproc.isolation() -> "namespace" | "group", why namespaces are refused
  *   proc:send(line [, timeout_ms]) -> true | nil, message
  *   proc:recv([timeout_ms]) -> line | nil, "timeout" | "eof" | "too long" | "error"
+ *   proc:pause(), proc:resume()  (stop / continue all its processes)
  *   proc:exited(), proc:wait(ms) -> boolean; proc:describe() -> text
+ *   proc:over_memory() -> boolean, bytes resident when it was ended (or nil)
+ *   proc:isolation() -> "namespace" | "group" | "none"
+ *   proc:memory_mode() -> "cgroup" | "resident" | "address space" | "none"
  *   proc:kill(), proc:close([grace_ms]); proc:pid()
  *   host.brainproc.now() -> milliseconds (monotonic)
  *   host.brainproc.exit(status)  (_exit: a forked child's end)
@@ -180,10 +186,23 @@ static BrainProc *new_proc(lua_State *L)
     return p;
 }
 
-/* The limits in the table at idx: memory (bytes), cpu (seconds), stderr. */
+static const char *const isolation_names[] = {"auto", "group", "none", "namespace", NULL};
+
+/* The limits in the table at idx: memory (bytes), cpu (seconds), stderr,
+ * nice, isolation. */
 static BrainLimits limits_of(lua_State *L, int idx)
 {
-    BrainLimits lim = {0, 0, NULL, 0};
+    BrainLimits lim = {0, 0, NULL, 0, BP_ISOLATE_AUTO, 0};
+    lua_getfield(L, idx, "isolation");
+    if (!lua_isnil(L, -1)) {
+        const char *name = lua_tostring(L, -1);
+        int i = 0;
+        while (name && isolation_names[i] && strcmp(isolation_names[i], name) != 0) i++;
+        luaL_argcheck(L, name && isolation_names[i] && i != BP_ISOLATE_NAMESPACE, idx,
+                      "isolation must be \"auto\", \"group\" or \"none\"");
+        lim.isolation = i;
+    }
+    lua_pop(L, 1);
     lua_getfield(L, idx, "nice");
     lim.nice = (int)luaL_optinteger(L, -1, 0);
     lua_pop(L, 1);
@@ -194,7 +213,10 @@ static BrainLimits limits_of(lua_State *L, int idx)
     lim.cpu_seconds = (long)luaL_optinteger(L, -1, 0);
     lua_getfield(L, idx, "stderr");
     lim.stderr_path = luaL_optstring(L, -1, NULL); /* kept alive by the table */
-    lua_pop(L, 3);
+    lua_getfield(L, idx, "stderr_cap");
+    lim.stderr_cap = (long long)luaL_optinteger(L, -1, 0);
+    lua_pop(L, 4);
+    luaL_argcheck(L, lim.stderr_cap >= 0, idx, "stderr_cap must be >= 0");
     luaL_argcheck(L, lim.memory >= 0 && lim.cpu_seconds >= 0, idx, "limits must be >= 0");
     return lim;
 }
@@ -229,7 +251,7 @@ static int l_spawn(lua_State *L)
 
 static int l_fork(lua_State *L)
 {
-    BrainLimits lim = {0, 0, "-", 0};
+    BrainLimits lim = {0, 0, "-", 0, BP_ISOLATE_NONE, 0};
     if (!lua_isnoneornil(L, 1)) {
         luaL_checktype(L, 1, LUA_TTABLE);
         lim = limits_of(L, 1);
@@ -327,6 +349,43 @@ static int l_close(lua_State *L)
     return 0;
 }
 
+static int l_pause(lua_State *L)
+{
+    brainproc_pause(check_proc(L, 1));
+    return 0;
+}
+
+static int l_resume(lua_State *L)
+{
+    brainproc_resume(check_proc(L, 1));
+    return 0;
+}
+
+static int l_over_memory(lua_State *L)
+{
+    BrainProc *p = check_proc(L, 1);
+    brainproc_exited(p);
+    lua_pushboolean(L, p->over_memory);
+    if (p->over_memory && p->resident > 0)
+        lua_pushinteger(L, p->resident);
+    else
+        lua_pushnil(L);
+    return 2;
+}
+
+static int l_proc_isolation(lua_State *L)
+{
+    lua_pushstring(L, isolation_names[check_proc(L, 1)->isolation]);
+    return 1;
+}
+
+static int l_memory_mode(lua_State *L)
+{
+    static const char *const names[] = {"none", "address space", "resident", "cgroup"};
+    lua_pushstring(L, names[check_proc(L, 1)->memory_mode]);
+    return 1;
+}
+
 static int l_pid(lua_State *L)
 {
     lua_pushinteger(L, check_proc(L, 1)->pid);
@@ -339,6 +398,15 @@ static int l_gc(lua_State *L)
     BrainProc *p = check_proc(L, 1);
     if (p->pid > 0) brainproc_kill(p);
     return 0;
+}
+
+static int l_isolation(lua_State *L)
+{
+    char why[160];
+    int mode = brainproc_isolation(why, sizeof why);
+    lua_pushstring(L, isolation_names[mode]);
+    lua_pushstring(L, why);
+    return 2;
 }
 
 static int l_now(lua_State *L)
@@ -355,13 +423,24 @@ static int l_exit(lua_State *L)
 }
 
 static const luaL_Reg proc_methods[] = {
-    {"send", l_send},   {"recv", l_recv},         {"exited", l_exited},
-    {"wait", l_wait},   {"describe", l_describe}, {"kill", l_kill},
-    {"close", l_close}, {"pid", l_pid},           {NULL, NULL},
+    {"send", l_send},
+    {"recv", l_recv},
+    {"pause", l_pause},
+    {"resume", l_resume},
+    {"exited", l_exited},
+    {"wait", l_wait},
+    {"describe", l_describe},
+    {"over_memory", l_over_memory},
+    {"isolation", l_proc_isolation},
+    {"memory_mode", l_memory_mode},
+    {"kill", l_kill},
+    {"close", l_close},
+    {"pid", l_pid},
+    {NULL, NULL},
 };
 
 static const luaL_Reg proc_functions[] = {
-    {"spawn", l_spawn}, {"fork", l_fork}, {"channel", l_channel},
+    {"spawn", l_spawn}, {"fork", l_fork}, {"channel", l_channel}, {"isolation", l_isolation},
     {"now", l_now},     {"exit", l_exit}, {NULL, NULL},
 };
 

@@ -25,7 +25,8 @@
 #   - game records of a journal game: `replay JOURNAL N --psq -` gives the
 #     exact Piskvork record (1-based squares, names, -1), `--svg FILE` a
 #     valid SVG with one numbered stone per move and the winning line;
-#     --psq without a game number exits 2, a missing game exits 1.
+#     --psq without a game number exits 2, a missing game exits 1;
+#   - containment: hostile brains against their box (tests/brain/contain.sh).
 # Usage: sh tests/brain/run.sh PROGRAM
 set -u
 prog=$1
@@ -116,11 +117,12 @@ check "brain unknown AI: stdout empty" test ! -s "$tmp/out"
 
 # ---- the manager side ----
 tour() { "$prog" tournament --width 9 --height 9 --k 5 --jobs 1 --no-progress --quiet "$@"; }
-export BRAIN_LOG="$tmp/log" BRAIN_PROG="$prog"
-spec="brain:$here/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0"
-tour "$spec" ai2 --games 2 --out "$tmp/rec" >/dev/null
-tour "$spec" ai2 --games 2 --out "$tmp/rec2" --openings "$here/cases/openings.txt" >/dev/null
-sed 's/^INFO time_left [0-9-]*$/INFO time_left */' "$tmp/log.in" >"$tmp/log.in.masked"
+export BRAIN_PROG="$prog"
+spec="brain:$here/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0,log=/dev/stderr"
+tour "$spec" ai2 --games 2 --out "$tmp/rec" >/dev/null 2>>"$tmp/log"
+tour "$spec" ai2 --games 2 --out "$tmp/rec2" --openings "$here/cases/openings.txt" >/dev/null 2>>"$tmp/log"
+sed -n 's/^IN //p' "$tmp/log" | sed 's/^INFO time_left [0-9-]*$/INFO time_left */' >"$tmp/log.in.masked"
+sed -n 's/^OUT //p' "$tmp/log" >"$tmp/log.out"
 same "manager transcript: commands" "$here/golden/manager.in" "$tmp/log.in.masked"
 same "manager transcript: answers" "$here/golden/manager.out" "$tmp/log.out"
 cat "$tmp/rec/journal.tsv" "$tmp/rec2/journal.tsv" | grep '^G' | cut -f 2,8-10 >"$tmp/games"
@@ -150,12 +152,12 @@ forfeit offboard timeout_turn=2000 "illegal move: 99,99 (off the board)"
 forfeit error timeout_turn=2000 "error: the brain answered ERROR out of ideas"
 forfeit refuse timeout_turn=2000 "error: START refused: this board is too big for me"
 forfeit flood timeout_turn=2000 "unreadable output: a line too long"
-# max_memory: the address-space limit ends a brain that allocates without end
-forfeit hog "timeout_turn=5000,max_memory=67108864" "crash: exit status 2"
+# max_memory: a brain that allocates without end is ended past its limit
+forfeit hog "timeout_turn=5000,max_memory=67108864" "memory: over its limit of 64 MiB (max_memory)"
 check "no brain process left" test -z "$(ps -eo args | grep "[f]ake_brain.sh .* run$$")"
 
 rm -rf "$tmp/f"
-tour "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+tour "brain:$here/fake_brain.sh chatty:timeout_turn=5000" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
 grep '^G' "$tmp/f/journal.tsv" | cut -f 8-10 >"$tmp/chatty"
 printf 'I1,A1,I2,B1,I3,C1,I4,D1,I5\to\t\nA1,I1,B1,I2,C1,I3,D1,I4,E1\to\t\n' >"$tmp/chatty.want"
 same "MESSAGE/DEBUG/empty lines skipped" "$tmp/chatty.want" "$tmp/chatty"
@@ -190,15 +192,15 @@ same "shards merged with brains" "$tmp/one.games" "$tmp/m.games"
 cat >"$tmp/g1.want" <<'PSQ'
 Piskvorky 9x9, 11:11, 0
 1,1,0
-1,5,0
+2,5,0
 2,1,0
-5,8,0
+2,2,0
 3,1,0
-4,8,0
+3,7,0
 4,1,0
-5,7,0
+6,2,0
 5,1,0
-brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0
+brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0,log=/dev/stderr
 ai2
 -1
 PSQ
@@ -213,5 +215,7 @@ check "replay --psq without a game: exit 2" test $? -eq 2
 "$prog" replay "$tmp/rec/journal.tsv" 7 --psq - >/dev/null 2>"$tmp/err"
 check "replay --psq of a missing game: exit 1" test $? -eq 1
 check "replay --psq of a missing game: message" grep -q "no game 7 in this journal" "$tmp/err"
+
+. "$(dirname "$0")/contain.sh"
 
 summary

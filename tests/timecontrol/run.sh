@@ -150,10 +150,16 @@ check "a timelimit of the spec wins" test "$(seen "$tmp/seer" 1)" = \
     "-1.000000000 -1.000000000 -1.000000000 / 0.250000000 0.250000000 0.250000000"
 
 # ---- brains ----
-export BRAIN_LOG="$tmp/log" BRAIN_PROG="$prog"
+export BRAIN_PROG="$prog"
 btour() { tour --width 9 --height 9 --k 5 "$@"; }
-btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:max_memory=0" ai2 --games 2 --move-time 2 \
-    --game-time 30+0.5 --out "$tmp/b1"
+# transcript: the recorder's IN/OUT lines on the tournament's stderr (log=/dev/stderr)
+transcript() {
+    sed -n 's/^IN //p' "$tmp/log" >"$tmp/log.in"
+    sed -n 's/^OUT //p' "$tmp/log" >"$tmp/log.out"
+}
+btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:max_memory=0,log=/dev/stderr" ai2 --games 2 --move-time 2 \
+    --game-time 30+0.5 --out "$tmp/b1" 2>>"$tmp/log"
+transcript
 head -n 7 "$tmp/log.in" >"$tmp/b1.head"
 printf 'INFO timeout_turn 2000\nINFO timeout_match 30000\nINFO max_memory 0\nINFO rule 0\nINFO game_type 1\nSTART 9\nINFO time_left 30000\n' \
     >"$tmp/b1.want"
@@ -163,9 +169,10 @@ check "brain: time_left before every move" test "$(grep -c '^INFO time_left' "$t
 check "brain: time_left never above the game time plus increments" \
     awk '/^INFO time_left/ { n++; if ($3 > 30000 + 500 * n) bad = 1 } END { exit bad }' "$tmp/log.in"
 check "brain: games played to their end" test "$(grep '^G' "$tmp/b1/journal.tsv" | cut -f 10 | sort -u)" = ""
-rm -f "$tmp/log.in" "$tmp/log.out"
-btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,max_memory=0" ai2 --games 2 \
-    --move-time 2 --out "$tmp/b2"
+rm -f "$tmp/log" "$tmp/log.in" "$tmp/log.out"
+btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,max_memory=0,log=/dev/stderr" ai2 --games 2 \
+    --move-time 2 --out "$tmp/b2" 2>>"$tmp/log"
+transcript
 check "brain: its own timeout_turn wins" test "$(head -n 2 "$tmp/log.in" | tr '\n' '|')" = \
     "INFO timeout_turn 5000|INFO timeout_match 0|"
 btour "brain:tests/brain/fake_brain.sh stall" ai1 --games 2 --move-time 0.3 --out "$tmp/b3" 2>/dev/null
