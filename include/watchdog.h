@@ -39,7 +39,7 @@
  * milliseconds). */
 #define WATCH_SLACK_DEFAULT 0.5
 /* Squares of a game a slot keeps (the largest board: 32 x 32). */
-#define WATCH_MOVES_MAX 1024
+#define WATCH_MOVES_MAX     1024
 
 /* How the move's limit was set, for the reason of its loss. */
 enum { WATCH_BUDGET = 0, WATCH_MOVE_TIME = 1, WATCH_GAME_TIME = 2 };
@@ -47,19 +47,19 @@ enum { WATCH_BUDGET = 0, WATCH_MOVE_TIME = 1, WATCH_GAME_TIME = 2 };
 /* The running move, as the worker described it (plain data: the
  * supervisor reads it only after the worker is dead). */
 typedef struct WatchMove {
-    long game;        /* the supervisor's number of the game (watch_game) */
-    double started;   /* search_now() at watch_arm */
-    double seconds;   /* the move's time limit */
-    int kind;         /* WATCH_BUDGET, WATCH_MOVE_TIME or WATCH_GAME_TIME */
-    double limit;     /* the time control's limit named in the reason */
-    double spent[2];  /* seconds 〇 and × used before this move (timed games) */
-    int nmoves;       /* squares played before this move, in order */
+    long game;       /* the supervisor's number of the game (watch_game) */
+    double started;  /* search_now() at watch_arm */
+    double seconds;  /* the move's time limit */
+    int kind;        /* WATCH_BUDGET, WATCH_MOVE_TIME or WATCH_GAME_TIME */
+    double limit;    /* the time control's limit named in the reason */
+    double spent[2]; /* seconds 〇 and × used before this move (timed games) */
+    int nmoves;      /* squares played before this move, in order */
     int moves[WATCH_MOVES_MAX];
 } WatchMove;
 
 typedef struct WatchSlot {
-    _Atomic uint64_t seq;         /* odd while a move is armed */
-    _Atomic int64_t deadline_ns;  /* of the armed move, nanoseconds of search_now() */
+    _Atomic uint64_t seq;        /* odd while a move is armed */
+    _Atomic int64_t deadline_ns; /* of the armed move, nanoseconds of search_now() */
     WatchMove move;
 } WatchSlot;
 

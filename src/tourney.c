@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -92,14 +93,14 @@ static int read_all(int fd, void *buf, size_t n)
 
 typedef struct Worker {
     pid_t pid;
-    int req;            /* write end: games to play */
-    int res;            /* read end: lines */
-    long queue[QUEUE];  /* games sent, not yet answered, in order */
-    int head, len;      /* the queue as a ring */
-    char *buf;          /* INBUF bytes */
-    char *in;           /* bytes read from res, not yet handled */
+    int req;           /* write end: games to play */
+    int res;           /* read end: lines */
+    long queue[QUEUE]; /* games sent, not yet answered, in order */
+    int head, len;     /* the queue as a ring */
+    char *buf;         /* INBUF bytes */
+    char *in;          /* bytes read from res, not yet handled */
     size_t have;
-    WatchSlot *slot;    /* its moves, shared (NULL: no hard line) */
+    WatchSlot *slot; /* its moves, shared (NULL: no hard line) */
 } Worker;
 
 /* The game at position i of the list (NULL: the games 1..n). */
@@ -177,7 +178,8 @@ static void cloexec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC
 
 /* Start worker w; the other workers' pipe ends are closed in the child.
  * The pipes are closed on exec: a program a player starts (a brain) gets
- * none of them. */
+ * none of them. A worker dies with the parent (Linux's parent-death
+ * signal): a parent killed outright leaves no worker stuck in a move. */
 static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *ctx)
 {
     int req[2], res[2];
@@ -193,6 +195,7 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
     }
     if (ws[w].slot) watch_clear(ws[w].slot);
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(req[0]);
@@ -202,6 +205,9 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
         return false;
     }
     if (pid == 0) {
+        /* it dies with the parent, even one killed with SIGKILL */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(1); /* the parent died before prctl */
         for (int i = 0; i < jobs; i++) {
             if (i == w || ws[i].pid <= 0) continue;
             close(ws[i].req);
@@ -362,7 +368,7 @@ typedef struct Pool {
     char *line; /* a batch of lines */
     char *err;
     size_t errlen;
-    bool stop;  /* done() asked to hand out no more games */
+    bool stop; /* done() asked to hand out no more games */
 } Pool;
 
 /* Hand the whole messages in worker w's buffer to done(), as one batch, and
@@ -570,7 +576,8 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
             double now = search_now();
             for (int w = 0; w < jobs; w++) {
                 uint64_t seq;
-                if (ws[w].len && ws[w].pid > 0 && watch_overdue(ws[w].slot, opt->slack, now, &seq) &&
+                if (ws[w].len && ws[w].pid > 0 &&
+                    watch_overdue(ws[w].slot, opt->slack, now, &seq) &&
                     (rc = pool_kill(&p, w, seq)) != MB_OK)
                     goto out;
             }

@@ -28,7 +28,8 @@ static const char usage[] =
     "                          INC seconds added after each of its moves; with\n"
     "                          either, every move is timed, a loss on time counts\n"
     "                          as a lost game (the count follows the tables), and\n"
-    "                          the AIs see params.timelimit and time_left\n" CLI_BUDGET_HELP CLI_SLACK_HELP
+    "                          the AIs see params.timelimit and time_left\n" CLI_BUDGET_HELP
+        CLI_SLACK_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n" CLI_BOARD_HELP
     "\n"

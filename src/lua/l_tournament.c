@@ -280,9 +280,7 @@ static int l_watch_move(lua_State *L)
     memcpy(m->moves, g->records + 1, (size_t)n * sizeof m->moves[0]);
     m->nmoves = n;
     const char *kind = luaL_optstring(L, 3, NULL);
-    m->kind = !kind                       ? WATCH_BUDGET
-              : strcmp(kind, "game") == 0 ? WATCH_GAME_TIME
-                                          : WATCH_MOVE_TIME;
+    m->kind = !kind ? WATCH_BUDGET : strcmp(kind, "game") == 0 ? WATCH_GAME_TIME : WATCH_MOVE_TIME;
     m->limit = luaL_optnumber(L, 4, seconds);
     m->spent[0] = luaL_optnumber(L, 5, 0);
     m->spent[1] = luaL_optnumber(L, 6, 0);
