@@ -33,6 +33,7 @@ extern const TestCase mcts_tests[];
 extern const TestCase rule_tests[];
 extern const TestCase linefeat_tests[];
 extern const TestCase vcf_tests[];
+extern const TestCase watchdog_tests[];
 
 static const struct {
     const char *name;
@@ -45,7 +46,7 @@ static const struct {
     {"iddfs", iddfs_tests},       {"solve", solve_tests},       {"searchers", searchers_tests},
     {"treeview", treeview_tests}, {"rating", rating_tests},     {"journal", journal_tests},
     {"gomocup", gomocup_tests},   {"mcts", mcts_tests},         {"rule", rule_tests},
-    {"linefeat", linefeat_tests}, {"vcf", vcf_tests},
+    {"linefeat", linefeat_tests}, {"vcf", vcf_tests},           {"watchdog", watchdog_tests},
 };
 
 static int current_failures;
