@@ -307,9 +307,9 @@ static bool worker_drop(Worker *w, long game)
 
 /* Ctrl-C during a run: the parent stops handing out games, stops its
  * workers (they die of the same SIGINT) and returns MB_EIO with
- * "interrupted"; the journal keeps what finished. The handler is reset by
- * its first signal, so a second Ctrl-C ends a program whose own game
- * (no workers) does not return. */
+ * "interrupted"; the journal keeps what finished. Without workers the
+ * game in progress ends first, and the handler is reset by the first
+ * signal, so a second Ctrl-C ends a program whose game does not return. */
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)
@@ -318,12 +318,12 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
-static void catch_interrupt(struct sigaction *old)
+static void catch_interrupt(struct sigaction *old, bool once)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt; /* no SA_RESTART: poll returns EINTR */
-    sa.sa_flags = SA_RESETHAND;
+    sa.sa_flags = once ? SA_RESETHAND : 0;
     sigemptyset(&sa.sa_mask);
     interrupted = 0;
     sigaction(SIGINT, &sa, old);
@@ -335,7 +335,7 @@ static int run_inline(const long *list, long n, TourneyPlayFn play, TourneyDoneF
     char *line = malloc(TOURNEY_LINE_MAX);
     if (!line) return MB_ENOMEM;
     struct sigaction old_int;
-    catch_interrupt(&old_int);
+    catch_interrupt(&old_int, true);
     int rc = MB_OK;
     for (long i = 0; i < n; i++) {
         if (interrupted) {
@@ -485,7 +485,7 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
     }
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
     struct sigaction old_int;
-    catch_interrupt(&old_int);
+    catch_interrupt(&old_int, false);
     for (int w = 0; w < jobs; w++) {
         ws[w].buf = ws[w].in = malloc(INBUF);
         ws[w].slot = slots ? &slots[w] : NULL;
