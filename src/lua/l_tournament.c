@@ -279,11 +279,16 @@ static int l_watch_move(lua_State *L)
     int n = g->move_count < WATCH_MOVES_MAX ? g->move_count : WATCH_MOVES_MAX;
     memcpy(m->moves, g->records + 1, (size_t)n * sizeof m->moves[0]);
     m->nmoves = n;
-    const char *kind = luaL_optstring(L, 3, NULL);
-    m->kind = !kind ? WATCH_BUDGET : strcmp(kind, "game") == 0 ? WATCH_GAME_TIME : WATCH_MOVE_TIME;
-    m->limit = luaL_optnumber(L, 4, seconds);
-    m->spent[0] = luaL_optnumber(L, 5, 0);
-    m->spent[1] = luaL_optnumber(L, 6, 0);
+    m->kind = WATCH_BUDGET;
+    m->limit = seconds;
+    m->spent[0] = m->spent[1] = 0;
+    if (lua_gettop(L) > 2) { /* a time control's move (untimed moves skip these) */
+        const char *kind = luaL_optstring(L, 3, NULL);
+        if (kind) m->kind = strcmp(kind, "game") == 0 ? WATCH_GAME_TIME : WATCH_MOVE_TIME;
+        m->limit = luaL_optnumber(L, 4, seconds);
+        m->spent[0] = luaL_optnumber(L, 5, 0);
+        m->spent[1] = luaL_optnumber(L, 6, 0);
+    }
     watch_arm(seconds);
     return 0;
 }
