@@ -12,13 +12,16 @@
  * 50 ms, so that a fast game does not cost two context switches). The
  * parent hands out games in the order given, as workers become free, and
  * calls `done` with the lines as they arrive, so the order of the lines
- * depends on timing while the set of lines does not. Uses mberror.h and
- * POSIX. */
+ * depends on timing while the set of lines does not. A worker stuck in a
+ * move is killed by the hard line (watchdog.h). Uses mberror.h and POSIX. */
 #ifndef MB_TOURNEY_H
 #define MB_TOURNEY_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "watchdog.h"
 
 /* The seed of game `index` (1-based) of the pairing identified by `pairing`
  * under master seed `master`: splitmix64 mixing of the three, reduced to 63
@@ -42,13 +45,50 @@ typedef int (*TourneyDoneFn)(void *ctx, const char *lines, size_t len, long coun
 
 #define TOURNEY_LINE_MAX (64 * 1024)
 
-/* Play the n games of list[] on `jobs` workers (jobs <= 1: in this process,
- * in order). MB_OK, or an error with a message in err: MB_EIO (fork or pipe
- * failed, a worker died twice on the same game, or SIGINT: the message is
- * "interrupted" and the workers are stopped), or the message of a play
- * callback that returned -1. A worker that dies is replaced and its game is
- * played again by the replacement. */
+/* The line of a game whose worker was killed by the hard line (in the
+ * parent, watchdog.h): the game's move `m` (as the worker described it:
+ * the squares played before it, its limit and how it was set) ran `used`
+ * seconds, past its deadline and the slack. Write the line the game
+ * gets (a loss on time of the side to move) and return its length, as
+ * play does; or -1 after writing an error message (the pool then stops
+ * with that message). */
+typedef long (*TourneyForfeitFn)(void *ctx, long game, const WatchMove *m, double used, char *out,
+                                 size_t size);
+
+typedef struct TourneyOptions {
+    int jobs;                 /* worker processes (<= 1: one, or none: see isolate) */
+    bool isolate;             /* play in a worker even with one job or one game */
+    double slack;             /* < 0: no hard line; else the seconds a watched move may
+                                 run past its deadline before its worker is killed */
+    TourneyForfeitFn forfeit; /* needed with slack >= 0 */
+} TourneyOptions;
+
+/* Play the n games of list[] (list NULL: the games 1..n) on opt->jobs
+ * workers (jobs <= 1 and not isolate: in this process, in order). MB_OK, or
+ * an error with a message in err: MB_EIO (fork or pipe failed, a worker
+ * died twice on the same game, or SIGINT: the message is "interrupted" and
+ * the workers are stopped), or the message of a play or forfeit callback
+ * that returned -1. A worker that dies is replaced and its game is played
+ * again by the replacement.
+ *
+ * The hard line (slack >= 0): each worker reports its moves in a slot it
+ * shares with the parent (watchdog.h: the worker's play function arms and
+ * disarms them; the pool sets the game). The parent never waits on its
+ * workers for more than WATCH_POLL seconds without looking at their slots;
+ * a worker whose armed move is past its deadline + slack is killed, the
+ * game gets the line of the forfeit callback, and a new worker plays the
+ * games that worker had not answered. Ctrl-C (SIGINT) stops the pool at
+ * once, also with one worker; in this process (no workers) it stops after
+ * the game in progress, and a second one ends the program. */
+int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPlayFn play,
+                 TourneyDoneFn done, void *ctx, char *err, size_t errlen);
+
+/* tourney_pool with {jobs} only: no hard line, workers only for jobs > 1. */
 int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyDoneFn done,
                 void *ctx, char *err, size_t errlen);
+
+/* The longest the parent waits on its workers without looking at their
+ * watched moves (seconds). */
+#define WATCH_POLL 0.1
 
 #endif

@@ -10,12 +10,14 @@
 #include "tourney.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -86,17 +88,23 @@ static int read_all(int fd, void *buf, size_t n)
 #define INBUF         (HEADER + TOURNEY_LINE_MAX) /* the parent's buffer per worker */
 #define OUTBUF        (4 * INBUF)                 /* a worker's unsent results */
 #define FLUSH_SECONDS 0.05
+#define QUEUE         (2 * CHUNK_MAX)
+#define REAP_SECONDS  5.0 /* a worker told to finish gets this long before SIGKILL */
 
 typedef struct Worker {
     pid_t pid;
-    int req;                   /* write end: games to play */
-    int res;                   /* read end: lines */
-    long queue[2 * CHUNK_MAX]; /* games sent, not yet answered, in order */
-    int head, len;             /* the queue as a ring */
-    char *buf;                 /* INBUF bytes */
-    char *in;                  /* bytes read from res, not yet handled */
+    int req;           /* write end: games to play */
+    int res;           /* read end: lines */
+    long queue[QUEUE]; /* games sent, not yet answered, in order */
+    int head, len;     /* the queue as a ring */
+    char *buf;         /* INBUF bytes */
+    char *in;          /* bytes read from res, not yet handled */
     size_t have;
+    WatchSlot *slot; /* its moves, shared (NULL: no hard line) */
 } Worker;
+
+/* The game at position i of the list (NULL: the games 1..n). */
+static long game_at(const long *list, long i) { return list ? list[i] : i + 1; }
 
 /* Read what the pipe has into the worker's buffer: false at end of file
  * (the worker died) or on an error. */
@@ -140,6 +148,7 @@ static void worker_loop(int req, int res, TourneyPlayFn play, void *ctx)
     while (out && line && read_all(req, &count, sizeof count) == 1 && count > 0 &&
            count <= CHUNK_MAX && read_all(req, games, (size_t)count * sizeof games[0]) == 1) {
         for (long i = 0; i < count; i++) {
+            watch_game(games[i]);
             long len = play(ctx, games[i], line, TOURNEY_LINE_MAX);
             long n = len >= 0 ? len : -(long)strlen(line);
             size_t bytes = (size_t)(n < 0 ? -n : n);
@@ -165,7 +174,12 @@ out:
     _exit(0);
 }
 
-/* Start worker w; the other workers' pipe ends are closed in the child. */
+static void cloexec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC); }
+
+/* Start worker w; the other workers' pipe ends are closed in the child.
+ * The pipes are closed on exec: a program a player starts (a brain) gets
+ * none of them. A worker dies with the parent (Linux's parent-death
+ * signal): a parent killed outright leaves no worker stuck in a move. */
 static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *ctx)
 {
     int req[2], res[2];
@@ -175,7 +189,13 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
         close(req[1]);
         return false;
     }
+    for (int i = 0; i < 2; i++) {
+        cloexec(req[i]);
+        cloexec(res[i]);
+    }
+    if (ws[w].slot) watch_clear(ws[w].slot);
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(req[0]);
@@ -185,6 +205,9 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
         return false;
     }
     if (pid == 0) {
+        /* it dies with the parent, even one killed with SIGKILL */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(1); /* the parent died before prctl */
         for (int i = 0; i < jobs; i++) {
             if (i == w || ws[i].pid <= 0) continue;
             close(ws[i].req);
@@ -194,6 +217,7 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
         close(res[0]);
         signal(SIGPIPE, SIG_DFL);
         signal(SIGINT, SIG_DFL);
+        watch_use(ws[w].slot);
         worker_loop(req[0], res[1], play, ctx);
     }
     close(req[0]);
@@ -201,18 +225,30 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
     ws[w].pid = pid;
     ws[w].req = req[1];
     ws[w].res = res[0];
+    ws[w].have = 0;
+    ws[w].in = ws[w].buf;
     return true;
 }
 
+/* Close the pipes of a worker that is dead or told to finish. */
+static void worker_close(Worker *w)
+{
+    close(w->req);
+    close(w->res);
+    w->pid = 0;
+    w->have = 0;
+    w->in = w->buf;
+}
+
+/* Tell an idle worker to finish, and wait for it (not for ever). */
 static void worker_stop(Worker *w)
 {
     if (w->pid <= 0) return;
     long quit = 0;
     write_all(w->req, &quit, sizeof quit);
-    close(w->req);
-    close(w->res);
-    while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {}
-    w->pid = 0;
+    pid_t pid = w->pid;
+    worker_close(w); /* end of file on its requests, too */
+    watch_reap(pid, REAP_SECONDS, NULL);
 }
 
 /* Send count games (already in the worker's queue, from position at). */
@@ -220,28 +256,60 @@ static bool worker_send(Worker *w, int at, long count)
 {
     long msg[1 + CHUNK_MAX];
     msg[0] = count;
-    for (long i = 0; i < count; i++) msg[1 + i] = w->queue[(at + i) % (2 * CHUNK_MAX)];
+    for (long i = 0; i < count; i++) msg[1 + i] = w->queue[(at + i) % QUEUE];
     return write_all(w->req, msg, (size_t)(count + 1) * sizeof msg[0]);
+}
+
+/* Send the whole queue (to a new worker). */
+static bool worker_resend(Worker *w)
+{
+    bool sent = true;
+    for (int at = 0; sent && at < w->len; at += CHUNK_MAX) {
+        long part = w->len - at < CHUNK_MAX ? w->len - at : CHUNK_MAX;
+        sent = worker_send(w, (w->head + at) % QUEUE, part);
+    }
+    return sent;
 }
 
 /* Queue and send the next games of the list, up to `chunk`. */
 static bool worker_feed(Worker *w, const long *list, long n, long *next, long chunk)
 {
     long count = 0;
-    int at = (w->head + w->len) % (2 * CHUNK_MAX);
-    while (count < chunk && *next < n && w->len < 2 * CHUNK_MAX) {
-        w->queue[(w->head + w->len) % (2 * CHUNK_MAX)] = list[(*next)++];
+    int at = (w->head + w->len) % QUEUE;
+    while (count < chunk && *next < n && w->len < QUEUE) {
+        w->queue[(w->head + w->len) % QUEUE] = game_at(list, (*next)++);
         w->len++;
         count++;
     }
     return count == 0 || worker_send(w, at, count);
 }
 
+/* Take `game` out of the worker's queue; false if it is not there. */
+static bool worker_drop(Worker *w, long game)
+{
+    long rest[QUEUE];
+    int k = 0;
+    bool found = false;
+    for (int i = 0; i < w->len; i++) {
+        long g = w->queue[(w->head + i) % QUEUE];
+        if (g == game && !found)
+            found = true;
+        else
+            rest[k++] = g;
+    }
+    memcpy(w->queue, rest, (size_t)k * sizeof rest[0]);
+    w->head = 0;
+    w->len = k;
+    return found;
+}
+
 /* ---- the parent ---- */
 
 /* Ctrl-C during a run: the parent stops handing out games, stops its
- * workers (they die of the same SIGINT) and returns MB_EINTR-like
- * MB_EIO with "interrupted"; the journal keeps what finished. */
+ * workers (they die of the same SIGINT) and returns MB_EIO with
+ * "interrupted"; the journal keeps what finished. Without workers the
+ * game in progress ends first, and the handler is reset by the first
+ * signal, so a second Ctrl-C ends a program whose game does not return. */
 static volatile sig_atomic_t interrupted;
 
 static void on_interrupt(int sig)
@@ -250,14 +318,32 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
+static void catch_interrupt(struct sigaction *old, bool once)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt; /* no SA_RESTART: poll returns EINTR */
+    sa.sa_flags = once ? SA_RESETHAND : 0;
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    sigaction(SIGINT, &sa, old);
+}
+
 static int run_inline(const long *list, long n, TourneyPlayFn play, TourneyDoneFn done, void *ctx,
                       char *err, size_t errlen)
 {
     char *line = malloc(TOURNEY_LINE_MAX);
     if (!line) return MB_ENOMEM;
+    struct sigaction old_int;
+    catch_interrupt(&old_int, true);
     int rc = MB_OK;
     for (long i = 0; i < n; i++) {
-        long len = play(ctx, list[i], line, TOURNEY_LINE_MAX);
+        if (interrupted) {
+            snprintf(err, errlen, "interrupted");
+            rc = MB_EIO;
+            break;
+        }
+        long len = play(ctx, game_at(list, i), line, TOURNEY_LINE_MAX);
         if (len < 0) {
             snprintf(err, errlen, "%s", line);
             rc = MB_EINVAL;
@@ -265,16 +351,119 @@ static int run_inline(const long *list, long n, TourneyPlayFn play, TourneyDoneF
         }
         if (done(ctx, line, (size_t)len, 1)) break;
     }
+    sigaction(SIGINT, &old_int, NULL);
     free(line);
     return rc;
 }
 
-int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyDoneFn done,
-                void *ctx, char *err, size_t errlen)
+typedef struct Pool {
+    const long *list;
+    long n, next, chunk;
+    int jobs;
+    const TourneyOptions *opt;
+    TourneyPlayFn play;
+    TourneyDoneFn done;
+    void *ctx;
+    Worker *ws;
+    char *line; /* a batch of lines */
+    char *err;
+    size_t errlen;
+    bool stop; /* done() asked to hand out no more games */
+} Pool;
+
+/* Hand the whole messages in worker w's buffer to done(), as one batch, and
+ * feed it more games. MB_OK, or an error (message in p->err). */
+static int pool_take(Pool *p, Worker *wk)
+{
+    long game = 0, len = 0, count = 0;
+    const char *text = NULL;
+    size_t batch_len = 0;
+    while (wk->len > 0 && worker_message(wk, &game, &len, &text) == 1 &&
+           game == wk->queue[wk->head]) {
+        size_t bytes = (size_t)(len < 0 ? -len : len);
+        if (len < 0) {
+            memcpy(p->line, text, bytes);
+            p->line[bytes] = '\0';
+            snprintf(p->err, p->errlen, "%s", p->line);
+            return MB_EINVAL;
+        }
+        memcpy(p->line + batch_len, text, bytes);
+        batch_len += bytes;
+        count++;
+        wk->have -= HEADER + bytes;
+        wk->in += HEADER + bytes;
+        wk->head = (wk->head + 1) % QUEUE;
+        wk->len--;
+        /* (a worker that died meanwhile gets its queue from its
+         * replacement: a broken pipe is not an error here) */
+        if (!p->stop && wk->len <= p->chunk &&
+            !worker_feed(wk, p->list, p->n, &p->next, p->chunk) && errno != EPIPE) {
+            snprintf(p->err, p->errlen, "cannot reach a worker process: %s", strerror(errno));
+            return MB_EIO;
+        }
+    }
+    /* keep the unread rest at the start of the buffer */
+    memmove(wk->buf, wk->in, wk->have);
+    wk->in = wk->buf;
+    if (count > 0) {
+        p->line[batch_len] = '\0';
+        if (p->done(p->ctx, p->line, batch_len, count)) p->stop = true;
+    }
+    return MB_OK;
+}
+
+/* Start a new worker w for the games its dead predecessor left, and more. */
+static int pool_restart(Pool *p, int w)
+{
+    Worker *wk = &p->ws[w];
+    if (!worker_start(p->ws, p->jobs, w, p->play, p->ctx) || !worker_resend(wk) ||
+        (!p->stop && wk->len <= p->chunk && !worker_feed(wk, p->list, p->n, &p->next, p->chunk))) {
+        snprintf(p->err, p->errlen, "cannot restart a worker process: %s", strerror(errno));
+        return MB_EIO;
+    }
+    return MB_OK;
+}
+
+/* The hard line: worker w's move numbered seq is past its deadline and
+ * the slack. Kill the worker, keep the lines it had sent, give the game
+ * its forfeit line, and start a new worker for the rest of its games. */
+static int pool_kill(Pool *p, int w, uint64_t seq)
+{
+    Worker *wk = &p->ws[w];
+    kill(wk->pid, SIGKILL);
+    watch_reap(wk->pid, REAP_SECONDS, NULL);
+    double used = search_now() - wk->slot->move.started;
+    /* the lines it wrote before it died: whole messages are results */
+    for (bool more = true; more;) {
+        struct pollfd pf = {wk->res, POLLIN, 0};
+        more = poll(&pf, 1, 0) > 0 && worker_read(wk);
+        int rc = pool_take(p, wk);
+        if (rc != MB_OK) return rc;
+    }
+    worker_close(wk);
+    if (watch_ended(wk->slot, seq) && worker_drop(wk, wk->slot->move.game)) {
+        long game = wk->slot->move.game;
+        long len = p->opt->forfeit(p->ctx, game, &wk->slot->move, used, p->line, TOURNEY_LINE_MAX);
+        if (len < 0) {
+            snprintf(p->err, p->errlen, "%s", p->line);
+            return MB_EINVAL;
+        }
+        if (p->done(p->ctx, p->line, (size_t)len, 1)) p->stop = true;
+    }
+    /* (else the move ended just before the kill: its games are played again) */
+    if (wk->len == 0 && (p->stop || p->next >= p->n)) return MB_OK; /* nothing left for it */
+    return pool_restart(p, w);
+}
+
+int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPlayFn play,
+                 TourneyDoneFn done, void *ctx, char *err, size_t errlen)
 {
     if (err && errlen) err[0] = '\0';
-    if (jobs <= 1 || n <= 1) return run_inline(list, n, play, done, ctx, err, errlen);
+    int jobs = opt->jobs < 1 ? 1 : opt->jobs;
+    if (n <= 0 || (!opt->isolate && (jobs <= 1 || n <= 1)))
+        return run_inline(list, n, play, done, ctx, err, errlen);
     if (jobs > n) jobs = (int)n;
+    bool watching = opt->slack >= 0 && opt->forfeit;
     /* games per request: small enough to share the end of the list, large
      * enough that the pipes are not the bottleneck */
     long chunk = n / ((long)jobs * 16);
@@ -283,25 +472,23 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
     Worker *ws = calloc((size_t)jobs, sizeof *ws);
     struct pollfd *fds = calloc((size_t)jobs, sizeof *fds);
     char *line = malloc(INBUF); /* a batch of lines */
-    long died_on = 0;           /* the game at the head of a worker's queue when it died */
+    WatchSlot *slots = watching ? watch_slots_new(jobs) : NULL;
+    Pool p = {list, n, 0, chunk, jobs, opt, play, done, ctx, ws, line, err, errlen, false};
+    long died_on = 0; /* the game at the head of a worker's queue when it died */
     int rc = MB_OK;
-    if (!ws || !fds || !line) {
+    if (!ws || !fds || !line || (watching && !slots)) {
         free(ws);
         free(fds);
         free(line);
+        if (slots) watch_slots_free(slots, jobs);
         return MB_ENOMEM;
     }
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
-    struct sigaction sa, old_int;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt; /* no SA_RESTART: poll returns EINTR */
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &sa, &old_int);
-    long next = 0;
-    bool stop = false;
+    struct sigaction old_int;
+    catch_interrupt(&old_int, false);
     for (int w = 0; w < jobs; w++) {
         ws[w].buf = ws[w].in = malloc(INBUF);
+        ws[w].slot = slots ? &slots[w] : NULL;
         if (!ws[w].buf) {
             rc = MB_ENOMEM;
             goto out;
@@ -315,8 +502,8 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
         }
     }
     for (int w = 0; w < jobs; w++) {
-        if (!worker_feed(&ws[w], list, n, &next, chunk) ||
-            !worker_feed(&ws[w], list, n, &next, chunk)) {
+        if (!worker_feed(&ws[w], list, n, &p.next, chunk) ||
+            !worker_feed(&ws[w], list, n, &p.next, chunk)) {
             snprintf(err, errlen, "cannot reach a worker process: %s", strerror(errno));
             rc = MB_EIO;
             goto out;
@@ -336,51 +523,31 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
             rc = MB_EIO;
             goto out;
         }
-        if (poll(fds, (nfds_t)jobs, -1) < 0) {
+        /* with the hard line: look at the watched moves at least every
+         * WATCH_POLL seconds, and when the first of them falls due */
+        int timeout = -1;
+        if (watching) {
+            double now = search_now(), next = now + WATCH_POLL;
+            for (int w = 0; w < jobs; w++) {
+                double due = ws[w].len ? watch_due(ws[w].slot, opt->slack) : 0;
+                if (due > 0 && due < next) next = due;
+            }
+            timeout = next > now ? (int)((next - now) * 1000) + 1 : 0;
+        }
+        int ready = poll(fds, (nfds_t)jobs, timeout);
+        if (ready < 0) {
             if (errno == EINTR) continue;
             snprintf(err, errlen, "poll: %s", strerror(errno));
             rc = MB_EIO;
             goto out;
         }
-        for (int w = 0; w < jobs; w++) {
+        for (int w = 0; ready > 0 && w < jobs; w++) {
             if (!fds[w].revents) continue;
             Worker *wk = &ws[w];
             bool alive = worker_read(wk);
-            long game = 0, len = 0, count = 0;
+            if ((rc = pool_take(&p, wk)) != MB_OK) goto out;
+            long game = 0, len = 0;
             const char *text = NULL;
-            size_t batch_len = 0;
-            int m;
-            /* the whole messages read: their lines go to done() as one batch */
-            while (wk->len > 0 && (m = worker_message(wk, &game, &len, &text)) == 1 &&
-                   game == wk->queue[wk->head]) {
-                size_t bytes = (size_t)(len < 0 ? -len : len);
-                if (len < 0) {
-                    memcpy(line, text, bytes);
-                    line[bytes] = '\0';
-                    snprintf(err, errlen, "%s", line);
-                    rc = MB_EINVAL;
-                    goto out;
-                }
-                memcpy(line + batch_len, text, bytes);
-                batch_len += bytes;
-                count++;
-                wk->have -= HEADER + bytes;
-                wk->in += HEADER + bytes;
-                wk->head = (wk->head + 1) % (2 * CHUNK_MAX);
-                wk->len--;
-                if (!stop && wk->len <= chunk && !worker_feed(wk, list, n, &next, chunk)) {
-                    snprintf(err, errlen, "cannot reach a worker process: %s", strerror(errno));
-                    rc = MB_EIO;
-                    goto out;
-                }
-            }
-            /* keep the unread rest at the start of the buffer */
-            memmove(wk->buf, wk->in, wk->have);
-            wk->in = wk->buf;
-            if (count > 0) {
-                line[batch_len] = '\0';
-                if (done(ctx, line, batch_len, count)) stop = true;
-            }
             bool broken =
                 wk->len > 0 && wk->have >= HEADER &&
                 (worker_message(wk, &game, &len, &text) < 0 || game != wk->queue[wk->head]);
@@ -390,13 +557,10 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
                  * two workers stops the run */
                 long want = wk->queue[wk->head];
                 int status = 0;
-                kill(wk->pid, SIGKILL);
-                close(wk->req);
-                close(wk->res);
-                while (waitpid(wk->pid, &status, 0) < 0 && errno == EINTR) {}
-                wk->pid = 0;
-                wk->have = 0;
-                wk->in = wk->buf;
+                pid_t pid = wk->pid;
+                kill(pid, SIGKILL);
+                worker_close(wk);
+                watch_reap(pid, REAP_SECONDS, &status);
                 if (died_on == want) {
                     snprintf(err, errlen, "game %ld: its worker died twice (%s %d)", want,
                              WIFSIGNALED(status) ? "signal" : "exit status",
@@ -405,29 +569,38 @@ int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyD
                     goto out;
                 }
                 died_on = want;
-                bool sent = worker_start(ws, jobs, w, play, ctx);
-                for (int at = 0; sent && at < wk->len; at += CHUNK_MAX) {
-                    long part = wk->len - at < CHUNK_MAX ? wk->len - at : CHUNK_MAX;
-                    sent = worker_send(wk, (wk->head + at) % (2 * CHUNK_MAX), part);
-                }
-                if (!sent) {
-                    snprintf(err, errlen, "cannot restart a worker process: %s", strerror(errno));
-                    rc = MB_EIO;
+                if ((rc = pool_restart(&p, w)) != MB_OK) goto out;
+            }
+        }
+        if (watching && !interrupted) {
+            double now = search_now();
+            for (int w = 0; w < jobs; w++) {
+                uint64_t seq;
+                if (ws[w].len && ws[w].pid > 0 &&
+                    watch_overdue(ws[w].slot, opt->slack, now, &seq) &&
+                    (rc = pool_kill(&p, w, seq)) != MB_OK)
                     goto out;
-                }
             }
         }
     }
 out:
     for (int w = 0; w < jobs; w++) {
-        if ((rc != MB_OK || stop) && ws[w].pid > 0) kill(ws[w].pid, SIGKILL);
+        if ((rc != MB_OK || p.stop) && ws[w].pid > 0) kill(ws[w].pid, SIGKILL);
         worker_stop(&ws[w]);
         free(ws[w].buf);
     }
     signal(SIGPIPE, old_pipe);
     sigaction(SIGINT, &old_int, NULL);
+    if (slots) watch_slots_free(slots, jobs);
     free(ws);
     free(fds);
     free(line);
     return rc;
+}
+
+int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyDoneFn done,
+                void *ctx, char *err, size_t errlen)
+{
+    TourneyOptions opt = {jobs, false, -1, NULL};
+    return tourney_pool(list, n, &opt, play, done, ctx, err, errlen);
 }

@@ -153,6 +153,64 @@ local function format_tables(t, match_num)
     return table.concat(out, "\n") .. "\n"
 end
 
+local host = private.host -- the host library (tourney_run, watch_move)
+
+-- The games of a match in a worker process (`marubatsu match` with a
+-- sandboxed AI), under the hard line: a move still running past its time
+-- budget and `slack` seconds is ended by killing the worker, and a new one
+-- (a fork of this process as it was before the first game) plays on.
+-- Game j (1 .. 2 match_num) is the first game of iteration (j + 1) // 2
+-- (A as 〇) when j is odd, the second (B as 〇) when even. The worker
+-- sends a line per game, "j status loser" (loser: 1 or 2 for the AI that
+-- lost on time, 0 for none), or "j !message" for an AI that failed (the
+-- message escaped: host.journal_escape); add(j, status, loser) counts a
+-- game here. A move the hard line ends is lost on time under a time
+-- control; without one the match stops there, as a move that runs out of
+-- its time budget does. -> nothing, or raises the message of the game that
+-- stopped the match.
+local function supervised_games(match_num, slack, one_game, add, names, tc, mbparams, progress)
+    local failed = false -- in the worker: after a failure, the rest is skipped
+    local function play(j)
+        if failed then return j .. " !skipped\n" end
+        local ok, status, loser = pcall(one_game, j)
+        if not ok then
+            failed = true
+            return j .. " !" .. host.journal_escape(tostring(status)) .. "\n"
+        end
+        return ("%d %s %d\n"):format(j, status, loser or 0)
+    end
+    local why, done_games = nil, 0
+    local function done(lines)
+        for j, rest in lines:gmatch("(%d+) ([^\n]*)\n") do
+            j = math.tointeger(tonumber(j))
+            if rest:sub(1, 1) == "!" then
+                why = why or host.journal_split(rest:sub(2))[1]
+                return true
+            end
+            local status, loser = rest:match("^(%S+) (%d)$")
+            add(j, status, tonumber(loser))
+            done_games = done_games + 1
+        end
+        if progress then progress(done_games // 2) end
+        return false
+    end
+    local function forfeit(j, info)
+        local g = mb.Marubatsu(mbparams)
+        for _, m in ipairs(info.moves) do g:move(m) end
+        local side = g.turn
+        local first = j % 2 == 1 and 1 or 2 -- the AI playing 〇
+        local who = side == "o" and first or 3 - first
+        if not tc then
+            return nil, ("%s (%s) did not play a legal move in position\n%s%s"):format(names[who], side,
+                tostring(g), "time")
+        end
+        return ("%d %s %d\n"):format(j, side == "o" and "x" or "o", who)
+    end
+    local ok, err = host.tourney_run(2 * match_num, 1, play, done, {isolate = true, slack = slack, forfeit = forfeit})
+    if why then error(why, 0) end
+    if not ok then error(err, 0) end
+end
+
 -- mb.ai_match{ai = {A, B}, params = {pA, pB}, match_num = 10000,
 --             mbparams = {...}, seed =, progress =, quiet =,
 --             move_time =, game_time =, increment =} -> tallies
@@ -164,7 +222,9 @@ end
 -- With a time control (move_time, game_time: scripts/lib/timecontrol.lua)
 -- every move is timed; a loss on time counts as a loss of that game, and
 -- the tallies' time_forfeits = {A's, B's} are printed after the tables.
-function mb.ai_match(t)
+-- (`marubatsu match` passes slack: the games then run in a worker process
+-- under the hard line, supervised_games.)
+local function ai_match(t, slack)
     local a0, a1 = two_ais(t, "ai_match")
     local params = t.params or EMPTY
     local p0, p1 = params[1] or EMPTY, params[2] or EMPTY
@@ -176,32 +236,50 @@ function mb.ai_match(t)
     local game = mb.Marubatsu(t.mbparams)
     if t.seed ~= nil then mb.seed(t.seed) end
     local quiet = t.quiet
-    local one_game, forfeits = play_game, {0, 0}
+    -- game j of the match (1 .. 2 match_num): A as 〇 when j is odd ->
+    -- status, and the AI that lost on time (1: A, 2: B) or nil
+    local one_game
     if tc then
-        local movers, a_first = {timed_mover(a0), timed_mover(a1)}, false
-        -- called with A as 〇, then with B as 〇: alternate
-        one_game = function(g, _, _, q0, q1)
-            a_first = not a_first
-            local first = a_first and 1 or 2
-            local s, loser = timed_game(g, movers[first], movers[3 - first], q0, q1, tc)
-            if loser then
-                local who = loser == "o" and first or 3 - first
-                forfeits[who] = forfeits[who] + 1
-            end
-            return s
+        local movers = {timed_mover(a0), timed_mover(a1)}
+        one_game = function(j)
+            local first = j % 2 == 1 and 1 or 2
+            local q0, q1 = p0, p1
+            if first == 2 then q0, q1 = p1, p0 end
+            local s, loser = timed_game(game, movers[first], movers[3 - first], q0, q1, tc)
+            return s, loser and (loser == "o" and first or 3 - first)
+        end
+    else
+        one_game = function(j)
+            if j % 2 == 1 then return play_game(game, a0, a1, p0, p1) end
+            return play_game(game, a1, a0, p1, p0)
         end
     end
     if not quiet then io.write(("%s VS %s\n"):format(a0.name, a1.name)) end
     local show = t.progress ~= false and mb.isatty(2)
     local c0 = {o = 0, x = 0, draw = 0}
     local c1 = {o = 0, x = 0, draw = 0}
+    local forfeits = {0, 0}
+    local function add(j, s, loser)
+        local c = j % 2 == 1 and c0 or c1
+        c[s] = c[s] + 1
+        if loser then forfeits[loser] = forfeits[loser] + 1 end
+    end
     local t0, step = mb.clock(), math.max(1, match_num // 200)
-    for i = 1, match_num do
-        local s = one_game(game, a0, a1, p0, p1)
-        c0[s] = c0[s] + 1
-        s = one_game(game, a1, a0, p1, p0)
-        c1[s] = c1[s] + 1
-        if show and (i % step == 0 or i == match_num) then progress(i, match_num, t0) end
+    if slack then
+        local shown = 0
+        supervised_games(match_num, slack, one_game, function(j, s, loser) add(j, s, loser ~= 0 and loser or nil) end,
+            {a0.name, a1.name}, tc, t.mbparams, show and function(i)
+                if i - shown >= step or i == match_num then
+                    shown = i
+                    progress(i, match_num, t0)
+                end
+            end)
+    else
+        for i = 1, match_num do
+            add(2 * i - 1, one_game(2 * i - 1))
+            add(2 * i, one_game(2 * i))
+            if show and (i % step == 0 or i == match_num) then progress(i, match_num, t0) end
+        end
     end
     if show then io.stderr:write("\n") end
     local tallies = {
@@ -223,6 +301,7 @@ function mb.ai_match(t)
     tallies.names = {a0.name, a1.name}
     return tallies
 end
+function mb.ai_match(t) return ai_match(t) end
 
 -- mb.show_progress{ai = {A, B}, winner = "o" | "x" | "draw", params =,
 --                  max_games = 100000} -> records
@@ -326,9 +405,14 @@ local function command_ai(spec, i, seed, sandbox, limits)
     -- its own time budget, if given: a time control's limit may shorten it,
     -- and replaces the default (mb.sandbox.defaults.time)
     local own = limits and limits.time
+    -- the time budget of its untimed moves: the hard line's deadline
+    local hard = player.limits.time or nil
+    local watch_move, watch_done = host.watch_move, host.watch_done
     -- sandbox_player, sandbox_time: for a time control (timed_mover)
     return mb.make_ai(player.ai_name or spec, function(game, params)
+        if hard then watch_move(hard, game) end
         local m, reason = move(player, game, params)
+        if hard then watch_done() end
         if m == nil then error(private.files.printable(reason, 1000), 0) end
         return m
     end, {sandbox_player = player, sandbox_time = own or nil})
@@ -353,6 +437,11 @@ function mb.match_main(t)
         end
     end
     if not check_time_control("match", t) then return 2 end
+    local slack_ok, slack = pcall(TC.slack_of, t.slack)
+    if not slack_ok then
+        io.stderr:write("marubatsu match: ", (tostring(slack):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^slack", "--slack")), "\n")
+        return 2
+    end
     local limits = command_limits(t)
     local function num(v) return v ~= nil and math.tointeger(tonumber(v)) or nil end
     local ok, err = pcall(function()
@@ -362,10 +451,12 @@ function mb.match_main(t)
             if not ai then error(why, 0) end
             ais[i] = ai
         end
-        mb.ai_match{ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress ~= "0",
+        -- a sandboxed AI plays in a worker process, under the hard line
+        local untrusted = ais[1].sandbox_player or ais[2].sandbox_player
+        ai_match({ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress ~= "0",
             move_time = t.move_time, game_time = t.game_time,
             mbparams = {width = num(t.width), height = num(t.height), k = num(t.k), rule = t.rule, board = t.board,
-                count_linemark = t.count_linemark == "1"}}
+                count_linemark = t.count_linemark == "1"}}, untrusted and slack or nil)
         private.files.write_checked(io.stdout, "standard output", "")
     end)
     if ok then return 0 end

@@ -138,12 +138,22 @@ end
 local illegal = private.illegal -- scripts/lib/sandbox.lua
 local now = mb.clock
 
--- TC.move(player, g, params, tc, left) -> move | nil, reason; seconds
--- used. player: {ai = AI} (trusted: called under host.timed_call) or
--- {sandbox = player, sandbox_time = its own time budget or nil} (its time
--- budget for this move becomes min(that, the limit)). Over the limit,
--- measured around the call, is a loss on time whatever the call returned.
-function TC.move(player, g, params, tc, left)
+-- TC.slack_of(v, prefix) -> seconds: the slack of the hard line (nil: the
+-- default, host.watch_slack), a number of seconds >= 0.
+function TC.slack_of(v, prefix)
+    if v == nil then return host.watch_slack end
+    return seconds_of(v, (prefix or "") .. "slack", true, 2)
+end
+
+-- TC.move(player, g, params, tc, left [, spent]) -> move | nil, reason;
+-- seconds used. player: {ai = AI} (trusted: called under host.timed_call)
+-- or {sandbox = player, sandbox_time = its own time budget or nil} (its
+-- time budget for this move becomes min(that, the limit); the move runs
+-- under the hard line, host.watch_move, spent = {o =, x =} the seconds each
+-- side used before it, for the journal of a move the hard line ends). Over
+-- the limit, measured around the call, is a loss on time whatever the call
+-- returned.
+function TC.move(player, g, params, tc, left, spent)
     local limit, kind = TC.limit(tc, left)
     local p = TC.params(params, tc, left, g.width * g.height - g.move_count)
     local m, why
@@ -152,7 +162,9 @@ function TC.move(player, g, params, tc, left)
         local own = player.sandbox_time
         local budget = own and math.min(own, limit) or limit
         player.sandbox:set_time(budget > 0 and budget or 1e-6)
+        host.watch_move(budget, g, kind, limit, spent and spent.o, spent and spent.x)
         m, why = player.sandbox:move(g, p)
+        host.watch_done()
         local used = now() - t0
         if used > limit or (m == nil and why == "time" and budget == limit) then
             return nil, TC.reason(tc, kind, limit), used

@@ -123,6 +123,8 @@ local function make_player(entry, i, opts)
                 local own = limits and limits.time
                 p.sandbox_time = own or nil
                 p.sandbox_move = player.move -- looked up once, not per move
+                -- its time budget outside a time control: the hard line's deadline
+                p.hard = player.limits.time or nil
                 -- NAME:key=value: keys its AI does not take are refused now;
                 -- a script that ran out of a budget in the check (a
                 -- spinning __index on its params) loses its games with it
@@ -199,14 +201,26 @@ local illegal = private.illegal -- scripts/lib/sandbox.lua
 
 local TC = private.timecontrol -- scripts/lib/timecontrol.lua
 
+local watch_move, watch_done = host.watch_move, host.watch_done
+
 -- The move of player p in game g: move | nil, reason. With a time control
--- tc, left is the clock of p's side (nil: no game clock); the seconds it
--- used come third (brains keep their own clock: scripts/lib/brains.lua).
-local function player_move(p, g, tc, left)
+-- tc, left is the clock of p's side (nil: no game clock) and spent the
+-- seconds each side used so far; the seconds it used come third (brains
+-- keep their own clock: scripts/lib/brains.lua). A sandboxed move runs
+-- under the hard line (host.watch_move: in a worker process, one still
+-- running past its time budget and the slack is ended by killing the
+-- worker, and forfeit_line below writes the game's line).
+local function player_move(p, g, tc, left, spent)
     if p.broken then return nil, p.broken end
     if p.brain then return private.brains.move(p.brain, g) end
-    if tc then return TC.move(p, g, p.params, tc, left) end
-    if p.sandbox then return p.sandbox_move(p.sandbox, g, p.params) end
+    if tc then return TC.move(p, g, p.params, tc, left, spent) end
+    if p.sandbox then
+        if not p.hard then return p.sandbox_move(p.sandbox, g, p.params) end
+        watch_move(p.hard, g)
+        local m, why = p.sandbox_move(p.sandbox, g, p.params)
+        watch_done()
+        return m, why
+    end
     local ok, m = pcall(p.ai.fn, g, p.params)
     if not ok then return nil, "error: " .. tostring(m) end
     local what = illegal(g, m)
@@ -246,19 +260,38 @@ local function load_stream(ctx, side)
     ctx.loaded = side
 end
 
--- play game number g of the schedule: its journal line
-local function play_game(ctx, g)
-    local s, players = ctx.s, ctx.players
+-- The players and seed of game number g of the schedule: pairing number,
+-- index, pair, 〇's player, ×'s player, seed.
+local function game_of(ctx, g)
+    local players = ctx.players
     local pi, index, pair, colour = locate(g, #ctx.pairings)
     local pairing = ctx.pairings[pi]
     local po, px = players[pairing[1]], players[pairing[2]]
     if colour == 1 then po, px = px, po end
+    local seed = host.tourney_seed(ctx.s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
+    return pi, index, pair, po, px, seed
+end
+
+-- The journal line of game g, played to the end on ctx.game.
+local function game_line(ctx, g, pi, index, seed, po, px, result, reason, spent)
+    local game = ctx.game
+    local sq = {}
+    for i = 1, game.move_count do sq[i] = game:excel(game.records[i]) end
+    local line = host.journal_format{game = g, pairing = pi, index = index, seed = seed, o = po.name, x = px.name,
+        moves = table.concat(sq, ","), result = result, reason = reason}
+    if ctx.s.tc then line = line .. TC.clock_line(g, spent.o, spent.x) end -- docs/journal.md
+    return line
+end
+
+-- play game number g of the schedule: its journal line
+local function play_game(ctx, g)
+    local s = ctx.s
+    local pi, index, pair, po, px, seed = game_of(ctx, g)
     local game = ctx.game
     game:restart()
     if #s.openings > 0 then
         for _, m in ipairs(s.openings[(pair - 1) % #s.openings + 1]) do game:move(m) end
     end
-    local seed = host.tourney_seed(s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
     seed_sides(ctx, seed, po, px)
     private.brains.begin(po, px)
     local reason, result = "", nil
@@ -270,7 +303,7 @@ local function play_game(ctx, g)
         local p = side == "o" and po or px
         if not p.sandbox and ctx.loaded ~= side then load_stream(ctx, side) end
         local t0 = tc and mb.clock()
-        local m, why, used = player_move(p, game, tc, clocks and clocks[side])
+        local m, why, used = player_move(p, game, tc, clocks and clocks[side], spent)
         if tc then spent[side] = spent[side] + (mb.clock() - t0) end
         if clocks and used then clocks[side] = TC.charge(tc, clocks[side], used) end
         if m == nil then
@@ -281,13 +314,25 @@ local function play_game(ctx, g)
         game:move(m)
     end
     private.brains.finish(po, px)
-    result = result or game.status
-    local sq = {}
-    for i = 1, game.move_count do sq[i] = game:excel(game.records[i]) end
-    local line = host.journal_format{game = g, pairing = pi, index = index, seed = seed, o = po.name, x = px.name,
-        moves = table.concat(sq, ","), result = result, reason = reason}
-    if tc then line = line .. TC.clock_line(g, spent.o, spent.x) end -- docs/journal.md
-    return line
+    return game_line(ctx, g, pi, index, seed, po, px, result or game.status, reason, spent)
+end
+
+-- The line of game g whose worker the hard line killed (host.tourney_run's
+-- forfeit, in this process): the side to move after info.moves loses on
+-- time, as it would have if the move had returned, with the reason of its
+-- budget ("time", or a time control's reason when the control set it).
+local function forfeit_line(ctx, g, info)
+    local pi, index, _, po, px, seed = game_of(ctx, g)
+    local game = ctx.game
+    game:restart()
+    for _, m in ipairs(info.moves) do game:move(m) end
+    local side = game.turn
+    local tc = ctx.s.tc
+    local reason = "time"
+    if tc and info.kind ~= "budget" and info.seconds >= info.limit then reason = TC.reason(tc, info.kind, info.limit) end
+    local spent = {o = info.spent.o, x = info.spent.x}
+    spent[side] = spent[side] + info.used
+    return game_line(ctx, g, pi, index, seed, po, px, side == "o" and "x" or "o", reason, spent)
 end
 
 -- host.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
@@ -411,6 +456,12 @@ function host.tournament(t)
     local step = s.shard and s.shard.n or 1
     local g = s.shard and s.shard.i or 1
     local gc_done = false
+    -- untrusted players (scripts, brains) play in worker processes, even
+    -- with one job, where the hard line can end a move from outside
+    local isolate = false
+    for _, p in ipairs(players) do isolate = isolate or p.sandbox ~= nil or p.brain ~= nil end
+    local pool = {isolate = isolate, slack = isolate and s.slack or nil,
+        forfeit = function(game_no, info) return forfeit_line(ctx, game_no, info) end}
     while g <= total and not stopped do
         local todo = {}
         while g <= total and #todo < CHUNK do
@@ -420,11 +471,12 @@ function host.tournament(t)
         if #todo > 0 then
             -- workers start as copies of this process: leave them no garbage,
             -- or each one's collector touches (and so copies) all of it
-            if s.jobs > 1 and not gc_done then
+            if (s.jobs > 1 or isolate) and not gc_done then
                 collectgarbage("collect")
                 gc_done = true
             end
-            local ok, err = host.tourney_run(todo, s.jobs, function(game_no) return play_game(ctx, game_no) end, done)
+            local ok, err = host.tourney_run(todo, s.jobs, function(game_no) return play_game(ctx, game_no) end, done,
+                pool)
             host.stream_use(nil) -- mb.stream draws from its own state again
             if write_error then
                 pcall(journal.close, journal)
@@ -490,7 +542,7 @@ function host.tournament_main(t)
     if not private.command.check_time_control("tournament", t) then return 2 end
     local limits = private.command.limits(t)
     return command("tournament", host.tournament, {players = players, games = t.games, seed = t.seed, jobs = t.jobs,
-        move_time = t.move_time, game_time = t.game_time,
+        move_time = t.move_time, game_time = t.game_time, slack = tonumber(t.slack),
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
         shard = t.shard, width = t.width, height = t.height, k = t.k, rule = t.rule, board = t.board,
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,

@@ -91,6 +91,13 @@ enum {
     "  --instructions N        also stop a sandboxed script's move after N Lua\n"                  \
     "                          instructions: the same forfeits on every machine,\n"                \
     "                          but its Lua code runs slower (default: off)\n"
+/* The help line of --slack (tournament, match): the hard line under the
+ * budgets (include/watchdog.h; WATCH_SLACK_DEFAULT). */
+#define CLI_SLACK_HELP                                                                             \
+    "  --slack S               the hard line: a sandboxed move still running S\n"                  \
+    "                          seconds past its time budget is ended from outside\n"               \
+    "                          (the process playing it is killed) and lost on\n"                   \
+    "                          time (default 0.5)\n"
 /* Put one player option into p (time, instructions, memory, move_time,
  * game_time, sandbox = "0"): 1 when id is one, 0 when it is not, -1 after
  * printing an error (a budget that is not a number >= 0; the time control

@@ -29,6 +29,7 @@ static const char usage[] =
     "                          either, every move is timed, a loss on time counts\n"
     "                          as a lost game (the count follows the tables), and\n"
     "                          the AIs see params.timelimit and time_left\n" CLI_BUDGET_HELP
+        CLI_SLACK_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n" CLI_BOARD_HELP
     "\n"
@@ -37,7 +38,7 @@ static const char usage[] =
     "exit status: 0 done, 1 an AI failed (the message names it), 2 bad options\n"
     "or an AI that does not exist.\n";
 
-enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS };
+enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_SLACK };
 
 int cmd_match(int argc, char **argv, Host *h)
 {
@@ -46,6 +47,7 @@ int cmd_match(int argc, char **argv, Host *h)
                                      {"match-num", true, OPT_N},
                                      {"seed", true, OPT_SEED},
                                      {"no-progress", false, OPT_NO_PROGRESS},
+                                     {"slack", true, OPT_SLACK},
                                      CLI_PLAYER_OPTIONS,
                                      {0}};
     CliArgs a = cli_args(argc, argv);
@@ -76,6 +78,10 @@ int cmd_match(int argc, char **argv, Host *h)
             break;
         }
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
+        case OPT_SLACK:
+            if (!cli_budget(a.cmd, "slack", arg)) return EXIT_USAGE;
+            cli_put(&p, "slack", arg);
+            break;
         case CLI_POSITIONAL:
             if (nai == 2) {
                 cli_error(a.cmd, "two AIs expected, got a third: '%s'", arg);

@@ -41,7 +41,7 @@ static const char usage[] =
     "                          with either, every player (built-in, script or\n"
     "                          brain) is timed, loses on time past its limit,\n"
     "                          and its AI sees params.timelimit and time_left\n"
-    "                          (docs/lua-api.md 5.12)\n" CLI_BUDGET_HELP
+    "                          (docs/lua-api.md 5.12)\n" CLI_BUDGET_HELP CLI_SLACK_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n"
     "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP
@@ -72,7 +72,8 @@ enum {
     OPT_SPRT,
     OPT_SHARD,
     OPT_NO_PROGRESS,
-    OPT_QUIET
+    OPT_QUIET,
+    OPT_SLACK
 };
 
 /* Call mb.FUNCTION with the options in p and key = the n words joined by
@@ -104,6 +105,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"resume", false, OPT_RESUME},
                                      {"sprt", true, OPT_SPRT},
                                      {"shard", true, OPT_SHARD},
+                                     {"slack", true, OPT_SLACK},
                                      CLI_PLAYER_OPTIONS,
                                      {"no-progress", false, OPT_NO_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
@@ -165,6 +167,10 @@ int cmd_tournament(int argc, char **argv, Host *h)
         }
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
+        case OPT_SLACK:
+            if (!cli_budget(a.cmd, "slack", arg)) goto out;
+            cli_put(&p, "slack", arg);
+            break;
         case CLI_POSITIONAL: players[nplayers++] = (char *)arg; break;
         default: {
             int player = cli_player_option(a.cmd, id, arg, &p);

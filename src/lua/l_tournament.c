@@ -3,11 +3,15 @@
  *
  *   mb.tourney_seed(master, pairing, index) -> seed   (tourney.h; pairing
  *       an integer or a text key)
- *   mb.tourney_run(list, jobs, play, done) -> true | nil, message
+ *   mb.tourney_run(list | n, jobs, play, done [, options]) -> true | nil, message
  *       play(game) -> line (one line with its newline; a timed game's G
  *       line is followed by its C line, docs/journal.md) runs in a worker
- *       process (or here when jobs <= 1); done(lines, count) -> stop? runs
- *       here with each batch of lines as they arrive
+ *       process (or here when jobs <= 1, unless options.isolate);
+ *       done(lines, count) -> stop? runs here with each batch of lines as
+ *       they arrive; n: the games 1..n; options.slack, options.forfeit:
+ *       the hard line (tourney.h)
+ *   mb.watch_move(seconds, game [, kind, limit, spent_o, spent_x]),
+ *   mb.watch_done()   a move under the hard line, in a worker
  *   mb.journal_parse(line) -> record | nil, message   (journal.h, G lines)
  *   mb.journal_format(record) -> line
  *   mb.journal_fields(line) -> game, pairing, index, o, x, result, reason
@@ -27,6 +31,7 @@
  * moves =, result =, reason =}. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +40,11 @@
 
 #include "journal.h"
 #include "l_files.h"
+#include "l_game.h"
 #include "l_random.h"
 #include "l_tournament.h"
 #include "tourney.h"
+#include "watchdog.h"
 
 /* ---- seeds and workers ---- */
 
@@ -63,6 +70,7 @@ static int l_tourney_seed(lua_State *L)
 typedef struct RunCtx {
     lua_State *L;
     int play, done; /* stack indices of the callbacks */
+    int forfeit;    /* of the forfeit callback; 0: none */
     int failed;     /* the done callback raised: its message is on the stack */
 } RunCtx;
 
@@ -139,26 +147,112 @@ static int run_done(void *ud, const char *lines, size_t len, long count)
     return stop;
 }
 
+/* The forfeit callback: forfeit(game, info) -> line | nil, message, info
+ * = {moves = {square, ...}, kind = "budget" | "move" | "game", limit =,
+ * seconds =, used =, spent = {o, x}} (the move the hard line ended). */
+static long run_forfeit(void *ud, long game, const WatchMove *m, double used, char *out,
+                        size_t size)
+{
+    RunCtx *c = ud;
+    lua_State *L = c->L;
+    int top = lua_gettop(L);
+    lua_pushcfunction(L, lmb_traceback);
+    lua_pushvalue(L, c->forfeit);
+    lua_pushinteger(L, game);
+    lua_createtable(L, 0, 6);
+    int n = m->nmoves < 0 ? 0 : m->nmoves > WATCH_MOVES_MAX ? WATCH_MOVES_MAX : m->nmoves;
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, m->moves[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "moves");
+    lua_pushstring(L, m->kind == WATCH_MOVE_TIME   ? "move"
+                      : m->kind == WATCH_GAME_TIME ? "game"
+                                                   : "budget");
+    lua_setfield(L, -2, "kind");
+    lua_pushnumber(L, m->limit);
+    lua_setfield(L, -2, "limit");
+    lua_pushnumber(L, m->seconds);
+    lua_setfield(L, -2, "seconds");
+    lua_pushnumber(L, used);
+    lua_setfield(L, -2, "used");
+    lua_createtable(L, 0, 2);
+    lua_pushnumber(L, m->spent[0]);
+    lua_setfield(L, -2, "o");
+    lua_pushnumber(L, m->spent[1]);
+    lua_setfield(L, -2, "x");
+    lua_setfield(L, -2, "spent");
+    long len = -1;
+    if (lua_pcall(L, 2, 2, top + 1) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        snprintf(out, size, "game %ld: %s", game, msg ? msg : "(error object is not a string)");
+    } else if (lua_type(L, -2) != LUA_TSTRING) {
+        const char *msg = lua_tostring(L, -1);
+        snprintf(out, size, "%s", msg ? msg : "the forfeit function returned no line");
+    } else {
+        size_t n_;
+        const char *s = lua_tolstring(L, -2, &n_);
+        if (n_ >= size || n_ == 0 || s[n_ - 1] != '\n') {
+            snprintf(out, size, "game %ld: the forfeit function must return a line", game);
+        } else {
+            memcpy(out, s, n_ + 1);
+            len = (long)n_;
+        }
+    }
+    lua_settop(L, top);
+    return len;
+}
+
+/* tourney_run(list | n, jobs, play, done [, {isolate =, slack =, forfeit =}]) */
 static int l_tourney_run(lua_State *L)
 {
-    luaL_checktype(L, 1, LUA_TTABLE);
+    bool range = lua_isinteger(L, 1);
+    if (!range) luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer jobs = luaL_checkinteger(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
     luaL_checktype(L, 4, LUA_TFUNCTION);
     luaL_argcheck(L, jobs >= 1 && jobs <= 256, 2, "jobs must be 1..256");
-    lua_Integer n = luaL_len(L, 1);
-    long *list = lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof *list, 0);
-    for (lua_Integer i = 0; i < n; i++) {
-        lua_geti(L, 1, i + 1);
-        int ok;
-        lua_Integer g = lua_tointegerx(L, -1, &ok);
-        if (!ok || g < 1) return luaL_error(L, "tourney_run: game numbers must be integers >= 1");
-        list[i] = (long)g;
+    TourneyOptions opt = {(int)jobs, false, -1, NULL};
+    RunCtx c = {L, 3, 4, 0, 0};
+    if (!lua_isnoneornil(L, 5)) {
+        luaL_checktype(L, 5, LUA_TTABLE);
+        opt.isolate = lua_getfield(L, 5, "isolate") != LUA_TNIL && lua_toboolean(L, -1);
         lua_pop(L, 1);
+        if (lua_getfield(L, 5, "slack") != LUA_TNIL) {
+            double slack = luaL_checknumber(L, -1);
+            luaL_argcheck(L, slack >= 0 && slack <= 1e6, 5, "slack: seconds in [0, 1e6] expected");
+            opt.slack = slack;
+        }
+        lua_pop(L, 1);
+        if (lua_getfield(L, 5, "forfeit") == LUA_TFUNCTION) {
+            c.forfeit = lua_gettop(L);
+            opt.forfeit = run_forfeit;
+        } else {
+            lua_pop(L, 1);
+        }
+        luaL_argcheck(L, opt.slack < 0 || opt.forfeit, 5, "slack needs a forfeit function");
     }
-    RunCtx c = {L, 3, 4, 0};
+    lua_Integer n;
+    long *list = NULL;
+    if (range) {
+        n = lua_tointeger(L, 1);
+        luaL_argcheck(L, n >= 0 && n <= LONG_MAX / 2, 1, "a number of games >= 0 expected");
+    } else {
+        n = luaL_len(L, 1);
+        list = lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof *list, 0);
+        for (lua_Integer i = 0; i < n; i++) {
+            lua_geti(L, 1, i + 1);
+            int ok;
+            lua_Integer g = lua_tointegerx(L, -1, &ok);
+            if (!ok || g < 1)
+                return luaL_error(L, "tourney_run: game numbers must be integers >= 1");
+            list[i] = (long)g;
+            lua_pop(L, 1);
+        }
+    }
     char err[512];
-    int rc = tourney_run(list, (long)n, (int)jobs, run_play, run_done, &c, err, sizeof err);
+    int rc = tourney_pool(list, (long)n, &opt, run_play, run_done, &c, err, sizeof err);
     if (c.failed) return lua_error(L); /* the done callback's error, with its traceback */
     if (rc != MB_OK) {
         luaL_pushfail(L);
@@ -167,6 +261,46 @@ static int l_tourney_run(lua_State *L)
     }
     lua_pushboolean(L, 1);
     return 1;
+}
+
+/* ---- the hard line, in a worker (watchdog.h) ---- */
+
+/* watch_move(seconds, game [, kind, limit, spent_o, spent_x]): the move
+ * about to start on game may take `seconds`; past them and the pool's
+ * slack its worker is killed and the pool's forfeit function writes the
+ * game's line from what is given here: the squares played, and for a time
+ * control the kind of its limit ("move" or "game"), that limit and the
+ * seconds each side used before. Nothing (and at once) in a process that
+ * no pool watches. */
+static int l_watch_move(lua_State *L)
+{
+    WatchMove *m = watch_prepare();
+    if (!m) return 0;
+    double seconds = luaL_checknumber(L, 1);
+    const Game *g = lmb_check_game(L, 2);
+    int n = g->move_count < WATCH_MOVES_MAX ? g->move_count : WATCH_MOVES_MAX;
+    memcpy(m->moves, g->records + 1, (size_t)n * sizeof m->moves[0]);
+    m->nmoves = n;
+    m->kind = WATCH_BUDGET;
+    m->limit = seconds;
+    m->spent[0] = m->spent[1] = 0;
+    if (lua_gettop(L) > 2) { /* a time control's move (untimed moves skip these) */
+        const char *kind = luaL_optstring(L, 3, NULL);
+        if (kind) m->kind = strcmp(kind, "game") == 0 ? WATCH_GAME_TIME : WATCH_MOVE_TIME;
+        m->limit = luaL_optnumber(L, 4, seconds);
+        m->spent[0] = luaL_optnumber(L, 5, 0);
+        m->spent[1] = luaL_optnumber(L, 6, 0);
+    }
+    watch_arm(seconds);
+    return 0;
+}
+
+/* watch_done(): the move ended. */
+static int l_watch_done(lua_State *L)
+{
+    (void)L;
+    watch_disarm();
+    return 0;
 }
 
 /* ---- journal lines ---- */
@@ -556,7 +690,8 @@ void lmb_open_tournament(lua_State *L)
         {"journal_escape", l_journal_escape}, {"playerspec", l_playerspec},
         {"cpu_count", l_cpu_count},           {"mkdir", l_mkdir},
         {"stream_copy", l_stream_copy},       {"stream_seed", l_stream_seed},
-        {"stream_use", lmb_stream_use},       {NULL, NULL},
+        {"stream_use", lmb_stream_use},       {"watch_move", l_watch_move},
+        {"watch_done", l_watch_done},         {NULL, NULL},
     };
     static const luaL_Reg rating[] = {
         {"trinomial", l_trinomial},
@@ -571,6 +706,8 @@ void lmb_open_tournament(lua_State *L)
     };
     luaL_setfuncs(L, fns, 0);
     lmb_open_files(L);
+    lua_pushnumber(L, WATCH_SLACK_DEFAULT);
+    lua_setfield(L, -2, "watch_slack");
     luaL_newlib(L, rating);
     lua_setfield(L, -2, "rating");
 }

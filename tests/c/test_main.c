@@ -34,6 +34,7 @@ extern const TestCase rule_tests[];
 extern const TestCase linefeat_tests[];
 extern const TestCase vcf_tests[];
 extern const TestCase utf8fix_tests[];
+extern const TestCase watchdog_tests[];
 
 static const struct {
     const char *name;
@@ -47,6 +48,7 @@ static const struct {
     {"treeview", treeview_tests}, {"rating", rating_tests},     {"journal", journal_tests},
     {"gomocup", gomocup_tests},   {"mcts", mcts_tests},         {"rule", rule_tests},
     {"linefeat", linefeat_tests}, {"vcf", vcf_tests},           {"utf8fix", utf8fix_tests},
+    {"watchdog", watchdog_tests},
 };
 
 static int current_failures;

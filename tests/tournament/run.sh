@@ -365,4 +365,107 @@ check "--openings DIR: the name in the message" grep -q "openings: $tmp: Is a di
 check "10^9 games, SPRT: exit 0 in 1 GB" test $? -eq 0
 check "10^9 games, SPRT: stopped early" grep -q '^[0-9]* games of 1000000000 ' "$tmp/huge.out"
 
+
+# ---- the hard line (issue 22): a sandboxed move stuck inside one C call,
+# where no budget of the Lua VM reaches (a quadratic garbage collection, a
+# quadratic compilation by load: tests/tournament/hostile/stuck_in_*.lua),
+# is ended from outside at its deadline + the slack (0.5 s): the process
+# playing it is killed, the game is lost on time by that player, a new
+# worker plays on. With --jobs 1 and --jobs 2 (the same results.json),
+# under a time control (the C line charges the killed move), Ctrl-C with
+# --jobs 1 while a player is stuck, and `match` (timed: the games lost on
+# time; untimed: the match stops on it). Each run must finish well within
+# 30 s (the stuck calls alone take minutes), leave no process behind, and
+# its journal must read back with --resume.
+hl="$tmp/hl"
+mkdir -p "$hl"
+cp "$H/stuck_in_gc.lua" "$H/stuck_in_load.lua" "$hl/"
+gcp="$hl/stuck_in_gc.lua"
+ldp="$hl/stuck_in_load.lua"
+# timed COMMAND...: run it under a 120 s guard; rc and secs (wall seconds)
+timed() {
+    s0=$(date +%s)
+    timeout 120 "$@"
+    rc=$?
+    secs=$(($(date +%s) - s0))
+}
+# none_left: no process whose command line names $hl (the programs and
+# their workers) is still running
+none_left() { ! pgrep -f "$hl" >/dev/null; }
+# lost_on_time FILE PLAYER REASON: games where PLAYER lost with REASON
+lost_on_time() {
+    awk -F '\t' -v p="$2" -v r="$3" '$1 == "G" && $10 == r && (($9 == "o" && $7 == p) || ($9 == "x" && $6 == p)) { n++ }
+        END { print n + 0 }' "$1/journal.tsv"
+}
+for j in 1 2; do
+    timed "$prog" tournament ai1 "$gcp" --games 4 --jobs $j --seed 3 --no-progress --quiet --out "$hl/gc$j" \
+        2>"$hl/gc$j.err"
+    check "hard line, --jobs $j: the tournament ends (exit 0)" test $rc -eq 0
+    check "hard line, --jobs $j: well within the bound ($secs s)" test $secs -lt 30
+    check "hard line, --jobs $j: the stuck player lost its 4 games on time" \
+        test "$(lost_on_time "$hl/gc$j" "$gcp" time)" -eq 4
+    check "hard line, --jobs $j: no process left" none_left
+    timed "$prog" tournament ai1 "$gcp" --games 4 --jobs $j --seed 3 --no-progress --quiet --out "$hl/gc$j" --resume
+    check "hard line, --jobs $j: --resume reads the journal back" test $rc -eq 0
+done
+check "hard line: --jobs 1 and --jobs 2 give the same results.json" cmp -s "$hl/gc1/results.json" "$hl/gc2/results.json"
+# a time control: the reason of the move time, the C line charges the killed
+# move its seconds (never less than the limit and the slack); the games of
+# the other players go on (3 players: 6 games, 4 of them lost on time)
+timed "$prog" tournament ai1 "$ldp" ai2 --games 2 --jobs 2 --move-time 1 --seed 3 --no-progress --quiet \
+    --out "$hl/ld" 2>"$hl/ld.err"
+check "hard line, --move-time 1: the tournament ends (exit 0)" test $rc -eq 0
+check "hard line, --move-time 1: well within the bound ($secs s)" test $secs -lt 30
+check "hard line, --move-time 1: 4 games lost on time with the move time's reason" \
+    test "$(lost_on_time "$hl/ld" "$ldp" 'time: no move within 1 s (move time)')" -eq 4
+check "hard line, --move-time 1: ai1 vs ai2 played both games" \
+    test "$(awk -F '\t' '$1 == "G" && $10 == "" { n++ } END { print n + 0 }' "$hl/ld/journal.tsv")" -eq 2
+check "hard line, --move-time 1: a C line per game" test "$(grep -c '^C' "$hl/ld/journal.tsv")" -eq 6
+check "hard line, --move-time 1: killed past the limit + the slack (C lines)" \
+    test "$(awk -F '\t' '$1 == "C" && ($3 >= 1.5 || $4 >= 1.5) { n++ } END { print n + 0 }' "$hl/ld/journal.tsv")" -eq 4
+check "hard line, --move-time 1: no process left" none_left
+timed "$prog" tournament ai1 "$ldp" ai2 --games 2 --jobs 2 --move-time 1 --seed 3 --no-progress --quiet \
+    --out "$hl/ld" --resume
+check "hard line, --move-time 1: --resume reads the journal back" test $rc -eq 0
+# Ctrl-C with --jobs 1 while the player is stuck (a slack of 30 s: only
+# the signal can end it in time): exit 1 at once, a journal to resume
+"$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --slack 30 --no-progress --quiet \
+    --out "$hl/int" 2>"$hl/int.err" &
+pid=$!
+n=0
+while [ ! -s "$hl/int/journal.tsv" ] && [ $n -lt 600 ] && kill -0 $pid 2>/dev/null; do
+    sleep 0.1
+    n=$((n + 1))
+done
+sleep 1 # the first game's stuck move is under way
+s0=$(date +%s)
+kill -INT $pid
+wait $pid
+rc=$?
+secs=$(($(date +%s) - s0))
+check "Ctrl-C, --jobs 1, a player stuck in C: exit 1" test $rc -eq 1
+check "Ctrl-C, --jobs 1, a player stuck in C: at once ($secs s)" test $secs -lt 10
+check "Ctrl-C, --jobs 1, a player stuck in C: how to resume" grep -q 'interrupted after .*run the same command with --resume' "$hl/int.err"
+check "Ctrl-C, --jobs 1, a player stuck in C: no process left" none_left
+timed "$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --no-progress --quiet --out "$hl/int" --resume
+check "Ctrl-C, --jobs 1: resumed (exit 0)" test $rc -eq 0
+check "Ctrl-C, --jobs 1: resumed results.json identical" cmp -s "$hl/gc1/results.json" "$hl/int/results.json"
+# match: timed, both games lost on time; untimed, the match stops on it
+timed "$prog" match "$gcp" ai1 -n 1 --move-time 1 --no-progress >"$hl/m.out" 2>"$hl/m.err"
+check "hard line, match --move-time 1: exit 0" test $rc -eq 0
+check "hard line, match --move-time 1: well within the bound ($secs s)" test $secs -lt 30
+check "hard line, match --move-time 1: both games lost on time" grep -q 'lost on time: stuck_in_gc 2, ai1 0$' "$hl/m.out"
+check "hard line, match --move-time 1: no process left" none_left
+timed "$prog" match "$ldp" ai1 -n 1 --no-progress >"$hl/m.out" 2>"$hl/m.err"
+check "hard line, untimed match: exit 1" test $rc -eq 1
+check "hard line, untimed match: well within the bound ($secs s)" test $secs -lt 30
+check "hard line, untimed match: the AI named" grep -q '^marubatsu match: stuck_in_load (o) did not play a legal move in position$' "$hl/m.err"
+check "hard line, untimed match: lost on time" test "$(tail -n 1 "$hl/m.err")" = time
+check "hard line, untimed match: no process left" none_left
+"$prog" tournament ai1 ai2 --slack -1 --quiet 2>"$tmp/err"
+check "--slack -1 exits 2" test $? -eq 2
+check "--slack -1: message" grep -q -- '--slack must be a number >= 0' "$tmp/err"
+"$prog" match ai1 ai2 --slack x 2>"$tmp/err"
+check "match --slack x exits 2" test $? -eq 2
+
 summary
