@@ -338,7 +338,7 @@ TEST(proc_crash_and_exec_failure)
 TEST(proc_cpu_limit)
 {
     BrainProc p;
-    BrainLimits lim = {0, 1, NULL, 0};
+    BrainLimits lim = {.cpu_seconds = 1};
     CHECK_INT(spawn_sh(&p, "while :; do :; done", &lim), MB_OK);
     char line[64], what[96];
     size_t len;
