@@ -139,8 +139,14 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 static void budget_collect(lua_State *L, Budget *b)
 {
     b->gc_soon = false;
+    size_t before = b->used;
     lua_gc(L, LUA_GCCOLLECT);
-    budget_set_mark(b);
+    /* one that freed less than an eighth of the cap found live data: the
+     * next would find the same, so none until the next call */
+    if (b->used + b->max_memory / 8 > before)
+        b->gc_mark = SIZE_MAX;
+    else
+        budget_set_mark(b);
     if (b->hooked)
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, b->every);
     else

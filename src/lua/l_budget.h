@@ -14,7 +14,9 @@
  *                 requests get no second try (lauxlib's buffers), so the
  *                 state is also collected, at its next instruction, when
  *                 it passes half the room it had left after its last
- *                 collection: dead data rarely makes a refusal
+ *                 collection (until one frees less than an eighth of the
+ *                 cap: its data is live), so dead data rarely makes a
+ *                 refusal
  *
  * Garbage collection runs inside the call, where no hook can stop it (a
  * collection's atomic phase is one C loop: a weak-keyed table holding a

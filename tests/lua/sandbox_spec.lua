@@ -836,6 +836,21 @@ describe("mb.sandbox: collections inside the budgets, no false memory forfeits (
         assert.is_true(p:stats().peak <= cap)
     end)
 
+    it("a refusal is final only after Lua's emergency collection has had its try", function()
+        -- 60% of the cap live (a collection near the cap frees nothing, so
+        -- there is none after it), then twice the cap of garbage that lives
+        -- long enough to grow old: only a full collection frees it, and the
+        -- first comes at a refused allocation. Before: memory, every move
+        local p = assert(mb.sandbox.load(script(fn([[
+            keep = {}
+            for i = 1, 120000 do keep[i] = {i} end
+            local ring = {}
+            for i = 1, 2000000 do ring[i % 50000 + 1] = {i, i} end
+            return game:calc_legal_moves()[1] ]])), {time = 60, memory = 16 * MiB}))
+        for _ = 1, 3 do assert.is_number((p:move(game_of(""), {}))) end
+        assert.is_true(p:stats().peak > 16 * MiB - 64 * 1024) -- it did reach the cap
+    end)
+
     it("data a move dropped does not count against the next one", function()
         -- move 1 fills the state to its cap with data it keeps (memory);
         -- move 2 drops it and needs most of the cap again
@@ -892,6 +907,28 @@ describe("mb.sandbox: collections inside the budgets, no false memory forfeits (
         p:set_time(60)
         assert.are.equal(0, (p:move(game_of(""), {probe = true})))
         assert.are.equal(1, (p:move(game_of(""), {probe = true})))
+    end)
+
+    it("a collection as the move's last act, with no instruction after it: still time", function()
+        -- the AI's last act is a tail call of string.rep, whose 8 MB make Lua
+        -- collect over a 12,000-link weak-keyed chain; no hook runs after
+        -- it. Before: the call returned the string, 0.4 s past the
+        -- deadline, and lost as an illegal move with no overrun
+        local p = assert(mb.sandbox.load(script([[
+            local chain, root = setmetatable({}, {__mode = "k"}), {}
+            local tail = root
+            return function(game, params)
+                chain[0] = root
+                if params.n then
+                    for _ = 1, params.n do local nxt = {} chain[tail] = {nxt} tail = nxt end
+                    return 0
+                end
+                return string.rep("x", 8 << 20)
+            end]]), {time = 60}))
+        assert.are.equal(0, (p:move(game_of(""), {n = 12000})))
+        p:set_time(0.1)
+        assert.are.same({nil, "time"}, {p:move(game_of(""), {})})
+        assert.is_true(p:stats().overrun > 0.1, p:stats().overrun)
     end)
 
     it("a state that cannot be loaded again: the player is broken, its moves fail with the load's reason", function()
