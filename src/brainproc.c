@@ -1547,7 +1547,13 @@ void brainproc_kill(BrainProc *p)
                 p->status = st;
             }
         }
-        if (p->isolation != BP_ISOLATE_NONE) take_reports(p);
+        if (p->isolation != BP_ISOLATE_NONE) {
+            take_reports(p);
+            if (!p->ended) { /* ended by us: the program died of SIGKILL */
+                p->ended = true;
+                p->brain_status = SIGKILL;
+            }
+        }
     } else if (own && p->isolation == BP_ISOLATE_NONE) {
         kill(-p->pid, SIGKILL); /* what the brain itself started */
     }

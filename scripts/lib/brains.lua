@@ -96,8 +96,8 @@ function B.setup(p, entry, i, tc)
         noted = true
         local mode, why = host.brainproc.isolation()
         if mode ~= "namespace" then
-            io.stderr:write(("marubatsu: note: brains run without namespaces (%s): each is a process group under a "
-                .. "supervisor, which sees the other processes and the file system (README, Brains)\n"):format(why))
+            io.stderr:write(("marubatsu: note: brains run without namespaces (%s), in a weaker box: a brain can see "
+                .. "and signal other processes and write where you can (README: Brains in boxes)\n"):format(why))
         end
     end
     b.increment = 0

@@ -130,10 +130,11 @@ if cc -O2 -o "$box/alloc_brain" "$here/alloc_brain.c"; then
         as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
         chmod 777 "$box"
         rm -f "$MB_PIDFILE"
-        if $as_user "$prog" -e '' 2>/dev/null; then
+        if $as_user sh -c '[ -r "$1" ] && [ -w "$2" ] && "$3" -e ""' sh "$here/hostile.sh" "$box" "$prog" \
+            2>/dev/null; then
             contain user
         else
-            echo "note: [user] skipped: nobody cannot run $prog here"
+            echo "note: [user] skipped: nobody cannot run $prog or read $here here"
         fi
         as_user=""
     fi

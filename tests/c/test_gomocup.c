@@ -9,9 +9,22 @@
  * limit refused. Processes: a line echoed through cat, a timeout, EOF and
  * "exit status 3", death by SIGSEGV named, a program that cannot be run
  * reported at spawn, the CPU limit ending a busy loop (SIGXCPU/SIGKILL),
- * a line too long dropped to its end, a kill ending a whole process group,
- * a write to a gone child returning an error (no SIGPIPE), and a forked
- * child answering its parent. */
+ * a line too long dropped to its end, a kill ending everything the program
+ * started (a background process, and one in a session of its own: setsid)
+ * in the box, in group mode and as a plain child (the background one), a
+ * write to a gone child returning an error (no SIGPIPE), and a forked child
+ * answering its parent. The box: what the program sees in its namespace
+ * (pid 2 under our init, only stdin/stdout/stderr open though the test
+ * holds a descriptor without close-on-exec, no capabilities, a writable
+ * private /tmp as TMPDIR, a read-only file system elsewhere, a handful of
+ * processes in /proc); a pause stopping a spinning child (under 0.1 s of
+ * CPU in 1.5 s paused, against 0.1 s or more running), in the box and in
+ * group mode; a memory limit on resident memory ending a program that
+ * allocates without end ("over its memory limit"), where a plain child's
+ * address-space limit makes its allocation fail instead; stderr kept to
+ * its cap, then one note; MARUBATSU_BRAIN_ISOLATION=group honoured. */
+#include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -294,26 +307,160 @@ static bool alive(long pid)
     return close_paren && close_paren[1] == ' ' && close_paren[2] != 'Z' && close_paren[2] != 'X';
 }
 
+/* How many processes have `marker` in their command line (Linux's /proc;
+ * the box's pids mean nothing out here). */
+static int marked(const char *marker)
+{
+    DIR *d = opendir("/proc");
+    if (!d) return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+        char path[300], buf[4096];
+        snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        size_t got = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        for (size_t i = 0; i < got; i++)
+            if (buf[i] == '\0') buf[i] = ' ';
+        buf[got] = '\0';
+        if (alive(atol(e->d_name)) && strstr(buf, marker)) n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static int gone_marked(const char *marker)
+{
+    struct timespec ten_ms = {0, 10000000};
+    int n = marked(marker);
+    for (int i = 0; i < 100 && n != 0; i++) {
+        nanosleep(&ten_ms, NULL);
+        n = marked(marker);
+    }
+    return n;
+}
+
+static const int isolations[] = {BP_ISOLATE_AUTO, BP_ISOLATE_GROUP, BP_ISOLATE_NONE};
+
 TEST(proc_timeout_and_kill)
 {
+    for (int k = 0; k < 3; k++) {
+        BrainLimits lim = {.isolation = isolations[k]};
+        char script[160], marker[64];
+        snprintf(marker, sizeof marker, "bp-background-%ld-%d", (long)getpid(), k);
+        snprintf(script, sizeof script, "sh -c 'sleep 30' %s & echo started; sleep 30", marker);
+        BrainProc p;
+        CHECK_INT(spawn_sh(&p, script, &lim), MB_OK);
+        char line[64];
+        size_t len;
+        CHECK_INT(brainproc_recv(&p, 5000, line, sizeof line, &len), BP_LINE);
+        CHECK_STR(line, "started");
+        CHECK(marked(marker) >= 1); /* sh -c 'sleep 30' MARKER, and the script itself */
+        double t0 = brainproc_now_ms();
+        CHECK_INT(brainproc_recv(&p, 50, line, sizeof line, &len), BP_TIMEOUT);
+        CHECK(brainproc_now_ms() - t0 >= 49);
+        brainproc_kill(&p);
+        char what[96];
+        brainproc_describe(&p, what, sizeof what);
+        CHECK_STR(what, "killed by signal 9 (SIGKILL)");
+        /* the background process is gone too */
+        CHECK_INT(gone_marked(marker), 0);
+    }
+}
+
+TEST(proc_box_setsid_escape)
+{
+    for (int k = 0; k < 2; k++) { /* the box, group mode */
+        BrainLimits lim = {.isolation = isolations[k]};
+        char script[200], marker[64];
+        snprintf(marker, sizeof marker, "bp-escape-%ld-%d", (long)getpid(), k);
+        snprintf(script, sizeof script,
+                 "setsid sh -c 'sleep 30' %s </dev/null >/dev/null 2>&1 & sleep 0.2; echo started; "
+                 "sleep 30",
+                 marker);
+        BrainProc p;
+        CHECK_INT(spawn_sh(&p, script, &lim), MB_OK);
+        char line[64];
+        size_t len;
+        CHECK_INT(brainproc_recv(&p, 5000, line, sizeof line, &len), BP_LINE);
+        CHECK(marked(marker) >= 1); /* sh -c 'sleep 30' MARKER, and the script itself */
+        brainproc_kill(&p);
+        CHECK_INT(gone_marked(marker), 0);
+    }
+}
+
+TEST(proc_box_view)
+{
+    char why[160];
+    if (brainproc_isolation(why, sizeof why) != BP_ISOLATE_NAMESPACE) {
+        printf("note: proc_box_view skipped, no namespaces here (%s)\n", why);
+        return;
+    }
+    int stray = open("/dev/null", O_RDONLY); /* no close-on-exec: must not reach the box */
+    char outside[64];
+    snprintf(outside, sizeof outside, "bp-box-write-%ld", (long)getpid());
+    char script[600];
+    snprintf(script, sizeof script,
+             "echo $$ $PPID; ls /proc/$$/fd | tr '\\n' ' '; echo; grep CapEff /proc/self/status; "
+             "echo $TMPDIR; echo x >/tmp/f && cat /tmp/f; "
+             "if touch %s 2>/dev/null; then echo wrote; else echo refused; fi; "
+             "ls /proc | grep -c '^[0-9]'",
+             outside);
     BrainProc p;
-    CHECK_INT(spawn_sh(&p, "sleep 30 & echo $!; sleep 30", NULL), MB_OK);
+    CHECK_INT(spawn_sh(&p, script, NULL), MB_OK);
+    CHECK_INT(p.isolation, BP_ISOLATE_NAMESPACE);
+    static const char *const want[] = {"2 1",  "0 1 2 ", "CapEff:\t0000000000000000",
+                                       "/tmp", "x",      "refused"};
+    char line[256];
+    size_t len;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        CHECK_INT(brainproc_recv(&p, 5000, line, sizeof line, &len), BP_LINE);
+        CHECK_STR(line, want[i]);
+    }
+    CHECK_INT(brainproc_recv(&p, 5000, line, sizeof line, &len), BP_LINE);
+    CHECK(atoi(line) >= 2 && atoi(line) <= 5); /* init, sh, ls, grep */
+    brainproc_kill(&p);
+    CHECK(access(outside, F_OK) != 0);
+    unlink(outside);
+    close(stray);
+}
+
+/* The spinner's CPU ticks, as the program of proc_pause tells them. */
+static long ask_ticks(BrainProc *p)
+{
     char line[64];
     size_t len;
-    CHECK_INT(brainproc_recv(&p, 5000, line, sizeof line, &len), BP_LINE);
-    long background = atol(line);
-    CHECK(background > 0 && alive(background));
-    double t0 = brainproc_now_ms();
-    CHECK_INT(brainproc_recv(&p, 50, line, sizeof line, &len), BP_TIMEOUT);
-    CHECK(brainproc_now_ms() - t0 >= 49);
-    brainproc_kill(&p);
-    char what[96];
-    brainproc_describe(&p, what, sizeof what);
-    CHECK_STR(what, "killed by signal 9 (SIGKILL)");
-    /* the background sleep of the same process group is gone too */
-    struct timespec ten_ms = {0, 10000000};
-    for (int i = 0; i < 100 && alive(background); i++) nanosleep(&ten_ms, NULL);
-    CHECK(!alive(background));
+    if (brainproc_send(p, "ticks", 1000) != MB_OK) return -1;
+    return brainproc_recv(p, 10000, line, sizeof line, &len) == BP_LINE ? atol(line) : -1;
+}
+
+TEST(proc_pause)
+{
+    static const char script[] =
+        "while :; do :; done & s=$!; "
+        "while read l; do set -- $(cat /proc/$s/stat); echo $((${14} + ${15})); done";
+    long hz = sysconf(_SC_CLK_TCK);
+    for (int k = 0; k < 2; k++) {
+        BrainLimits lim = {.isolation = isolations[k]};
+        BrainProc p;
+        CHECK_INT(spawn_sh(&p, script, &lim), MB_OK);
+        long ticks[3];
+        struct timespec wait = {1, 500000000};
+        ticks[0] = ask_ticks(&p);
+        brainproc_pause(&p);
+        nanosleep(&wait, NULL);
+        brainproc_resume(&p);
+        ticks[1] = ask_ticks(&p);
+        nanosleep(&wait, NULL);
+        ticks[2] = ask_ticks(&p);
+        brainproc_kill(&p);
+        /* paused from ticks[0] to ticks[1], running from ticks[1] to ticks[2] */
+        CHECK(ticks[0] >= 0 && ticks[1] - ticks[0] < hz / 10);
+        CHECK(ticks[2] - ticks[1] >= hz / 10);
+    }
 }
 
 TEST(proc_crash_and_exec_failure)
@@ -348,6 +495,70 @@ TEST(proc_cpu_limit)
     CHECK(strcmp(what, "killed by signal 24 (SIGXCPU)") == 0 ||
           strcmp(what, "killed by signal 9 (SIGKILL)") == 0);
     brainproc_kill(&p);
+}
+
+TEST(proc_memory)
+{
+    static const char hog[] = "awk 'BEGIN { s = \"x\"; while (1) s = s s }'; exit $?";
+    for (int k = 0; k < 3; k++) {
+        BrainLimits lim = {.memory = 64 << 20, .isolation = isolations[k]};
+        BrainProc p;
+        CHECK_INT(spawn_sh(&p, hog, &lim), MB_OK);
+        char line[64], what[96];
+        size_t len;
+        CHECK_INT(brainproc_recv(&p, 20000, line, sizeof line, &len), BP_EOF);
+        CHECK(brainproc_wait(&p, 5000));
+        brainproc_describe(&p, what, sizeof what);
+        if (k < 2) { /* resident memory, counted by the box */
+            CHECK(p.over_memory);
+            CHECK_STR(what, "over its memory limit");
+        } else { /* an address space: the allocation fails, awk says so */
+            CHECK(!p.over_memory);
+            CHECK_STR(what, "exit status 2");
+        }
+        brainproc_kill(&p);
+    }
+}
+
+TEST(proc_stderr_cap)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/bp-stderr-%ld", (long)getpid());
+    unlink(path);
+    BrainLimits lim = {.stderr_path = path, .stderr_cap = 1000};
+    BrainProc p;
+    CHECK_INT(spawn_sh(&p, "head -c 100000 /dev/zero | tr '\\0' e >&2; echo done", &lim), MB_OK);
+    char line[64];
+    size_t len;
+    CHECK_INT(brainproc_recv(&p, 10000, line, sizeof line, &len), BP_LINE);
+    CHECK_STR(line, "done");
+    brainproc_kill(&p);
+    static char text[4096];
+    FILE *f = fopen(path, "r");
+    size_t got = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f) fclose(f);
+    text[got] = '\0';
+    static const char note[] =
+        "\n[marubatsu: the rest of this brain's stderr in this game is dropped]\n";
+    CHECK_INT(got, 1000 + strlen(note));
+    CHECK(strspn(text, "e") == 1000);
+    CHECK_STR(text + 1000, note);
+    unlink(path);
+}
+
+TEST(proc_isolation_forced)
+{
+    setenv("MARUBATSU_BRAIN_ISOLATION", "group", 1);
+    char why[160];
+    CHECK_INT(brainproc_isolation(why, sizeof why), BP_ISOLATE_GROUP);
+    CHECK_STR(why, "MARUBATSU_BRAIN_ISOLATION=group");
+    BrainProc p;
+    CHECK_INT(spawn_sh(&p, "echo $$", NULL), MB_OK);
+    CHECK_INT(p.isolation, BP_ISOLATE_GROUP);
+    brainproc_kill(&p);
+    unsetenv("MARUBATSU_BRAIN_ISOLATION");
+    int mode = brainproc_isolation(why, sizeof why);
+    CHECK(mode == BP_ISOLATE_NAMESPACE || (mode == BP_ISOLATE_GROUP && why[0]));
 }
 
 TEST(proc_long_line)
@@ -394,6 +605,12 @@ const TestCase gomocup_tests[] = {
     {"round_trips", round_trips},
     {"proc_echo_eof_status", proc_echo_eof_status},
     {"proc_timeout_and_kill", proc_timeout_and_kill},
+    {"proc_box_setsid_escape", proc_box_setsid_escape},
+    {"proc_box_view", proc_box_view},
+    {"proc_pause", proc_pause},
+    {"proc_memory", proc_memory},
+    {"proc_stderr_cap", proc_stderr_cap},
+    {"proc_isolation_forced", proc_isolation_forced},
     {"proc_crash_and_exec_failure", proc_crash_and_exec_failure},
     {"proc_cpu_limit", proc_cpu_limit},
     {"proc_long_line", proc_long_line},
