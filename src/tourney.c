@@ -83,8 +83,9 @@ static int read_all(int fd, void *buf, size_t n)
 
 /* ---- the worker side ---- */
 
-#define CHUNK_MAX     128                         /* games per request */
-#define HEADER        (2 * sizeof(long))          /* of a message: game, length */
+#define CHUNK_MAX     1024               /* games per request: one worker */
+#define CHUNK_SHARED  128                /* with several: small enough to share the list's end */
+#define HEADER        (2 * sizeof(long)) /* of a message: game, length */
 #define INBUF         (HEADER + TOURNEY_LINE_MAX) /* the parent's buffer per worker */
 #define OUTBUF        (4 * INBUF)                 /* a worker's unsent results */
 #define FLUSH_SECONDS 0.05
@@ -468,7 +469,7 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
      * enough that the pipes are not the bottleneck */
     long chunk = n / ((long)jobs * 16);
     if (chunk < 1) chunk = 1;
-    if (chunk > CHUNK_MAX) chunk = CHUNK_MAX;
+    if (chunk > (jobs > 1 ? CHUNK_SHARED : CHUNK_MAX)) chunk = jobs > 1 ? CHUNK_SHARED : CHUNK_MAX;
     Worker *ws = calloc((size_t)jobs, sizeof *ws);
     struct pollfd *fds = calloc((size_t)jobs, sizeof *fds);
     char *line = malloc(INBUF); /* a batch of lines */

@@ -373,8 +373,9 @@ check "10^9 games, SPRT: stopped early" grep -q '^[0-9]* games of 1000000000 ' "
 # playing it is killed, the game is lost on time by that player, a new
 # worker plays on. With --jobs 1 and --jobs 2 (the same results.json),
 # under a time control (the C line charges the killed move), Ctrl-C with
-# --jobs 1 while a player is stuck, and `match` (timed: the games lost on
-# time; untimed: the match stops on it). Each run must finish well within
+# --jobs 1 while a player is stuck, the program killed outright (its
+# worker dies with it), and `match` (timed: the games lost on time;
+# untimed: the match stops on it). Each run must finish well within
 # 30 s (the stuck calls alone take minutes), leave no process behind, and
 # its journal must read back with --resume.
 hl="$tmp/hl"
@@ -450,6 +451,25 @@ check "Ctrl-C, --jobs 1, a player stuck in C: no process left" none_left
 timed "$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --no-progress --quiet --out "$hl/int" --resume
 check "Ctrl-C, --jobs 1: resumed (exit 0)" test $rc -eq 0
 check "Ctrl-C, --jobs 1: resumed results.json identical" cmp -s "$hl/gc1/results.json" "$hl/int/results.json"
+# the program killed outright (SIGKILL) while its worker is stuck: the
+# worker dies with it (no process left to run on for minutes)
+"$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --slack 30 --no-progress --quiet \
+    --out "$hl/kill9" 2>/dev/null &
+pid=$!
+n=0
+while [ ! -s "$hl/kill9/journal.tsv" ] && [ $n -lt 600 ] && kill -0 $pid 2>/dev/null; do
+    sleep 0.1
+    n=$((n + 1))
+done
+sleep 1
+kill -9 $pid
+wait $pid 2>/dev/null
+n=0
+while ! none_left && [ $n -lt 50 ]; do
+    sleep 0.1
+    n=$((n + 1))
+done
+check "killed outright while its worker is stuck: no process left" none_left
 # match: timed, both games lost on time; untimed, the match stops on it
 timed "$prog" match "$gcp" ai1 -n 1 --move-time 1 --no-progress >"$hl/m.out" 2>"$hl/m.err"
 check "hard line, match --move-time 1: exit 0" test $rc -eq 0
