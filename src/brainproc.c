@@ -735,10 +735,44 @@ static bool is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The init's view: everything read-only, its own /proc, /tmp, /dev, an
- * empty /run. 0, or -1 with errno and *step. */
-static int make_view(int *step)
+/* The directory of the program `exe` when it lies under /tmp (which the
+ * view covers with its own): opened (O_PATH) before it is covered, so that
+ * it can be shown again, read-only, at the same path; -1 otherwise. Its
+ * real path goes to dir. */
+static int open_tmp_home(const char *exe, char *dir, size_t n)
 {
+    if (!exe || !strchr(exe, '/')) return -1; /* found on PATH, outside /tmp */
+    char path[PATH_MAX], real[PATH_MAX];
+    if (strlen(exe) >= sizeof path) return -1;
+    strcpy(path, exe);
+    *strrchr(path, '/') = '\0';
+    if (!realpath(path[0] ? path : "/", real)) return -1;
+    if (strncmp(real, "/tmp/", 5) != 0 || strlen(real) >= n) return -1;
+    strcpy(dir, real);
+    return open(real, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+/* Make every directory of path (under the new /tmp), as mkdir -p. */
+static int make_dirs(const char *path)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s", path);
+    for (char *c = p + 1; *c; c++) {
+        if (*c != '/') continue;
+        *c = '\0';
+        if (mkdir(p, 0755) != 0 && errno != EEXIST) return -1;
+        *c = '/';
+    }
+    return mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* The init's view: everything read-only, its own /proc, /tmp, /dev, an
+ * empty /run; the program's own directory, when it lies under /tmp, shown
+ * again (read-only) inside the new /tmp. 0, or -1 with errno and *step. */
+static int make_view(const char *exe, int *step)
+{
+    char home[PATH_MAX];
+    int home_fd = open_tmp_home(exe, home, sizeof home);
     static const char *const nodes[] = {"null", "zero", "full", "random", "urandom"};
     enum { NODES = sizeof nodes / sizeof nodes[0] };
     *step = STEP_PRIVATE;
@@ -756,6 +790,14 @@ static int make_view(int *step)
         return -1;
     *step = STEP_TMP;
     if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=64m,mode=1777") != 0) return -1;
+    if (home_fd >= 0) {
+        char from[48];
+        snprintf(from, sizeof from, "/proc/self/fd/%d", home_fd);
+        if (make_dirs(home) != 0 || mount(from, home, NULL, MS_BIND, NULL) != 0) return -1;
+        if (mount_attr(home, false, BP_ATTR_RDONLY | BP_ATTR_NOSUID | BP_ATTR_NODEV, 0) != 0)
+            return -1;
+        close(home_fd);
+    }
     *step = STEP_RUN; /* sockets of the system's services live there */
     if (is_dir("/run") &&
         mount("tmpfs", "/run", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY,
@@ -808,7 +850,7 @@ static void init_main(const Box *b, int life_r, const sigset_t *set)
     close(life_r);
     prctl(PR_SET_DUMPABLE, 0); /* no program may trace it or read its /proc */
     int step;
-    if (make_view(&step) != 0) {
+    if (make_view(b->argv ? b->argv[0] : NULL, &step) != 0) {
         report(b->report_w, REP_SETUP, errno, step);
         _exit(1);
     }
