@@ -7,7 +7,7 @@
 local mb = require "marubatsu"
 local json = require "dkjson"
 
-local DATA = os.getenv("MARUBATSU_SPEC_DATA") or "tests/data" -- copies of ../shared/spec/data
+local DATA = os.getenv("MARUBATSU_SPEC_DATA") or "tests/data" -- the series' test vectors, copied into the repository
 
 local function load_json(name)
     local f = assert(io.open(DATA .. "/" .. name, "rb"))
