@@ -206,7 +206,8 @@ local function supervised_games(match_num, slack, one_game, add, names, tc, mbpa
         end
         return ("%d %s %d\n"):format(j, side == "o" and "x" or "o", who)
     end
-    local ok, err = host.tourney_run(2 * match_num, 1, play, done, {isolate = true, slack = slack, forfeit = forfeit})
+    local ok, err = private.in_workers(true, host.tourney_run, 2 * match_num, 1, play, done,
+        {isolate = true, slack = slack, forfeit = forfeit})
     if why then error(why, 0) end
     if not ok then error(err, 0) end
 end
