@@ -234,7 +234,7 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
 /* Close the pipes of a worker that is dead or told to finish. */
 static void worker_close(Worker *w)
 {
-    close(w->req);
+    if (w->req >= 0) close(w->req);
     close(w->res);
     w->pid = 0;
     w->have = 0;
@@ -248,8 +248,29 @@ static void worker_stop(Worker *w)
     long quit = 0;
     write_all(w->req, &quit, sizeof quit);
     pid_t pid = w->pid;
-    worker_close(w); /* end of file on its requests, too */
-    watch_reap(pid, REAP_SECONDS, NULL);
+    close(w->req); /* end of file on its requests, too */
+    w->req = -1;
+    /* its end of the results pipe closes when it exits: wait for that
+     * (at once, where sleeping between looks would lose milliseconds under
+     * load), then for the process, which is then gone or about to be */
+    double until = search_now() + REAP_SECONDS;
+    bool ended = false;
+    for (;;) {
+        double left = until - search_now();
+        struct pollfd pf = {w->res, POLLIN, 0};
+        int r = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
+        if (r < 0 && errno == EINTR) continue;
+        char sink[256];
+        ssize_t got = r > 0 ? read(w->res, sink, sizeof sink) : -1;
+        if (got > 0) continue; /* (nothing is expected) */
+        ended = got == 0;
+        break;
+    }
+    worker_close(w);
+    if (ended)
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    else
+        watch_reap(pid, 0, NULL); /* not ended in time: killed */
 }
 
 /* Send count games (already in the worker's queue, from position at). */
