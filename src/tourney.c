@@ -6,7 +6,7 @@
  *                     -n for an error message), then the n bytes
  * A worker writes one whole message per game, so after poll() says its pipe
  * is readable the parent reads the message to its end. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* F_SETPIPE_SZ (Linux) */
 #include "tourney.h"
 
 #include <errno.h>
@@ -194,6 +194,12 @@ static bool worker_start(Worker *ws, int jobs, int w, TourneyPlayFn play, void *
         cloexec(req[i]);
         cloexec(res[i]);
     }
+#ifdef F_SETPIPE_SZ
+    /* room for a request's lines (about 140 bytes a game): a worker that
+     * fills the pipe waits for the parent, which a loaded machine may not
+     * run for milliseconds (best effort: the default 64 KiB works too) */
+    fcntl(res[1], F_SETPIPE_SZ, 1 << 20);
+#endif
     if (ws[w].slot) watch_clear(ws[w].slot);
     fflush(NULL);
     pid_t parent = getpid();
