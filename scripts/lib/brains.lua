@@ -231,6 +231,43 @@ local function start(b, g)
     return true
 end
 
+local ABOUT_MS = 1000 -- to answer ABOUT in the pre-flight
+
+-- The name in a brain's ABOUT line (name="pbrain-x", version="1.0", ...),
+-- or nil: at most 64 bytes, printable ASCII but for the quotes.
+local function about_name(line)
+    local name = line:match('^%s*[Nn][Aa][Mm][Ee]%s*=%s*"([^"]*)"') or line:match('[,%s][Nn][Aa][Mm][Ee]%s*=%s*"([^"]*)"')
+    if name and name ~= "" and #name <= 64 and not name:find("[^\32-\126]") then return name end
+    return nil
+end
+B.about_name = about_name
+
+-- B.preflight(b, g) -> true, name | nil, reason: the brain of spec b
+-- started on the board of game g (its INFO lines and START answered OK,
+-- as for a game), asked ABOUT (name: the name it gives, or nil), then
+-- ended. The reasons are a game's ("error: ..." with its "error: " left
+-- out, "unreadable output: ...", "crash: ...", "time: ...").
+function B.preflight(b, g)
+    local ok, why = start(b, g)
+    local name
+    if ok and send(b, "ABOUT") then
+        local deadline = host.brainproc.now() + ABOUT_MS
+        while true do
+            local line = b.proc:recv(math.max(0, math.floor(deadline - host.brainproc.now())))
+            if not line then break end
+            local kind = line:match("^%s*(%u+)")
+            if kind ~= "MESSAGE" and kind ~= "DEBUG" and line:find("%S") then
+                name = about_name(line)
+                break
+            end
+        end
+    end
+    if b.proc then stop(b) end
+    b.started = false
+    if not ok then return nil, (tostring(why):gsub("^error: ", "")) end
+    return true, name
+end
+
 -- The commands that bring the brain from what it knows to game g.
 local function commands(b, g)
     local n, known = g.move_count, b.known

@@ -141,7 +141,8 @@ local function settings_of(t)
     if type(t) ~= "table" then fail("bad argument #1 to 'tournament' (table expected)", 3) end
     local known = {players = 1, format = 1, games = 1, seed = 1, jobs = 1, width = 1, height = 1, k = 1, rule = 1,
         board = 1, openings = 1, out = 1, resume = 1, sprt = 1, shard = 1, sandbox = 1, limits = 1,
-        progress = 1, quiet = 1, count_linemark = 1, move_time = 1, game_time = 1, increment = 1, slack = 1}
+        progress = 1, quiet = 1, count_linemark = 1, move_time = 1, game_time = 1, increment = 1, slack = 1,
+        allow_forfeits = 1}
     for k in pairs(t) do
         if not known[k] then fail(("tournament: unknown option '%s'"):format(tostring(k)), 3) end
     end
@@ -168,6 +169,7 @@ local function settings_of(t)
     if s.resume and not s.out then fail("tournament: resume needs out = DIR (where the journal is)", 3) end
     if s.sprt and s.shard then fail("tournament: sprt cannot be combined with shards", 3) end
     s.progress = t.progress
+    s.allow_forfeits = t.allow_forfeits
     s.quiet = t.quiet
     s.tc = private.timecontrol.of(t, "tournament: ") -- nil: untimed (scripts/lib/timecontrol.lua)
     s.slack = private.timecontrol.slack_of(t.slack, "tournament: ")

@@ -131,6 +131,7 @@ local function make_player(entry, i, opts)
                 local checked, err, failed = player:check_params(p.params)
                 if failed then
                     p.broken = printable(err, REASON_MAX)
+                    p.broken_check = true -- not a load error: the pre-flight says so
                 elseif not checked then
                     fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3)
                 end
@@ -194,6 +195,94 @@ local function make_players(list, opts)
         players[i] = p
     end
     return players
+end
+
+-- ---------------------------------------------------------------- pre-flight
+
+-- A reason as the pre-flight shows it: one line, without the positions
+-- of the library's own files (scripts/lib/NAME.lua:N:), which say nothing
+-- about the player; a script's own file:line stays.
+local function preflight_reason(why)
+    why = tostring(why):gsub("^error: ", ""):gsub("scripts/lib/[%w_]+%.lua:%d+: ", "")
+    return printable(why, 300)
+end
+
+-- The board of game g in words: "4x4, k=4" (", exact rule" under it).
+local function board_words(g)
+    return ("%dx%d, k=%d%s"):format(g.width, g.height, g.k, g.rule == "exact" and ", exact rule" or "")
+end
+
+-- private.preflight_player(p, g) -> nil | what, reason: whether the player
+-- p (as make_player makes it: broken, sandbox, ai or brain) can play from
+-- the position g (the first game's start: g is left as it was). what is
+-- "cannot load" (a script that does not compile, fails in its main chunk
+-- or returns no AI), "cannot play this board" (a rule of a built-in AI or
+-- an AI made by the wrappers that raises on the start position, as ai7's
+-- centre on an even board; a Gomocup brain on a board without k=5),
+-- "failed its parameter check" (a script that ran out of a budget checking
+-- its NAME:key=value parameters), or
+-- "failed the Gomocup handshake" (a brain that cannot be started, or does
+-- not answer OK to START; "cannot start" when its command cannot be
+-- run). A brain that answers is asked ABOUT: p.about is
+-- the name it gives (or nil). Costs one START per brain and one call of
+-- each rule (no search: a searching AI is not called, nor a sandboxed
+-- script's move, whose state would keep what the call did).
+function private.preflight_player(p, g)
+    if p.broken_check then
+        local budget = {time = "time", instructions = "instruction", memory = "memory"}
+        return "failed its parameter check", budget[p.broken] and ("ran out of its %s budget"):format(budget[p.broken])
+            or preflight_reason(p.broken)
+    end
+    if p.broken then return "cannot load", preflight_reason(p.broken) end
+    if p.brain then
+        local ok, why = private.brains.preflight(p.brain, g)
+        if ok then
+            p.about = why
+            return nil
+        end
+        if why:find("play five in a row", 1, true) then return "cannot play this board", preflight_reason(why) end
+        if why:find("^cannot run ") then return "cannot start", preflight_reason(why) end
+        return "failed the Gomocup handshake", preflight_reason(why)
+    end
+    local ai = p.ai
+    if not ai or g.status ~= "playing" then return nil end
+    local ok, err = true, nil
+    if ai.kind == "candidate" and type(ai.candidate) == "function" then
+        -- the rule alone: the wrapper's draw is not made
+        ok, err = pcall(ai.candidate, g, next(p.params) and p.params or mb.NO_PARAMS)
+    elseif ai.kind == "score" or ai.kind == "table" then
+        -- the analysis draws nothing either
+        local params = copy_params(p.params)
+        params.analyze = true
+        ok, err = pcall(ai.fn, g, params)
+    end
+    if not ok then return "cannot play this board", preflight_reason(err) end
+    return nil
+end
+
+-- The pre-flight of a tournament: every distinct player (a brain's
+-- command once) checked by private.preflight_player from the first
+-- game's start position, before anything is written. A failure raises
+-- {exit = 2, message = "players[I] SPEC WHAT (BOARD): REASON"}.
+local function preflight(players, s)
+    local g = mb.Marubatsu(s.mbparams)
+    for _, m in ipairs(s.openings[1] or {}) do g:move(m) end
+    local brains = {}
+    for i, p in ipairs(players) do
+        local what, why
+        local key = p.brain and table.concat(p.brain.argv, " ") .. "\0" .. p.spec
+        if key and brains[key] then
+            p.about = brains[key].about
+        else
+            what, why = private.preflight_player(p, g)
+            if key then brains[key] = p end
+        end
+        if what then
+            if what == "cannot play this board" then what = ("cannot play this board (%s)"):format(board_words(g)) end
+            error(setmetatable({exit = 2, message = ("players[%d] %s %s: %s"):format(i, printable(p.spec, 120), what, why)},
+                {__tostring = function(e) return e.message end}), 0)
+        end
+    end
 end
 
 -- describe a move that is not legal in game g, or nil if it is legal
@@ -359,6 +448,7 @@ function host.tournament(t)
     local s = settings_of(t)
     local players = make_players(t.players, {sandbox = t.sandbox, limits = t.limits, tc = s.tc})
     if s.sprt and #players ~= 2 then fail("tournament: sprt needs exactly two players", 2) end
+    if not s.allow_forfeits then preflight(players, s) end
     local pairings = pairings_of(#players, s.format)
     local total = #pairings * s.games
     local header = header_lines(s, players)
@@ -518,16 +608,22 @@ end
 
 -- Run f(t) for a command; an error prints "marubatsu CMD: message" (without
 -- the Lua position) and gives exit status 1, and so does standard output
--- that cannot be written (a full disk).
+-- that cannot be written (a full disk). An error {exit =, message =} (the
+-- pre-flight's) prints its message as it is, with its exit status.
 local function command(cmd, f, t)
     local ok, err = pcall(function()
         f(t)
         files.write_checked(io.stdout, "standard output", "")
     end)
     if ok then return 0 end
-    err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^" .. cmd .. ": ", "")
+    local status = 1
+    if type(err) == "table" and err.exit then
+        status, err = err.exit, err.message
+    else
+        err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^" .. cmd .. ": ", "")
+    end
     io.stderr:write(("marubatsu %s: %s\n"):format(cmd, err))
-    return 1
+    return status
 end
 
 -- Check the players named on the command line before anything runs: a
@@ -558,7 +654,7 @@ function host.tournament_main(t)
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
         shard = t.shard, width = t.width, height = t.height, k = t.k, rule = t.rule, board = t.board,
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
-        progress = t.progress ~= "0", quiet = t.quiet == "1"})
+        progress = t.progress ~= "0", quiet = t.quiet == "1", allow_forfeits = t.allow_forfeits == "1" or nil})
 end
 
 -- host.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status

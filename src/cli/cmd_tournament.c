@@ -43,8 +43,16 @@ static const char usage[] =
     "                          and its AI sees params.timelimit and time_left\n"
     "                          (docs/lua-api.md 5.12)\n" CLI_BUDGET_HELP CLI_SLACK_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
+    "  --allow-forfeits        play players that fail the pre-flight (below): each\n"
+    "                          of their games is a forfeit with the reason\n"
     "  --no-progress           no progress bar (it is shown only on a terminal)\n"
     "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP
+    "\n"
+    "Before the first game every player is checked once (the pre-flight): a\n"
+    "script must load and return an AI, a built-in AI's rule must accept the\n"
+    "board, a Gomocup brain must start and answer OK to START on the board.\n"
+    "A player that fails stops the run before any game, with exit status 2 and\n"
+    "one line naming it and the reason.\n"
     "\n"
     "The journal format is in docs/journal.md; 'marubatsu replay JOURNAL N'\n"
     "shows game N. Results do not depend on --jobs.\n"
@@ -52,7 +60,8 @@ static const char usage[] =
     "exit status: 0 done, 1 an error (unreadable or unwritable files, a full\n"
     "disk, a journal of another tournament or one whose game lines the schedule\n"
     "or the board contradicts, named by file:line), 2 bad options or players\n"
-    "(an unknown AI, a missing script, a name too long for a journal).\n";
+    "(an unknown AI, a missing script, a name too long for a journal, a player\n"
+    "that fails the pre-flight).\n";
 
 static const char merge_usage[] =
     "usage: marubatsu [options] merge DIR... [--out DIR] [--quiet]\n"
@@ -73,7 +82,8 @@ enum {
     OPT_SHARD,
     OPT_NO_PROGRESS,
     OPT_QUIET,
-    OPT_SLACK
+    OPT_SLACK,
+    OPT_ALLOW_FORFEITS
 };
 
 /* Call mb.FUNCTION with the options in p and key = the n words joined by
@@ -106,6 +116,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"sprt", true, OPT_SPRT},
                                      {"shard", true, OPT_SHARD},
                                      {"slack", true, OPT_SLACK},
+                                     {"allow-forfeits", false, OPT_ALLOW_FORFEITS},
                                      CLI_PLAYER_OPTIONS,
                                      {"no-progress", false, OPT_NO_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
@@ -167,6 +178,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
         }
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
+        case OPT_ALLOW_FORFEITS: cli_put(&p, "allow_forfeits", "1"); break;
         case OPT_SLACK:
             if (!cli_budget(a.cmd, "slack", arg)) goto out;
             cli_put(&p, "slack", arg);

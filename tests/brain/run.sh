@@ -11,14 +11,17 @@
 #     usage errors exit 2, an unknown AI exits 1, --help exits 0;
 #   - the manager side (`tournament` with brain:COMMAND players): our own
 #     brain driven through tests/brain/recorder.sh gives the golden
-#     transcript of commands and answers (BEGIN, TURN, and BOARD after an
-#     opening) (INFO time_left values masked) and
+#     transcript of commands and answers (the pre-flight's START, ABOUT and
+#     END, then BEGIN, TURN, and BOARD after an opening) (INFO time_left
+#     values masked) and
 #     the golden games; broken fake brains (tests/brain/fake_brain.sh) lose
 #     every game with the exact reason: crash by signal and by exit status,
 #     stall (timeout_turn), the game clock (timeout_match), garbage output,
 #     an occupied and an off-board square, ERROR answers, START refused, a
 #     line without end, a brain stopped by its memory limit (max_memory);
-#     a brain that cannot be run, k other than 5, bad brain keys; MESSAGE,
+#     a brain that cannot be run, refuses START or is given k other than 5
+#     stops the tournament before any game (the pre-flight: exit 2, one
+#     line) and with --allow-forfeits loses every game; bad brain keys; MESSAGE,
 #     DEBUG and empty lines are skipped; no brain process outlives its game;
 #   - journals with brains: --resume after losing games, and shards 1/2 +
 #     2/2 merged, give the same games as one run;
@@ -130,9 +133,12 @@ same "manager transcript: games" "$here/golden/manager.games" "$tmp/games"
 
 # broken brains: every game lost with this reason
 # (the second word marks this run's brains, for the process check below)
+# (a brain that refuses START fails the pre-flight: --allow-forfeits plays it)
 forfeit() { # forfeit MODE KEYS REASON
     rm -rf "$tmp/f"
-    tour "brain:$here/fake_brain.sh $1 run$$:$2" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+    allow=
+    [ "$1" = refuse ] && allow=--allow-forfeits
+    tour "brain:$here/fake_brain.sh $1 run$$:$2" ai1 --games 2 --out "$tmp/f" $allow >/dev/null 2>&1
     got=$(grep '^G' "$tmp/f/journal.tsv" | cut -f 9,10 | sort -u | tr '\t\n' '| ')
     want="o|$3 x|$3 "
     if [ "$got" = "$want" ]; then
@@ -162,11 +168,27 @@ grep '^G' "$tmp/f/journal.tsv" | cut -f 8-10 >"$tmp/chatty"
 printf 'I1,A1,I2,B1,I3,C1,I4,D1,I5\to\t\nA1,I1,B1,I2,C1,I3,D1,I4,E1\to\t\n' >"$tmp/chatty.want"
 same "MESSAGE/DEBUG/empty lines skipped" "$tmp/chatty.want" "$tmp/chatty"
 
+# the pre-flight: a brain that cannot run, refuses START or plays k=5 only
+# stops the tournament before any game (exit 2, one line); with
+# --allow-forfeits it loses every game with the reason
 rm -rf "$tmp/f"
-tour "brain:/nonexistent/brain" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+tour "brain:/nonexistent/brain" ai1 --games 2 --out "$tmp/f" >/dev/null 2>"$tmp/err"
+check "pre-flight: brain that cannot run: exit 2" test $? -eq 2
+check "pre-flight: brain that cannot run: message" grep -qx \
+    "marubatsu tournament: players\[1\] brain:/nonexistent/brain cannot start: cannot run /nonexistent/brain: No such file or directory" "$tmp/err"
+check "pre-flight: brain that cannot run: no game played" test ! -e "$tmp/f"
+tour "brain:$here/fake_brain.sh refuse" ai1 --games 2 --out "$tmp/f" >/dev/null 2>"$tmp/err"
+check "pre-flight: START refused: exit 2" test $? -eq 2
+check "pre-flight: START refused: message" grep -q \
+    "^marubatsu tournament: players\[1\] brain:.*fake_brain.sh refuse failed the Gomocup handshake: START refused: this board is too big for me$" "$tmp/err"
+tour "brain:/nonexistent/brain" ai1 --games 2 --out "$tmp/f" --allow-forfeits >/dev/null 2>&1
 check "brain that cannot run" test "$(grep -c 'error: cannot run /nonexistent/brain: No such file or directory' "$tmp/f/journal.tsv")" -eq 2
 rm -rf "$tmp/f"
-"$prog" tournament "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" --quiet >/dev/null 2>&1
+"$prog" tournament "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" --quiet >/dev/null 2>"$tmp/err"
+check "pre-flight: k=3 refused for brains: exit 2" test $? -eq 2
+check "pre-flight: k=3 refused for brains: message" grep -q \
+    "cannot play this board (3x3, k=3): Gomocup brains play five in a row, this board has k=3$" "$tmp/err"
+"$prog" tournament "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" --quiet --allow-forfeits >/dev/null 2>&1
 check "k=3 refused for brains" test "$(grep -c 'error: Gomocup brains play five in a row, this board has k=3' "$tmp/f/journal.tsv")" -eq 2
 tour "brain:$here/fake_brain.sh chatty:speed=3" ai1 --games 2 >/dev/null 2>"$tmp/err"
 check "unknown brain key: exit 1" test $? -eq 1

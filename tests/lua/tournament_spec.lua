@@ -6,7 +6,9 @@
 -- players (error, illegal move, wrong type) with their reasons and no
 -- effect on the other pairings' games, every hostile script of
 -- tests/hostile/ as a tournament player (each game it loses recorded with
--- the right reason, under an instruction budget and, for those that spin
+-- the right reason (those that fail to load or to check their parameters
+-- with allow_forfeits: the pre-flight refuses them), under an instruction
+-- budget and, for those that spin
 -- or grow, under the default budgets; the other players' results
 -- unchanged, every game accounted for with jobs = 2), finite Elo for perfect records,
 -- player specs with parameters, journal round trips, and the errors;
@@ -15,6 +17,10 @@
 -- host.stream_use (mb.stream drawing from another Random's state, which
 -- the tournaments' trusted players use); a sandboxed script's searches
 -- drawing from its own stream (the same games as when trusted).
+-- The pre-flight (issue 24): players that cannot load, cannot play the
+-- board (a rule of a built-in AI raising on the start position) or fail
+-- their parameter check stop the tournament before anything is written,
+-- with {exit = 2, message = ...}; allow_forfeits plays them as forfeits.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -435,7 +441,7 @@ describe("hostile scripts as players", function()
             local dir = newdir()
             local path = H .. c[1] .. ".lua"
             local res = run{players = {"ai1", "ai2", {name = c[1], ai = path, limits = c[3], params = c[4]}}, games = 4, seed = 31,
-                jobs = 1, out = dir, limits = LIMITS}
+                jobs = 1, out = dir, limits = LIMITS, allow_forfeits = true}
             assert.are.equal(12, res.games)
             assert.are.equal(h2h(base, "ai1", "ai2"), h2h(res, "ai1", "ai2"))
             local mine, lost = of(dir, c[1])
@@ -463,7 +469,8 @@ describe("hostile scripts as players", function()
             players[#players + 1] = {name = n, ai = H .. n .. ".lua", params = n == "params_spin" and {depth = 3} or nil}
         end
         for _, n in ipairs(growing) do players[#players + 1] = {name = n, ai = H .. n .. ".lua"} end
-        local res = run{players = players, format = "gauntlet", games = 2, seed = 31, jobs = 2, out = dir}
+        local res = run{players = players, format = "gauntlet", games = 2, seed = 31, jobs = 2, out = dir,
+            allow_forfeits = true}
         assert.are.equal(2 * (#players - 1), res.games)
         for _, n in ipairs(spinning) do
             local _, lost = of(dir, n)
@@ -532,7 +539,7 @@ describe("hostile scripts as players", function()
         players[#players + 1] = H .. "keep_game.lua"
         players[#players + 1] = H .. "other_globals.lua"
         local n = #players
-        local res = run{players = players, games = 2, seed = 31, jobs = 2, out = dir, limits = LIMITS}
+        local res = run{players = players, games = 2, seed = 31, jobs = 2, out = dir, limits = LIMITS, allow_forfeits = true}
         assert.are.equal(n * (n - 1), res.games)
         assert.are.equal(n * (n - 1), #games_of(dir))
         assert.are.equal(h2h(run{players = {"ai1", "ai2"}, games = 2, seed = 31, jobs = 1}, "ai1", "ai2"),
@@ -636,5 +643,85 @@ describe("openings", function()
         assert.are.equal("B2", g[2].moves:sub(1, 2))
         assert.are.equal("A1,C3", g[3].moves:sub(1, 5))
         assert.are.equal("A1,C3", g[4].moves:sub(1, 5))
+    end)
+end)
+
+describe("the pre-flight", function()
+    -- the error of a tournament that must not start
+    local function refused(t)
+        t.quiet, t.progress = true, false
+        local ok, err = pcall(host.tournament, t)
+        assert.is_false(ok)
+        assert.are.equal("table", type(err))
+        assert.are.equal(2, err.exit)
+        assert.are.equal(err.message, tostring(err))
+        return err.message
+    end
+
+    it("a script that does not load stops the run before anything is written", function()
+        local dir = newdir()
+        local path = os.tmpname()
+        write(path, "return function(g\n  return 1\nend\n")
+        local msg = refused{players = {"ai2", path}, games = 2, jobs = 1, out = dir .. "/out"}
+        os.remove(path)
+        assert.are.equal(("players[2] %s cannot load: %s:2: ')' expected near 'return'"):format(path, path), msg)
+        assert.is_nil(io.open(dir .. "/out/journal.tsv"))
+        assert.is_nil(io.open(dir .. "/out"))
+    end)
+
+    it("a rule that cannot play the board: ai7's centre and ai_gt6's table on 4x4, no library paths", function()
+        local msg = refused{players = {"ai2", "ai7"}, games = 2, jobs = 1, width = 4, height = 4}
+        assert.are.equal("players[2] ai7 cannot play this board (4x4, k=4): ai7: the centre rule needs odd width and "
+            .. "height (board is 4x4)", msg)
+        msg = refused{players = {"ai_gt6", "ai2"}, games = 2, jobs = 1, width = 4, height = 4, k = 3, rule = "exact"}
+        assert.matches("^players%[1%] ai_gt6 cannot play this board %(4x4, k=3, exact rule%): ai_gt6: board %.+ is not in the table$", msg)
+        assert.is_nil(msg:find("scripts/lib", 1, true))
+        -- a score rule (ai3s: the centre too)
+        msg = refused{players = {"ai2", "ai3s:rand=false"}, games = 2, jobs = 1, width = 4, height = 3, k = 3}
+        assert.matches("^players%[2%] ai3s:rand=false cannot play this board %(4x3, k=3%): ai3s: the centre rule", msg)
+    end)
+
+    it("the rule is asked on the first game's start: an opening, the player's parameters", function()
+        -- ai_gt6 plays 3x3 from any opening; on 3x3 everything passes
+        local res = host.tournament{players = {"ai_gt6", "ai7", "ai3s"}, games = 2, jobs = 1, quiet = true,
+            openings = {"B2,A1"}}
+        assert.are.equal(6, res.games)
+        -- a user AI whose rule raises on a board with a mark on A1 only
+        local picky = mb.ai_by_candidate(function(g)
+            if g:getmark_by_move(0) ~= "." then error("picky: A1 is taken", 0) end
+            return g:calc_legal_moves()
+        end, "picky", {})
+        local msg = refused{players = {"ai2", picky}, games = 2, jobs = 1, openings = {"A1"}}
+        assert.are.equal("players[2] picky cannot play this board (3x3, k=3): picky: A1 is taken", msg)
+        res = host.tournament{players = {"ai2", picky}, games = 2, jobs = 1, quiet = true, openings = {"B2"}}
+        assert.are.equal(2, res.games)
+    end)
+
+    it("a search is not called, nor a sandboxed script's move; functions are not checked", function()
+        -- trusted players play in this process with jobs = 1: the function
+        -- is called for its moves in the games, and never before
+        local dir = newdir()
+        local called = 0
+        local res = run{players = {"ai_abs_dls", "ai2", function(g)
+            called = called + 1
+            return g:calc_legal_moves()[1]
+        end}, games = 2, jobs = 1, out = dir}
+        assert.are.equal(6, res.games)
+        local moves = 0
+        for _, g in ipairs(games_of(dir)) do
+            local n = select(2, g.moves:gsub("[^,]+", ""))
+            if g.o == "function3" then moves = moves + (n + 1) // 2 elseif g.x == "function3" then moves = moves + n // 2 end
+        end
+        assert.is_true(moves > 0)
+        assert.are.equal(moves, called)
+    end)
+
+    it("allow_forfeits plays the broken player: every game of it a forfeit", function()
+        local dir = newdir()
+        local res = run{players = {"ai2", "ai7"}, games = 2, jobs = 1, width = 4, height = 4, out = dir,
+            allow_forfeits = true}
+        assert.are.equal(2, res.games)
+        assert.are.equal(2, res.players[2].l)
+        assert.are.equal(2, res.players[2].forfeits.error)
     end)
 end)

@@ -160,7 +160,12 @@ transcript() {
 btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:max_memory=0,log=/dev/stderr" ai2 --games 2 --move-time 2 \
     --game-time 30+0.5 --out "$tmp/b1" 2>>"$tmp/log"
 transcript
-head -n 7 "$tmp/log.in" >"$tmp/b1.head"
+# the pre-flight's session (START on the board, ABOUT, END), then the games'
+head -n 8 "$tmp/log.in" >"$tmp/b1.pre"
+printf 'INFO timeout_turn 2000\nINFO timeout_match 30000\nINFO max_memory 0\nINFO rule 0\nINFO game_type 1\nSTART 9\nABOUT\nEND\n' \
+    >"$tmp/b1.prewant"
+same "brain: the pre-flight's INFO lines from --move-time and --game-time" "$tmp/b1.prewant" "$tmp/b1.pre"
+sed '1,8d' "$tmp/log.in" | head -n 7 >"$tmp/b1.head"
 printf 'INFO timeout_turn 2000\nINFO timeout_match 30000\nINFO max_memory 0\nINFO rule 0\nINFO game_type 1\nSTART 9\nINFO time_left 30000\n' \
     >"$tmp/b1.want"
 same "brain: INFO lines from --move-time and --game-time" "$tmp/b1.want" "$tmp/b1.head"
