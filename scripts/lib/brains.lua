@@ -68,9 +68,10 @@ function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == 
 
 local function fail(msg, level) error(msg, (level or 1) + 1) end
 
--- Read "brain:COMMAND[:key=value,...]" into p.brain, under the
--- tournament's time control tc (nil: none); the spec text back.
-function B.setup(p, entry, i, tc)
+-- Read "brain:COMMAND[:key=value,...]" into p.brain, under the time
+-- control tc (nil: none); the spec text back. Keys in the set `skip` are
+-- the caller's (a tournament's player options, named in `skip_list`).
+function B.setup(p, entry, i, tc, skip, skip_list)
     local base, params = host.playerspec(entry:sub(7))
     if not base then fail(("players[%d]: bad brain '%s': %s"):format(i, entry, params), 4) end
     local argv = {}
@@ -79,11 +80,12 @@ function B.setup(p, entry, i, tc)
     local b = {argv = argv}
     for k, v in pairs(DEFAULTS) do b[k] = v end
     for k, v in pairs(params) do
-        if k == "log" then
+        if skip and skip[k] then -- the caller's
+        elseif k == "log" then
             b.log = tostring(v)
         elseif DEFAULTS[k] == nil then
-            fail(("players[%d]: unknown brain key '%s' (timeout_turn, timeout_match, max_memory, tolerance, ponder, log)")
-                :format(i, k), 4)
+            fail(("players[%d]: unknown brain key '%s' (timeout_turn, timeout_match, max_memory, tolerance, ponder, log%s)")
+                :format(i, k, skip_list and "; player options: " .. skip_list or ""), 4)
         elseif math.type(v) ~= "integer" or v < 0 then
             fail(("players[%d]: %s must be an integer >= 0, not '%s'"):format(i, k, tostring(v)), 4)
         else
@@ -242,15 +244,16 @@ local function about_name(line)
 end
 B.about_name = about_name
 
--- B.preflight(b, g) -> true, name | nil, reason: the brain of spec b
--- started on the board of game g (its INFO lines and START answered OK,
--- as for a game), asked ABOUT (name: the name it gives, or nil), then
+-- B.preflight(b, g, about) -> true, name | nil, reason: the brain of spec
+-- b started on the board of game g (its INFO lines and START answered OK,
+-- as for a game), asked ABOUT when `about` (name: the name it gives, or
+-- nil), then
 -- ended. The reasons are a game's ("error: ..." with its "error: " left
 -- out, "unreadable output: ...", "crash: ...", "time: ...").
-function B.preflight(b, g)
+function B.preflight(b, g, about)
     local ok, why = start(b, g)
     local name
-    if ok and send(b, "ABOUT") then
+    if ok and about and send(b, "ABOUT") then
         local deadline = host.brainproc.now() + ABOUT_MS
         while true do
             local line = b.proc:recv(math.max(0, math.floor(deadline - host.brainproc.now())))

@@ -48,6 +48,7 @@ local function header_lines(s, players)
         ops[i] = table.concat(sq, ",")
     end
     setting("openings", table.concat(ops, " "))
+    if s.format == "knockout" then setting("tiebreak", s.tiebreak) end -- pairs of games after a tie
     if s.sprt then setting("sprt", ("elo0=%g,elo1=%g,alpha=%g,beta=%g"):format(s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta)) end
     if s.tc then setting("time_control", private.timecontrol.text(s.tc)) end
     for i, p in ipairs(players) do h[#h + 1] = ("P\t%d\t%s\t%s"):format(i, esc(p.name), esc(p.spec)) end
@@ -143,8 +144,9 @@ local function describe_result(r) return r == "draw" and "a draw" or r .. " winn
 -- opening, and end as the line says (a result without a reason is the
 -- board's; a forfeit is by the side to move, before the game is over).
 local function game_checker(path, s, players, shard)
-    local pairings = pairings_of(#players, s.format)
-    local total = #pairings * s.games
+    local pairings = s.format ~= "knockout" and pairings_of(#players, s.format)
+    local ko = s.format == "knockout" and S.knockout(#players, s.games, s.tiebreak)
+    local total = ko and ko.total or #pairings * s.games
     local game = mb.Marubatsu(s.mbparams)
     local square = {}
     for m = 0, game.width * game.height - 1 do square[game:excel(m)] = m end
@@ -155,12 +157,23 @@ local function game_checker(path, s, players, shard)
         end
         if g > total then bad("not in the schedule, which has %d games", total) end
         if shard and (g - 1) % shard.n ~= shard.i - 1 then bad("not a game of shard %d/%d", shard.i, shard.n) end
-        local pi, index, pair, colour = locate(g, #pairings)
+        local pi, index, pair, colour, a, b
+        if ko then
+            -- a knockout's later matches: their players are the winners of
+            -- the games read before (written in that order)
+            local why = ko.allowed(g)
+            if why then bad("%s", why) end
+            pi, index, pair, colour = ko.locate(g)
+            local ia, ib = ko.players(pi)
+            a, b = players[ia].name, players[ib].name
+        else
+            pi, index, pair, colour = locate(g, #pairings)
+            a, b = players[pairings[pi][1]].name, players[pairings[pi][2]].name
+        end
         if rec.pairing ~= pi or rec.index ~= index then
             bad("the schedule has it as game %d of pairing %d, the line as game %d of pairing %d", index, pi,
                 rec.index, rec.pairing)
         end
-        local a, b = players[pairings[pi][1]].name, players[pairings[pi][2]].name
         local o, x = a, b
         if colour == 1 then o, x = b, a end
         if rec.o ~= o or rec.x ~= x then
@@ -203,6 +216,7 @@ local function game_checker(path, s, players, shard)
                     describe_result(winner), describe_result(rec.result))
             end
         end
+        if ko then ko.add(g, S.first_points(rec.result, colour)) end
     end
 end
 
@@ -232,6 +246,7 @@ local function context_of_header(path, header)
                 local w, h, kk = v:match("^(%d+)x(%d+) k(%d+)$")
                 s.mbparams = {width = tonumber(w), height = tonumber(h), k = tonumber(kk)}
             elseif k == "rule" then rule = v
+            elseif k == "tiebreak" then s.tiebreak = math.tointeger(tonumber(v))
             elseif k == "openings" then openings = v
             elseif k == "sprt" then s.sprt = sprt_of(v)
             elseif k == "time_control" then
@@ -247,8 +262,11 @@ local function context_of_header(path, header)
             players[#players + 1] = {name = f[3], spec = f[4]}
         end
     end
-    if (s.format ~= "round_robin" and s.format ~= "gauntlet") or not s.games or s.games < 2 or s.games % 2 ~= 0
-        or not s.seed or #players < 2 then
+    if s.format == "knockout" and not (s.tiebreak and s.tiebreak >= 0) then
+        fail(("%s: a knockout's header needs its tiebreak (T tiebreak N)"):format(path), 0)
+    end
+    if (s.format ~= "round_robin" and s.format ~= "gauntlet" and s.format ~= "knockout") or not s.games or s.games < 2
+        or s.games % 2 ~= 0 or not s.seed or #players < 2 then
         fail(("%s: the header lacks the format, games, seed or players of a tournament"):format(path), 0)
     end
     local ok, err = pcall(function()

@@ -191,8 +191,9 @@ end
 
 local function signed(x) return (x >= 0 and "+" or "") .. fmt(x) end
 
-local function text_report(res, s, total)
-    local out = {}
+-- The title and the ranking table of the text report, appended to out;
+-- the names as shown (by player index) and the width of their column.
+local function standings_lines(res, s, total, out)
     local namew = 6
     local shown = {} -- names as shown: no control characters reach the terminal
     for _, r in ipairs(res.ranking) do
@@ -209,6 +210,19 @@ local function text_report(res, s, total)
             r.w, r.l, r.d, fmt(100 * r.score), signed(r.elo), fmt(r.error), r.los and fmt(100 * r.los) .. "%" or "",
             r.pairs > 0 and (signed(r.pair_stats.elo) .. " " .. fmt((r.pair_stats.elo_hi - r.pair_stats.elo_lo) / 2)) or "-")
     end
+    return shown, namew
+end
+
+-- The standings so far: the text report's title and ranking table.
+local function standings_text(res, s, total)
+    local out = {}
+    standings_lines(res, s, total, out)
+    return table.concat(out, "\n") .. "\n"
+end
+
+local function text_report(res, s, total)
+    local out = {}
+    local shown, namew = standings_lines(res, s, total, out)
     out[#out + 1] = ""
     out[#out + 1] = "crosstable: the row's win-loss-draw against the column (by rank), as 〇 / as ×"
     local cells, cw = {}, 1
@@ -588,6 +602,7 @@ private.results = {
         return res
     end,
     results_of = results_of,
+    standings_text = standings_text,
     text_of = text_of,
     write_outputs = write_outputs,
     write_file = write_file,

@@ -38,8 +38,8 @@ int cli_next(CliArgs *a, const CliOption *opts, const char **arg);
 
 /* Options handed to a Lua function as string pairs (host_call_table). */
 typedef struct CliPairs {
-    const char *keys[32];
-    const char *values[32];
+    const char *keys[48];
+    const char *values[48];
     int n;
 } CliPairs;
 /* Set key to value; a repeated option replaces the earlier one. */

@@ -16,8 +16,15 @@ static const char usage[] =
     "superiority and game-pair (pentanomial) statistics.\n"
     "\n"
     "A PLAYER is an AI name (ai2, ai14s, ...), a Lua script file (run in the\n"
-    "sandbox: budgets per move, forfeits with their reason), either one with\n"
-    "parameters: NAME:key=value,key=value (so ai14s:w=2 is another player).\n"
+    "sandbox: budgets per move, forfeits with their reason) or a Gomocup brain\n"
+    "(brain:COMMAND), with parameters: NAME:key=value,key=value (so ai14s:w=2\n"
+    "is another player). Three keys are player options, not the AI's:\n"
+    "  name=TEXT               the name shown and written (default: an AI's spec,\n"
+    "                          a script's file name without .lua, a brain's\n"
+    "                          ABOUT name)\n"
+    "  tc=S[+INC], st=S        the player's own time control (a game clock, a\n"
+    "                          move time), replacing the tournament's\n"
+    "e.g. gomoku:st=1,name=G or my_ai.lua:depth=3 (docs/journal.md).\n"
     "\n"
     "options:\n"
     "  --games N               games per pairing, even (default 100)\n"
@@ -45,7 +52,12 @@ static const char usage[] =
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --allow-forfeits        play players that fail the pre-flight (below): each\n"
     "                          of their games is a forfeit with the reason\n"
-    "  --no-progress           no progress bar (it is shown only on a terminal)\n"
+    "  --no-progress           no progress bar (shown on a terminal) and no line\n"
+    "                          per game (written when stderr is not a terminal)\n"
+    "  --verbose               a line per finished game on stderr, also on a\n"
+    "                          terminal: Finished game 17 (ai4 vs ai2): 0-1 {three\n"
+    "                          in a row}\n"
+    "  --rating-interval N     the standings on stderr every N finished games\n"
     "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP
     "\n"
     "Before the first game every player is checked once (the pre-flight): a\n"
@@ -60,8 +72,8 @@ static const char usage[] =
     "exit status: 0 done, 1 an error (unreadable or unwritable files, a full\n"
     "disk, a journal of another tournament or one whose game lines the schedule\n"
     "or the board contradicts, named by file:line), 2 bad options or players\n"
-    "(an unknown AI, a missing script, a name too long for a journal, a player\n"
-    "that fails the pre-flight).\n";
+    "(an unknown AI, a missing script, an unknown parameter, a name too long\n"
+    "for a journal, a player that fails the pre-flight).\n";
 
 static const char merge_usage[] =
     "usage: marubatsu [options] merge DIR... [--out DIR] [--quiet]\n"
@@ -83,8 +95,75 @@ enum {
     OPT_NO_PROGRESS,
     OPT_QUIET,
     OPT_SLACK,
-    OPT_ALLOW_FORFEITS
+    OPT_ALLOW_FORFEITS,
+    OPT_VERBOSE,
+    OPT_RATING_INTERVAL
 };
+
+/* Append word to the buffer b (of cap bytes, used so far) as the shell
+ * reads it back: as it is when it holds only safe characters, else in
+ * single quotes (a quote inside written '\''). false when it does not fit. */
+static bool shell_word(char *b, size_t cap, size_t *used, const char *word)
+{
+    bool plain = *word != '\0';
+    for (const char *c = word; *c; c++)
+        if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,+@%-", *c))
+            plain = false;
+    size_t need = strlen(word) * 4 + 4;
+    if (*used + need >= cap) return false;
+    char *at = b + *used;
+    if (*used) *at++ = ' ';
+    if (plain) {
+        at += sprintf(at, "%s", word);
+    } else {
+        *at++ = '\'';
+        for (const char *c = word; *c; c++) {
+            if (*c == '\'') {
+                memcpy(at, "'\\''", 4);
+                at += 4;
+            } else {
+                *at++ = *c;
+            }
+        }
+        *at++ = '\'';
+        *at = '\0';
+    }
+    *used = (size_t)(at - b);
+    return true;
+}
+
+/* The command that resumes this run, shell-quoted, into b: the program's
+ * own command line (/proc/self/cmdline: global options such as -I kept)
+ * with --resume added unless it is there; from the command's words when
+ * /proc cannot be read. */
+static void resume_command(char *b, size_t cap, int argc, char **argv)
+{
+    size_t used = 0;
+    bool resume = false;
+    b[0] = '\0';
+    FILE *f = fopen("/proc/self/cmdline", "rb");
+    if (f) {
+        static char raw[16384];
+        size_t n = fread(raw, 1, sizeof raw - 1, f);
+        fclose(f);
+        raw[n] = '\0';
+        if (n > 0 && n < sizeof raw - 1) {
+            for (size_t i = 0; i < n; i += strlen(raw + i) + 1) {
+                if (strcmp(raw + i, "--resume") == 0) resume = true;
+                if (!shell_word(b, cap, &used, raw + i)) break;
+            }
+        }
+    }
+    if (used == 0) {
+        resume = false;
+        shell_word(b, cap, &used, "marubatsu");
+        for (int i = 0; i < argc; i++) {
+            if (strcmp(argv[i], "--resume") == 0) resume = true;
+            if (!shell_word(b, cap, &used, argv[i])) break;
+        }
+    }
+    if (!resume) shell_word(b, cap, &used, "--resume");
+}
 
 /* Call mb.FUNCTION with the options in p and key = the n words joined by
  * newlines (player specs, directories); the exit status. */
@@ -117,6 +196,8 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"shard", true, OPT_SHARD},
                                      {"slack", true, OPT_SLACK},
                                      {"allow-forfeits", false, OPT_ALLOW_FORFEITS},
+                                     {"verbose", false, OPT_VERBOSE},
+                                     {"rating-interval", true, OPT_RATING_INTERVAL},
                                      CLI_PLAYER_OPTIONS,
                                      {"no-progress", false, OPT_NO_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
@@ -179,6 +260,12 @@ int cmd_tournament(int argc, char **argv, Host *h)
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
         case OPT_ALLOW_FORFEITS: cli_put(&p, "allow_forfeits", "1"); break;
+        case OPT_VERBOSE: cli_put(&p, "verbose", "1"); break;
+        case OPT_RATING_INTERVAL:
+            if (!cli_int(a.cmd, "--rating-interval", arg, 1, 1000000000, &n)) goto out;
+            snprintf(num[2], sizeof num[2], "%d", n);
+            cli_put(&p, "rating_interval", num[2]);
+            break;
         case OPT_SLACK:
             if (!cli_budget(a.cmd, "slack", arg)) goto out;
             cli_put(&p, "slack", arg);
@@ -216,6 +303,9 @@ int cmd_tournament(int argc, char **argv, Host *h)
     if (opt.exact) cli_put(&p, "rule", "exact");
     if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
     if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
+    static char resume[32768];
+    resume_command(resume, sizeof resume, argc, argv);
+    cli_put(&p, "resume_command", resume);
     rc = call_with_list(h, "tournament_main", &p, "players", players, nplayers);
 out:
     free(players);

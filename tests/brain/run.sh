@@ -12,7 +12,8 @@
 #   - the manager side (`tournament` with brain:COMMAND players): our own
 #     brain driven through tests/brain/recorder.sh gives the golden
 #     transcript of commands and answers (the pre-flight's START, ABOUT and
-#     END, then BEGIN, TURN, and BOARD after an opening) (INFO time_left
+#     END: the brain's name is its ABOUT name, or with name= none is asked,
+#     or its file's when it does not answer; then BEGIN, TURN, and BOARD after an opening) (INFO time_left
 #     values masked) and
 #     the golden games; broken fake brains (tests/brain/fake_brain.sh) lose
 #     every game with the exact reason: crash by signal and by exit status,
@@ -130,6 +131,13 @@ same "manager transcript: commands" "$here/golden/manager.in" "$tmp/log.in.maske
 same "manager transcript: answers" "$here/golden/manager.out" "$tmp/log.out"
 cat "$tmp/rec/journal.tsv" "$tmp/rec2/journal.tsv" | grep '^G' | cut -f 2,8-10 >"$tmp/games"
 same "manager transcript: games" "$here/golden/manager.games" "$tmp/games"
+# a brain's name: its ABOUT answer's, asked once by the pre-flight; with
+# name= none is asked (the transcript has no ABOUT)
+check "brain name: from ABOUT" grep -q "^P	1	marubatsu-ai1	brain:" "$tmp/rec/journal.tsv"
+tour "brain:$here/recorder.sh brain ai1 --seed 1:max_memory=0,log=/dev/stderr,name=Rec" ai2 --games 2 \
+    --out "$tmp/rec3" >/dev/null 2>"$tmp/log3"
+check "brain name: name= wins" grep -q "^P	1	Rec	brain:" "$tmp/rec3/journal.tsv"
+check "brain name: name= asks no ABOUT" test "$(grep -c '^IN ABOUT' "$tmp/log3")" -eq 0
 
 # broken brains: every game lost with this reason
 # (the second word marks this run's brains, for the process check below)
@@ -167,6 +175,7 @@ tour "brain:$here/fake_brain.sh chatty:timeout_turn=5000" ai1 --games 2 --out "$
 grep '^G' "$tmp/f/journal.tsv" | cut -f 8-10 >"$tmp/chatty"
 printf 'I1,A1,I2,B1,I3,C1,I4,D1,I5\to\t\nA1,I1,B1,I2,C1,I3,D1,I4,E1\to\t\n' >"$tmp/chatty.want"
 same "MESSAGE/DEBUG/empty lines skipped" "$tmp/chatty.want" "$tmp/chatty"
+check "brain name: no ABOUT answer, the program's file name" grep -q "^P	1	fake_brain.sh	brain:" "$tmp/f/journal.tsv"
 
 # the pre-flight: a brain that cannot run, refuses START or plays k=5 only
 # stops the tournament before any game (exit 2, one line); with
@@ -191,8 +200,8 @@ check "pre-flight: k=3 refused for brains: message" grep -q \
 "$prog" tournament "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" --quiet --allow-forfeits >/dev/null 2>&1
 check "k=3 refused for brains" test "$(grep -c 'error: Gomocup brains play five in a row, this board has k=3' "$tmp/f/journal.tsv")" -eq 2
 tour "brain:$here/fake_brain.sh chatty:speed=3" ai1 --games 2 >/dev/null 2>"$tmp/err"
-check "unknown brain key: exit 1" test $? -eq 1
-check "unknown brain key: message" grep -q "unknown brain key 'speed'" "$tmp/err"
+check "unknown brain key: exit 2" test $? -eq 2
+check "unknown brain key: message" grep -q "unknown brain key 'speed' (timeout_turn, timeout_match, max_memory, tolerance, ponder, log; player options: name, st, tc)$" "$tmp/err"
 
 # journals: resume and shards with brains
 b="brain:$prog brain ai1 --seed 1:timeout_turn=5000,max_memory=0"
@@ -214,15 +223,15 @@ same "shards merged with brains" "$tmp/one.games" "$tmp/m.games"
 cat >"$tmp/g1.want" <<'PSQ'
 Piskvorky 9x9, 11:11, 0
 1,1,0
-2,5,0
+5,6,0
 2,1,0
-2,2,0
+2,6,0
 3,1,0
-3,7,0
+6,1,0
 4,1,0
-6,2,0
+2,8,0
 5,1,0
-brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0,log=/dev/stderr
+marubatsu-ai1
 ai2
 -1
 PSQ

@@ -36,7 +36,9 @@ tour() {
     check "$label: ends within $LIMIT s with exit 0 (exit $rc, $(($(date +%s) - t0)) s)" test $rc -eq 0
     # the loser and the reason of each game (result o: x lost)
     awk -F '\t' '$1 == "G" { print ($9 == "o" ? $7 : $6) "\t" $10 }' "$tmp/out/journal.tsv" >"$tmp/lost" 2>/dev/null
-    check "$label: both games lost by $spec" test "$(cut -f 1 "$tmp/lost" | grep -cxF "$spec")" -eq 2
+    # its name: the file name without .lua, with the parameters
+    name=$(printf '%s' "$spec" | sed -E 's#^.*/##; s#\.lua(:|$)#\1#')
+    check "$label: both games lost by $name" test "$(cut -f 1 "$tmp/lost" | grep -cxF "$name")" -eq 2
     check "$label: reasons '$want' (got: $(cut -f 2 "$tmp/lost" | sort -u | tr '\n' '|'))" \
         test "$(cut -f 2 "$tmp/lost" | grep -cxE "$want")" -eq 2
 }

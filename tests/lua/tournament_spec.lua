@@ -21,6 +21,10 @@
 -- board (a rule of a built-in AI raising on the start position) or fail
 -- their parameter check stop the tournament before anything is written,
 -- with {exit = 2, message = ...}; allow_forfeits plays them as forfeits.
+-- Player options (issue 24): name= (and the default names: a script's
+-- file name without .lua), tc= and st= (a player's own time control),
+-- kept from the AI's params; unknown keys refused naming them; a journal
+-- of the earlier default names (a script named by its spec) resumes.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -508,7 +512,7 @@ describe("hostile scripts as players", function()
     it("error_at_50th_game: exactly its 50th game is lost, with the error", function()
         local dir = newdir()
         run{players = {"ai1", "ai2", H .. "error_at_50th_game.lua"}, games = 50, seed = 31, jobs = 1, out = dir, limits = LIMITS}
-        local mine, lost = of(dir, H .. "error_at_50th_game.lua")
+        local mine, lost = of(dir, "error_at_50th_game") -- a script's name: its file's, without .lua
         assert.are.equal(100, #mine)
         assert.are.equal(1, #lost)
         assert.are.equal(mine[50].game, lost[1].game)
@@ -519,10 +523,10 @@ describe("hostile scripts as players", function()
         local dir = newdir()
         local kg, og = H .. "keep_game.lua", H .. "other_globals.lua"
         run{players = {"ai1", kg, og}, games = 4, seed = 31, jobs = 1, out = dir, limits = LIMITS}
-        local _, lost = of(dir, kg)
+        local _, lost = of(dir, "keep_game")
         assert.is_true(#lost >= 1)
         for _, g in ipairs(lost) do assert.matches("^tampered$", g.reason) end
-        local _, lost2 = of(dir, og)
+        local _, lost2 = of(dir, "other_globals")
         assert.are.equal(0, #lost2)
     end)
 
@@ -723,5 +727,88 @@ describe("the pre-flight", function()
         assert.are.equal(2, res.games)
         assert.are.equal(2, res.players[2].l)
         assert.are.equal(2, res.players[2].forfeits.error)
+    end)
+end)
+
+describe("player options", function()
+    local TP = "tests/lua/scripts/tell_params.lua"
+
+    it("name= names a player everywhere; a script is named by its file, with its parameters", function()
+        local dir = newdir()
+        local res = run{players = {"ai2:name=Two", "ai14s", TP .. ":depth=2,name=Teller", TP .. ":depth=3,mode=x"},
+            games = 2, seed = 4, jobs = 1, out = dir, allow_forfeits = true}
+        local names = {}
+        for i, p in ipairs(res.players) do names[i] = p.name end
+        assert.are.same({"Two", "ai14s", "Teller", "tell_params:depth=3,mode=x"}, names)
+        assert.are.equal(TP .. ":depth=2,name=Teller", res.players[3].spec)
+        local journal = read(dir .. "/journal.tsv")
+        assert.truthy(journal:find("\nP\t1\tTwo\tai2:name=Two\n", 1, true))
+        assert.truthy(journal:find("\nP\t4\ttell_params:depth=3,mode=x\t" .. TP .. ":depth=3,mode=x\n", 1, true))
+        -- the AI's params hold its own keys only: name= stays the tournament's
+        for _, g in ipairs(games_of(dir)) do
+            if g.reason ~= "" then
+                local loser = g.result == "o" and g.x or g.o
+                if loser == "Teller" then assert.are.equal("error: keys: depth", g.reason) end
+                if loser:find("^tell_params") then assert.are.equal("error: keys: depth mode", g.reason) end
+            end
+        end
+        assert.truthy(read(dir .. "/results.json"):find('"name": "Teller"', 1, true))
+    end)
+
+    it("the same name twice is numbered; a name too long or empty is refused", function()
+        local res = run{players = {"ai2:name=X", "ai1:name=X"}, games = 2, jobs = 1}
+        assert.are.equal("X", res.players[1].name)
+        assert.are.equal("X#2", res.players[2].name)
+        local ok, err = pcall(run, {players = {"ai2", "ai1:name=" .. ("n"):rep(250)}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[2%]: the player .* is %d+ bytes long", err)
+    end)
+
+    it("unknown keys of a built-in AI are refused with the AI's keys and the player options", function()
+        local ok, err = pcall(run, {players = {"ai2", "ai14s:colour=red"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[2%]: AI ai14s: unknown parameter 'colour' %(known: .*%); player options: name, st, tc", err)
+    end)
+
+    it("st= and tc= are a player's own time control, replacing the tournament's", function()
+        local spin = "tests/timecontrol/spin.lua"
+        local dir = newdir()
+        run{players = {spin .. ":st=0.2", "ai2"}, games = 2, jobs = 1, out = dir, limits = {instructions = false}}
+        local journal = read(dir .. "/journal.tsv")
+        assert.is_nil(journal:find("\nT\ttime_control", 1, true)) -- the tournament is untimed
+        assert.are.equal(2, select(2, journal:gsub("\nC\t", ""))) -- but its games are timed: C lines
+        for _, g in ipairs(games_of(dir)) do
+            assert.are.equal("time: no move within 0.2 s (move time)", g.reason)
+            assert.are.equal("spin", g.result == "o" and g.x or g.o)
+        end
+        -- a game clock with an increment; the tournament's move time (5 s)
+        -- is replaced, not kept beside it
+        dir = newdir()
+        run{players = {spin .. ":tc=0.3+0.1", "ai2"}, games = 2, jobs = 1, out = dir, move_time = 5}
+        for _, g in ipairs(games_of(dir)) do
+            assert.are.equal("time: the game clock of 0.3 s ran out (game time)", g.reason)
+        end
+        assert.truthy(read(dir .. "/journal.tsv"):find("\nT\ttime_control\tmove=5\n", 1, true))
+        local ok, err = pcall(run, {players = {"ai2:tc=x", "ai1"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[1%]: tc must be", err)
+        ok, err = pcall(run, {players = {"ai2", "ai1:st=0"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[2%]: st must be a number of seconds > 0", err)
+    end)
+
+    it("a journal of the earlier default names (a script named by its spec) resumes to the same results", function()
+        local script = "tests/cli/scripts/first_square.lua"
+        local full = newdir()
+        run{players = {"ai2", {name = script, ai = script}, "ai1"}, games = 6, seed = 8, jobs = 1, out = full}
+        local dir = newdir()
+        run{players = {"ai2", {name = script, ai = script}, "ai1"}, games = 6, seed = 8, jobs = 1, out = dir}
+        -- cut to its header and first games, as a run stopped on the way
+        local text = read(dir .. "/journal.tsv")
+        local keep = text:match("^(.-\nG[^\n]*\nG[^\n]*\n)")
+        write(dir .. "/journal.tsv", keep)
+        local res = run{players = {"ai2", script, "ai1"}, games = 6, seed = 8, jobs = 1, out = dir, resume = true}
+        assert.are.equal(script, res.players[2].name)
+        assert.are.equal(read(full .. "/results.json"), read(dir .. "/results.json"))
     end)
 end)

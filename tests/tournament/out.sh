@@ -214,7 +214,7 @@ check "UTF-8: results.json parses (strict UTF-8, JSON.parse)" json_has "$tmp/u8/
 check "UTF-8: the reason shows U+FFFD" json_has "$tmp/u8/results.json" \
     'd.forfeits.some(f => f.reason === "error: \ufffd\ufffd bad \ufffd\ufffd")'
 check "UTF-8: the name shows U+FFFD" json_has "$tmp/u8/results.json" \
-    'd.players.some(p => p.name.endsWith("/n\ufffdme.lua") && p.spec === p.name)'
+    'd.players.some(p => p.name === "n\ufffdme" && p.spec.endsWith("/n\ufffdme.lua"))'
 check "UTF-8: journal.tsv is valid UTF-8" utf8 "$tmp/u8/journal.tsv"
 check "UTF-8: results.csv is valid UTF-8" utf8 "$tmp/u8/results.csv"
 check "UTF-8: ranking.svg is valid UTF-8" utf8 "$tmp/u8/ranking.svg"
