@@ -200,8 +200,13 @@ local function standings_lines(res, s, total, out)
         shown[r.index] = printable(r.name)
         namew = math.max(namew, utf8.len(shown[r.index]) or #shown[r.index])
     end
-    out[#out + 1] = ("%d games of %d (%s, %d per pairing, seed %d%s)"):format(res.games, total, s.format, s.games, s.seed,
-        s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
+    if s.format == "knockout" then -- its tie-breaks make the count of games open
+        out[#out + 1] = ("%d games (knockout, %d per match, tie-break %d pair%s, seed %d%s)"):format(res.games, s.games,
+            s.tiebreak, s.tiebreak == 1 and "" or "s", s.seed, s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
+    else
+        out[#out + 1] = ("%d games of %d (%s, %d per pairing, seed %d%s)"):format(res.games, total, s.format, s.games,
+            s.seed, s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
+    end
     out[#out + 1] = ""
     out[#out + 1] = ("%s  %s %6s %6s %6s %6s %7s %8s %7s %6s %15s"):format("rank", pad("player", namew), "games",
         "win", "loss", "draw", "score%", "Elo", "+-95%", "LOS", "pairs Elo +-")
@@ -267,6 +272,32 @@ local function text_report(res, s, total)
             out[#out + 1] = ("  game %d, %s: %s"):format(f.game, printable(f.player), printable(f.reason, 200))
         end
         if #res.forfeits > shown then out[#out + 1] = ("  ... %d more in results.json"):format(#res.forfeits - shown) end
+    end
+    if res.knockout then
+        local ko = res.knockout
+        local function pts(x) return x == math.floor(x) and ("%d"):format(x) or ("%.1f"):format(x) end
+        out[#out + 1] = ""
+        out[#out + 1] = "knockout: the matches by round (a tie after the tie-breaks: the better seed goes on)"
+        for r, matches in ipairs(ko.rounds) do
+            for _, m in ipairs(matches) do
+                local text
+                if m.a and m.b then
+                    text = ("%s %s-%s %s"):format(printable(m.a), pts(m.points[1]), pts(m.points[2]), printable(m.b))
+                    if m.decided then
+                        text = text .. (" (%d games): %s%s"):format(m.games, printable(m.winner),
+                            m.by_seed and " by seed" or "")
+                    else
+                        text = text .. (" (%d games so far)"):format(m.games)
+                    end
+                elseif m.a or m.b then
+                    text = ("%s: a bye"):format(printable(m.a or m.b))
+                elseif m.decided == false and m.winner == nil then
+                    text = "(waiting for its players)"
+                end
+                if text then out[#out + 1] = ("  round %d, match %d: %s"):format(r, m.number, text) end
+            end
+        end
+        out[#out + 1] = ("  winner: %s"):format(ko.winner and printable(ko.winner) or "(not decided yet)")
     end
     if res.sprt then
         local q = res.sprt
@@ -349,8 +380,25 @@ local function json_report(res, s, players, total)
     local ff = {}
     for i, f in ipairs(res.forfeits) do ff[i] = obj({"game", "player", "reason"}, f) end
     local shape = mb.Marubatsu(s.mbparams)
+    local knockout
+    if res.knockout then
+        local rounds = {}
+        for r, matches in ipairs(res.knockout.rounds) do
+            local list = {}
+            for i, m in ipairs(matches) do
+                list[i] = obj({"match", "a", "b", "points_a", "points_b", "games", "winner", "by_seed"}, {match = m.number,
+                    a = m.a, b = m.b, points_a = m.a and m.b and m.points[1] + 0.0 or nil,
+                    points_b = m.a and m.b and m.points[2] + 0.0 or nil, games = m.games,
+                    winner = m.decided and m.winner or nil, by_seed = m.by_seed})
+            end
+            rounds[r] = list
+        end
+        knockout = obj({"tiebreak_pairs", "rounds", "winner"}, {tiebreak_pairs = res.knockout.tiebreak, rounds = rounds,
+            winner = res.knockout.winner})
+    end
     local doc = obj({"format", "games_per_pairing", "seed", "board", "players", "games_played", "games_scheduled",
-        "time_control", "sprt", "ranking", "forfeits"}, {
+        "time_control", "sprt", "knockout", "ranking", "forfeits"}, {
+        knockout = knockout,
         format = s.format, games_per_pairing = s.games, seed = s.seed,
         board = obj({"width", "height", "k", "rule"}, {width = shape.width, height = shape.height, k = shape.k,
             rule = shape.rule}),

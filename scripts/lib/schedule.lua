@@ -304,7 +304,6 @@ local function settings_of(t)
     if s.format ~= "round_robin" and s.format ~= "gauntlet" and s.format ~= "knockout" then
         fail(("tournament: format must be round_robin, gauntlet or knockout, not '%s'"):format(tostring(s.format)), 3)
     end
-    if s.format == "knockout" then fail("tournament: knockout is not there yet", 3) end -- TEMPORARY
     s.tiebreak = int_opt(t, "tiebreak", 0, 1000, 1)
     if t.tiebreak ~= nil and s.format ~= "knockout" then fail("tournament: tiebreak is for format = knockout", 3) end
     s.games = int_opt(t, "games", 2, nil, 100)

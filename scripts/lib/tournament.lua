@@ -458,12 +458,47 @@ end
 -- index, pair, 〇's player, ×'s player, seed.
 local function game_of(ctx, g)
     local players = ctx.players
-    local pi, index, pair, colour = locate(g, #ctx.pairings)
-    local pairing = ctx.pairings[pi]
-    local po, px = players[pairing[1]], players[pairing[2]]
+    local pi, index, pair, colour, a, b
+    if ctx.ko then
+        -- a knockout's match: its players are known when its games are handed out
+        pi, index, pair, colour = ctx.ko.locate(g)
+        local ia, ib = ctx.ko.players(pi)
+        a, b = players[ia], players[ib]
+    else
+        pi, index, pair, colour = locate(g, #ctx.pairings)
+        local pairing = ctx.pairings[pi]
+        a, b = players[pairing[1]], players[pairing[2]]
+    end
+    local po, px = a, b
     if colour == 1 then po, px = px, po end
-    local seed = host.tourney_seed(ctx.s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
+    local seed = host.tourney_seed(ctx.s.seed, a.name .. "\t" .. b.name, index)
     return pi, index, pair, po, px, seed
+end
+
+-- A knockout's bracket as the results show it: {rounds = {{match, ...},
+-- ...}, winner = name | nil}, each match {number, round, a, b (names, nil
+-- for a bye or while undecided), points = {a's, b's}, games, winner,
+-- by_seed (a tie after every tie-break)}.
+local function knockout_summary(ko, players)
+    local rounds = {}
+    for m = 1, ko.final do
+        local match = ko.matches[m]
+        local ia, ib = ko.players(m)
+        local w, by_seed = ko.winner(m)
+        local pa, n = 0, 0
+        for i = 1, ko.block do
+            if match.result[i] then
+                pa, n = pa + match.result[i], n + 1
+            end
+        end
+        rounds[match.round] = rounds[match.round] or {}
+        local r = rounds[match.round]
+        r[#r + 1] = {number = m, round = match.round, a = ia and players[ia].name or nil,
+            b = ib and players[ib].name or nil, points = {pa, n - pa}, games = n,
+            winner = w and players[w].name or nil, by_seed = by_seed or false, decided = ia ~= nil and w ~= nil}
+    end
+    local w = ko.winner(ko.final)
+    return {rounds = rounds, winner = w and players[w].name or nil, tiebreak = ko.tiebreak}
 end
 
 -- The journal line of game g, played to the end on ctx.game.
@@ -575,8 +610,10 @@ function host.tournament(t)
     if s.sprt and #players ~= 2 then fail("tournament: sprt needs exactly two players", 2) end
     preflight(players, s)
     finish_names(players)
-    local pairings = pairings_of(#players, s.format)
-    local total = #pairings * s.games
+    local ko = s.format == "knockout" and S.knockout(#players, s.games, s.tiebreak) or nil
+    local pairings = not ko and pairings_of(#players, s.format) or nil
+    -- a knockout: its matches' games before any tie-break (more may come)
+    local total = ko and (#players - 1) * s.games or #pairings * s.games
     local header = header_lines(s, players)
     local games, played = {}, 0
     local journal, path
@@ -627,7 +664,19 @@ function host.tournament(t)
     end
     local mine = games_of_shard(total, s.shard)
     local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams),
-        streams = {o = mb.Random(0), x = mb.Random(0)}, timed = s.tc ~= nil}
+        streams = {o = mb.Random(0), x = mb.Random(0)}, timed = s.tc ~= nil, ko = ko}
+    -- a knockout's bracket: the games already played (a resumed journal)
+    local function record(text)
+        for line in text:gmatch("[^\n]+") do
+            if line:sub(1, 2) == "G\t" then
+                local gg, _, _, _, _, result = host.journal_fields(line)
+                ko.add(gg, S.first_points(result, select(4, ko.locate(gg))))
+            end
+        end
+    end
+    if ko then
+        for _, line in pairs(games) do record(line) end
+    end
     -- a player's own time control (tc=, st=) times its games too: C lines
     for _, p in ipairs(players) do ctx.timed = ctx.timed or p.tc ~= nil end
     -- the results: tallied as games arrive (a run keeps no game lines), or
@@ -678,6 +727,7 @@ function host.tournament(t)
     local k = ctx.game.k
     local function done(text, count)
         if tally then tally.add(text) else sources[#sources + 1] = text end
+        if ko then record(text) end
         if journal then
             local ok, err = pcall(files.write_checked, journal, path, text)
             if not ok then
@@ -718,12 +768,29 @@ function host.tournament(t)
     for _, p in ipairs(players) do isolate = isolate or p.sandbox ~= nil or p.brain ~= nil end
     local pool = {isolate = isolate, slack = isolate and s.slack or nil,
         forfeit = function(game_no, info) return forfeit_line(ctx, game_no, info) end}
-    while g <= total and not stopped do
+    -- the games of the schedule, CHUNK at a time; a knockout's, the games
+    -- its matches call for as they stand, until the final is decided
+    local function next_games()
         local todo = {}
+        if ko then
+            for m = 1, ko.final do
+                for _, i in ipairs(ko.needed(m)) do
+                    local gg = (m - 1) * ko.block + i
+                    if not games[gg] then todo[#todo + 1] = gg end
+                end
+            end
+            stopped = #todo == 0
+            return todo
+        end
         while g <= total and #todo < CHUNK do
             if not games[g] then todo[#todo + 1] = g end
             g = g + step
         end
+        stopped = stopped or g > total and #todo == 0
+        return todo
+    end
+    while not stopped and (ko or g <= total) do
+        local todo = next_games()
         if #todo > 0 then
             local ok, err = private.in_workers(s.jobs > 1 or isolate, host.tourney_run, todo, s.jobs,
                 function(game_no) return play_game(ctx, game_no) end, done, pool)
@@ -739,6 +806,7 @@ function host.tournament(t)
                     -- the results of the games played: their files and table,
                     -- as at the end of a run, then how to go on
                     local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
+                    if ko then res.knockout = knockout_summary(ko, players) end
                     local written, werr = pcall(write_outputs, res, s, players, s.shard and mine or total)
                     local msg = ("interrupted after %d of %d games"):format(done_n, mine)
                     if s.out then
@@ -757,6 +825,7 @@ function host.tournament(t)
     if show and done_n > played then io.stderr:write("\n") end
     if journal then files.close_checked(journal, path, stop_note) end
     local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
+    if ko then res.knockout = knockout_summary(ko, players) end
     write_outputs(res, s, players, s.shard and mine or total)
     res.scheduled = total
     return res
@@ -817,7 +886,8 @@ function host.tournament_main(t)
         shard = t.shard, width = t.width, height = t.height, k = t.k, rule = t.rule, board = t.board,
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
         progress = t.progress ~= "0", quiet = t.quiet == "1", allow_forfeits = t.allow_forfeits == "1" or nil,
-        verbose = t.verbose == "1" or nil, rating_interval = t.rating_interval, resume_command = t.resume_command})
+        verbose = t.verbose == "1" or nil, rating_interval = t.rating_interval, resume_command = t.resume_command,
+        tiebreak = t.tiebreak})
 end
 
 -- host.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status

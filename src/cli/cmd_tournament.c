@@ -31,7 +31,11 @@ static const char usage[] =
     "  --seed S                master seed (default 1); every game's seed comes\n"
     "                          from it, the pairing and the game's index\n"
     "  --jobs J                worker processes (default: the number of cores)\n"
-    "  --format F              round_robin (default) or gauntlet\n"
+    "  --format F              round_robin (default), gauntlet or knockout (single\n"
+    "                          elimination, seeded in the order given: --games\n"
+    "                          per match, the more points go on; a tie plays\n"
+    "                          --tiebreak N more pairs (default 1), one at a\n"
+    "                          time, then the better seed goes on)\n"
     "  --openings FILE         one opening per line (\"B2,A1\"); pair i uses line\n"
     "                          i, cycling\n"
     "  --out DIR               write journal.tsv (one line per game, as they end),\n"
@@ -97,7 +101,8 @@ enum {
     OPT_SLACK,
     OPT_ALLOW_FORFEITS,
     OPT_VERBOSE,
-    OPT_RATING_INTERVAL
+    OPT_RATING_INTERVAL,
+    OPT_TIEBREAK
 };
 
 /* Append word to the buffer b (of cap bytes, used so far) as the shell
@@ -198,6 +203,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"allow-forfeits", false, OPT_ALLOW_FORFEITS},
                                      {"verbose", false, OPT_VERBOSE},
                                      {"rating-interval", true, OPT_RATING_INTERVAL},
+                                     {"tiebreak", true, OPT_TIEBREAK},
                                      CLI_PLAYER_OPTIONS,
                                      {"no-progress", false, OPT_NO_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
@@ -208,7 +214,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
     char **players = calloc((size_t)argc + 1, sizeof *players);
     int nplayers = 0, n = 0, rc = EXIT_USAGE;
     bool board_set = false, k_set = false;
-    char width[16], height[16], kk[16], num[3][32];
+    char width[16], height[16], kk[16], num[4][32];
     const char *arg = NULL;
     if (!players) return 1;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -237,8 +243,10 @@ int cmd_tournament(int argc, char **argv, Host *h)
             cli_put(&p, "seed", arg);
             break;
         case OPT_FORMAT:
-            if (strcmp(arg, "round_robin") != 0 && strcmp(arg, "gauntlet") != 0) {
-                cli_error(a.cmd, "--format must be round_robin or gauntlet, not '%s'", arg);
+            if (strcmp(arg, "round_robin") != 0 && strcmp(arg, "gauntlet") != 0 &&
+                strcmp(arg, "knockout") != 0) {
+                cli_error(a.cmd, "--format must be round_robin, gauntlet or knockout, not '%s'",
+                          arg);
                 goto out;
             }
             cli_put(&p, "format", arg);
@@ -261,6 +269,11 @@ int cmd_tournament(int argc, char **argv, Host *h)
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
         case OPT_ALLOW_FORFEITS: cli_put(&p, "allow_forfeits", "1"); break;
         case OPT_VERBOSE: cli_put(&p, "verbose", "1"); break;
+        case OPT_TIEBREAK:
+            if (!cli_int(a.cmd, "--tiebreak", arg, 0, 1000, &n)) goto out;
+            snprintf(num[3], sizeof num[3], "%d", n);
+            cli_put(&p, "tiebreak", num[3]);
+            break;
         case OPT_RATING_INTERVAL:
             if (!cli_int(a.cmd, "--rating-interval", arg, 1, 1000000000, &n)) goto out;
             snprintf(num[2], sizeof num[2], "%d", n);

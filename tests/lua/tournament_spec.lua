@@ -25,6 +25,8 @@
 -- file name without .lua), tc= and st= (a player's own time control),
 -- kept from the AI's params; unknown keys refused naming them; a journal
 -- of the earlier default names (a script named by its spec) resumes.
+-- Knockout (issue 24): the bracket with byes, ties decided by the
+-- tie-breaks then the better seed.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -810,5 +812,53 @@ describe("player options", function()
         local res = run{players = {"ai2", script, "ai1"}, games = 6, seed = 8, jobs = 1, out = dir, resume = true}
         assert.are.equal(script, res.players[2].name)
         assert.are.equal(read(full .. "/results.json"), read(dir .. "/results.json"))
+    end)
+end)
+
+describe("knockout", function()
+    -- players that always play the first empty square: each wins as 〇,
+    -- so every match is tied, and tied again after its tie-breaks
+    local function first() return function(g) return g:calc_legal_moves()[1] end end
+
+    it("a tie after the tie-breaks: the better seed goes on; every match plays all its games", function()
+        local players = {}
+        for i = 1, 6 do players[i] = {name = "p" .. i, ai = first()} end
+        local res = run{players = players, format = "knockout", games = 2, tiebreak = 2, jobs = 1}
+        local ko = res.knockout
+        assert.are.equal("p1", ko.winner)
+        -- 6 players: a bracket of 8, seeds 1 and 2 get byes
+        assert.are.same({"p1", nil}, {ko.rounds[1][1].a, ko.rounds[1][1].b})
+        assert.are.same({"p4", "p5"}, {ko.rounds[1][2].a, ko.rounds[1][2].b})
+        assert.are.same({"p2", nil}, {ko.rounds[1][3].a, ko.rounds[1][3].b})
+        assert.are.same({"p3", "p6"}, {ko.rounds[1][4].a, ko.rounds[1][4].b})
+        local matches = 0
+        for _, round in ipairs(ko.rounds) do
+            for _, m in ipairs(round) do
+                if m.a and m.b then
+                    matches = matches + 1
+                    assert.are.equal(6, m.games) -- 2 games and 2 tie-break pairs
+                    assert.is_true(m.by_seed)
+                    assert.are.equal(m.a < m.b and m.a or m.b, m.winner)
+                end
+            end
+        end
+        assert.are.equal(5, matches) -- 6 players, 5 eliminated
+        assert.are.equal(30, res.games)
+    end)
+
+    it("with tiebreak = 0 a tie goes to the better seed at once; two players are one match", function()
+        local res = run{players = {{name = "a", ai = first()}, {name = "b", ai = first()}}, format = "knockout",
+            games = 4, tiebreak = 0, jobs = 1}
+        assert.are.equal(4, res.games)
+        assert.are.equal("a", res.knockout.winner)
+        assert.are.equal(1, #res.knockout.rounds)
+    end)
+
+    it("the stronger player wins its matches; sprt, shards and tiebreak elsewhere are refused", function()
+        local res = run{players = {"ai1", "ai14s", "ai2", "ai6s"}, format = "knockout", games = 4, seed = 2, jobs = 1}
+        assert.are.equal("ai14s", res.knockout.winner)
+        assert.has_error(function() run{players = {"ai1", "ai2"}, format = "knockout", sprt = "elo0=0,elo1=5"} end)
+        assert.has_error(function() run{players = {"ai1", "ai2"}, format = "knockout", shard = "1/2"} end)
+        assert.has_error(function() run{players = {"ai1", "ai2"}, tiebreak = 1} end)
     end)
 end)

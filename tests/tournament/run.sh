@@ -27,7 +27,9 @@
 # file name) in the table, crosstable, results.json, report.html. Live
 # output: a line per finished game on stderr (not a terminal), the
 # standings every --rating-interval games; Ctrl-C writes the results of
-# the games played and prints the command that resumes.
+# the games played and prints the command that resumes. A knockout of 8
+# runs to a winner, resumes, and its journal's lines are checked against
+# the bracket.
 # Issue 22: collections inside the budgets (a weak-keyed chain whose
 # collections outlive a move, a budget's error unwound over 44 MB) finish
 # well under a bound, every game lost on time.
@@ -235,6 +237,49 @@ check "live: none with --no-progress" test ! -s "$tmp/live_np.err"
 check "live: a forfeit's line" grep -Eq \
     '^Finished game [12] \((ai1 vs illegal_move|illegal_move vs ai1)\): (1-0|0-1) \{illegal_move forfeits: illegal move: [0-9]+ \([A-C][1-3], occupied\)\}$' \
     "$tmp/live_f.err"
+
+# ---- knockout (issue 24): 8 players run to a winner, the same with --jobs 1
+# and 2 and after a cut journal resumed; a journal whose lines the bracket
+# contradicts (a later round before its players are decided, a tie-break a
+# decided match does not call for) is refused with file:line
+ko() { "$prog" tournament ai14s ai6s ai5s ai4 ai3 ai2 ai1 ai2s --format knockout --games 2 --seed 3 --no-progress "$@"; }
+ko --jobs 2 --out "$tmp/ko1" >"$tmp/ko1.out" 2>"$tmp/ko1.err"
+check "knockout: exit 0" test $? -eq 0
+check "knockout: runs to a winner" grep -qx '  winner: ai14s' "$tmp/ko1.out"
+check "knockout: 7 matches in 3 rounds" test "$(grep -c '^  round [123], match [1-7]: ' "$tmp/ko1.out")" -eq 7
+check "knockout: the final is match 7" grep -q '^  round 3, match 7: ai14s .*: ai14s$' "$tmp/ko1.out"
+check "knockout: the first round by seeds (1-8, 4-5, 2-7, 3-6)" test "$(sed -n 's/^  round 1, match \([1-4]\): \([^ ]*\) .* \([^ ]*\) ([0-9]* games).*/\1 \2 \3/p' \
+    "$tmp/ko1.out" | tr '\n' '|')" = "1 ai14s ai2s|2 ai4 ai3|3 ai6s ai1|4 ai5s ai2|"
+check "knockout: results.json names the winner" grep -q '^    "winner": "ai14s"$' "$tmp/ko1/results.json"
+check "knockout: the journal's tiebreak" grep -qx "$(printf 'T\ttiebreak\t1')" "$tmp/ko1/journal.tsv"
+ko --jobs 1 --out "$tmp/ko2" --quiet
+check "knockout: --jobs 1 = --jobs 2" cmp -s "$tmp/ko1/results.json" "$tmp/ko2/results.json"
+mkdir -p "$tmp/ko3"
+head -n 20 "$tmp/ko1/journal.tsv" >"$tmp/ko3/journal.tsv"
+ko --jobs 2 --out "$tmp/ko3" --resume --quiet
+check "knockout: a cut journal resumed: results.json identical" cmp -s "$tmp/ko1/results.json" "$tmp/ko3/results.json"
+"$prog" merge "$tmp/ko1" --quiet
+check "knockout: merge reads the journal back" test $? -eq 0
+# the final's first game moved before every other game
+hdr=$(grep -c -v '^[GC]' "$tmp/ko1/journal.tsv")
+{ grep -v '^G' "$tmp/ko1/journal.tsv"; awk -F '\t' '$1 == "G" && $3 == 7' "$tmp/ko1/journal.tsv" | head -n 1;
+    awk -F '\t' '$1 == "G" && $3 != 7' "$tmp/ko1/journal.tsv"; } >"$tmp/ko3/journal.tsv"
+ko --jobs 1 --out "$tmp/ko3" --resume --quiet 2>"$tmp/err"
+check "knockout: a final before its players: exit 1" test $? -eq 1
+check "knockout: a final before its players: file:line" \
+    grep -q "journal.tsv:$((hdr + 1)): game [0-9]*: match 7: its players are not decided by the games before it" "$tmp/err"
+# match 1 (ai14s 2-0 ai2s) given a third game, as a tie-break
+{ cat "$tmp/ko1/journal.tsv"; awk -F '\t' -v OFS='\t' '$1 == "G" && $2 == 2 { $2 = 3; $4 = 3; print }' \
+    "$tmp/ko1/journal.tsv"; } >"$tmp/ko3/journal.tsv"
+ko --jobs 1 --out "$tmp/ko3" --resume --quiet 2>"$tmp/err"
+check "knockout: a tie-break not called for: exit 1" test $? -eq 1
+check "knockout: a tie-break not called for: message" \
+    grep -q "game 3: match 1: game 3 of the match is a tie-break the games before it do not call for" "$tmp/err"
+"$prog" tournament ai1 ai2 --format knockout --shard 1/2 --quiet 2>"$tmp/err"
+check "knockout with --shard: exit 1" test $? -eq 1
+check "knockout with --shard: message" grep -q "a knockout cannot be combined with sprt or shards" "$tmp/err"
+"$prog" tournament ai1 ai2 --tiebreak 2 --quiet 2>"$tmp/err"
+check "--tiebreak without a knockout: exit 1" test $? -eq 1
 
 # ---- hostile players (issue 16): every game ends, with a reason
 H=tests/tournament/hostile
