@@ -49,6 +49,9 @@ local function header_lines(s, players)
     end
     setting("openings", table.concat(ops, " "))
     if s.format == "knockout" then setting("tiebreak", s.tiebreak) end -- pairs of games after a tie
+    -- adjudication, only when asked for: other journals stay as they were
+    if s.adjudicate then setting("adjudicate", S.ADJUDICATE_TEXT) end
+    if s.max_moves then setting("max_moves", s.max_moves) end
     if s.sprt then setting("sprt", ("elo0=%g,elo1=%g,alpha=%g,beta=%g"):format(s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta)) end
     if s.tc then setting("time_control", private.timecontrol.text(s.tc)) end
     for i, p in ipairs(players) do h[#h + 1] = ("P\t%d\t%s\t%s"):format(i, esc(p.name), esc(p.spec)) end
@@ -201,7 +204,18 @@ local function game_checker(path, s, players, shard)
             game:move(m)
         end
         if opening and k < #opening then bad("its moves do not start with the pair's opening") end
-        if rec.reason == "" then
+        if rec.reason:sub(1, 13) == "adjudicated: " then
+            -- adjudicated: the same searches on its last position give the same
+            if not (s.adjudicate or s.max_moves) then bad("adjudicated, but this tournament does not adjudicate") end
+            if game.status ~= "playing" then
+                bad("adjudicated after the game ended in %s", describe_result(game.status))
+            end
+            local result, why = S.adjudicate(game, s)
+            if result ~= rec.result or why ~= rec.reason then
+                bad("adjudicated as '%s', but its position gives %s", printable(rec.reason, 200),
+                    why and ("'" .. why .. "'") or "no adjudication")
+            end
+        elseif rec.reason == "" then
             if game.status == "playing" then bad("the game is not over after its moves, and no forfeit reason is given") end
             if game.status ~= rec.result then
                 bad("its moves end in %s, the line says %s", describe_result(game.status), describe_result(rec.result))
@@ -247,6 +261,13 @@ local function context_of_header(path, header)
                 s.mbparams = {width = tonumber(w), height = tonumber(h), k = tonumber(kk)}
             elseif k == "rule" then rule = v
             elseif k == "tiebreak" then s.tiebreak = math.tointeger(tonumber(v))
+            elseif k == "adjudicate" then
+                if v ~= S.ADJUDICATE_TEXT then
+                    fail(("%s:%d: adjudication '%s' is not this version's (%s)"):format(path, n, printable(v, 80),
+                        S.ADJUDICATE_TEXT), 0)
+                end
+                s.adjudicate = true
+            elseif k == "max_moves" then s.max_moves = math.tointeger(tonumber(v))
             elseif k == "openings" then openings = v
             elseif k == "sprt" then s.sprt = sprt_of(v)
             elseif k == "time_control" then
@@ -380,7 +401,13 @@ function host.replay_journal(t)
     local result = rec.result == "draw" and "draw" or (rec.result == "o" and "〇 (" .. o .. ") won" or "× (" .. x .. ") won")
     io.write(("game %d: %s (〇) vs %s (×), pairing %d game %d, seed %d\n"):format(rec.game, o, x, rec.pairing,
         rec.index, rec.seed))
-    io.write(("result: %s%s\n"):format(result, rec.reason ~= "" and (" by forfeit: " .. printable(rec.reason)) or ""))
+    local how = ""
+    if rec.reason:sub(1, 13) == "adjudicated: " then
+        how = " (" .. printable(rec.reason) .. ")"
+    elseif rec.reason ~= "" then
+        how = " by forfeit: " .. printable(rec.reason)
+    end
+    io.write(("result: %s%s\n"):format(result, how))
     if rec.time_control then io.write(("time control: %s\n"):format(rec.time_control)) end
     if rec.clock then io.write(("time used: 〇 %.3f s, × %.3f s\n"):format(rec.clock.o, rec.clock.x)) end
     io.write(("moves: %s\n\n"):format(rec.moves ~= "" and rec.moves or "(none)"))

@@ -120,7 +120,9 @@ function host.game_record_main(t)
         local game = mb.Marubatsu(rec.board)
         for sq in rec.moves:gmatch("[^,]+") do game:move(mb.move(sq, game)) end
         local names = {o = rec.o, x = rec.x}
-        if rec.reason ~= "" then
+        if rec.reason:sub(1, 13) == "adjudicated: " then
+            names.title = ("%s (black) vs %s (white): %s, %d moves"):format(rec.o, rec.x, rec.reason, game.move_count)
+        elseif rec.reason ~= "" then
             local loser = rec.result == "o" and rec.x or rec.o
             names.title = ("%s (black) vs %s (white): %s lost by forfeit (%s), %d moves"):format(rec.o, rec.x, loser,
                 rec.reason, game.move_count)

@@ -60,7 +60,7 @@ local function new_tally(players, unique)
     local first_of_pair = {} -- pair key -> the first game's (o, result)
     local first_result = {}
     local forfeits = {}
-    local seen, count = {}, 0
+    local seen, count, adjudicated = {}, 0, 0
     local W, L, D = "w", "l", "d"
     local fields = host.journal_fields
     local function add(text, cutoff)
@@ -89,7 +89,9 @@ local function new_tally(players, unique)
                 c = cross[ix][io_]
                 c.all[rx] = c.all[rx] + 1
                 c.x[rx] = c.x[rx] + 1
-                if reason ~= "" then
+                if reason:sub(1, 13) == "adjudicated: " then
+                    adjudicated = adjudicated + 1 -- ended by adjudication: no forfeit
+                elseif reason ~= "" then
                     local loser = result == "o" and ix or io_
                     local key = reason:match("^(error):") or reason:match("^(illegal move):") or reason
                     st[loser].forfeits[key] = (st[loser].forfeits[key] or 0) + 1
@@ -158,7 +160,8 @@ local function new_tally(players, unique)
             a.los = sd > 0 and host.rating.phi((a.elo - b.elo) / sd) or 0.5
         end
         for r, row in ipairs(ranking) do row.rank = r end
-        return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = count}
+        return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = count,
+            adjudicated = adjudicated}
     end
     return {add = add, finish = finish}
 end
@@ -272,6 +275,13 @@ local function text_report(res, s, total)
             out[#out + 1] = ("  game %d, %s: %s"):format(f.game, printable(f.player), printable(f.reason, 200))
         end
         if #res.forfeits > shown then out[#out + 1] = ("  ... %d more in results.json"):format(#res.forfeits - shown) end
+    end
+    if s.adjudicate or s.max_moves then
+        out[#out + 1] = ""
+        local how = {}
+        if s.adjudicate then how[#how + 1] = "proven results" end
+        if s.max_moves then how[#how + 1] = ("a draw at %d stones"):format(s.max_moves) end
+        out[#out + 1] = ("adjudicated: %d of %d games (%s)"):format(res.adjudicated, res.games, table.concat(how, ", "))
     end
     if res.knockout then
         local ko = res.knockout
@@ -397,8 +407,10 @@ local function json_report(res, s, players, total)
             winner = res.knockout.winner})
     end
     local doc = obj({"format", "games_per_pairing", "seed", "board", "players", "games_played", "games_scheduled",
-        "time_control", "sprt", "knockout", "ranking", "forfeits"}, {
+        "time_control", "adjudication", "sprt", "knockout", "ranking", "forfeits"}, {
         knockout = knockout,
+        adjudication = (s.adjudicate or s.max_moves) and obj({"proven", "max_moves", "games"}, {proven = s.adjudicate or false,
+            max_moves = s.max_moves, games = res.adjudicated}) or nil,
         format = s.format, games_per_pairing = s.games, seed = s.seed,
         board = obj({"width", "height", "k", "rule"}, {width = shape.width, height = shape.height, k = shape.k,
             rule = shape.rule}),

@@ -295,7 +295,8 @@ local function settings_of(t)
     local known = {players = 1, format = 1, games = 1, seed = 1, jobs = 1, width = 1, height = 1, k = 1, rule = 1,
         board = 1, openings = 1, out = 1, resume = 1, sprt = 1, shard = 1, sandbox = 1, limits = 1,
         progress = 1, quiet = 1, count_linemark = 1, move_time = 1, game_time = 1, increment = 1, slack = 1,
-        allow_forfeits = 1, verbose = 1, rating_interval = 1, resume_command = 1, tiebreak = 1}
+        allow_forfeits = 1, verbose = 1, rating_interval = 1, resume_command = 1, tiebreak = 1, adjudicate = 1,
+        max_moves = 1}
     for k in pairs(t) do
         if not known[k] then fail(("tournament: unknown option '%s'"):format(tostring(k)), 3) end
     end
@@ -305,6 +306,8 @@ local function settings_of(t)
         fail(("tournament: format must be round_robin, gauntlet or knockout, not '%s'"):format(tostring(s.format)), 3)
     end
     s.tiebreak = int_opt(t, "tiebreak", 0, 1000, 1)
+    s.adjudicate = t.adjudicate and true or nil
+    s.max_moves = int_opt(t, "max_moves", 1, 1024, nil)
     if t.tiebreak ~= nil and s.format ~= "knockout" then fail("tournament: tiebreak is for format = knockout", 3) end
     s.games = int_opt(t, "games", 2, nil, 100)
     if s.games % 2 ~= 0 then fail(("tournament: games must be even (pairs of games), not %d"):format(s.games), 3) end
@@ -345,6 +348,47 @@ local function games_of_shard(total, shard)
     return (total - shard.i) // shard.n + 1
 end
 
+-- ---------------------------------------------------------------- adjudication
+
+-- Adjudication (--adjudicate, --max-moves): a game still going is ended
+-- when the engine proves its result, in the position before each move
+-- (the first one after the opening too):
+--   - with at most SOLVE_EMPTY empty squares, by the exact solver
+--     (mb.solve): a win for either side or a draw;
+--   - else when the side to move has a victory by continuous fours
+--     (mb.vcf, at most VCF_DEPTH fours): a win for it;
+--   - with max_moves, a draw once the board holds that many stones (the
+--     opening's included).
+-- Both searches are deterministic (no time limit), so a journal's line
+-- can be checked by running them again on its last position. The
+-- journal's T adjudicate line holds the two constants.
+local SOLVE_EMPTY, VCF_DEPTH = 12, 10
+local ADJUDICATE_TEXT = ("solve<=%d vcf<=%d"):format(SOLVE_EMPTY, VCF_DEPTH)
+
+-- adjudicate(game, s) -> result ("o", "x", "draw"), reason | nil: the
+-- adjudication of the position of game under the settings s (s.adjudicate,
+-- s.max_moves); the game is not changed.
+local function adjudicate(game, s)
+    if game.status ~= "playing" then return nil end
+    if s.adjudicate then
+        if game.width * game.height - game.move_count <= SOLVE_EMPTY then
+            local value = mb.solve(game).value
+            local result = value == "first player wins" and "o" or value == "second player wins" and "x" or "draw"
+            return result, ("adjudicated: %s (solved)"):format(result == "draw" and "a draw" or result .. " wins")
+        end
+        local line = mb.vcf(game, {maxdepth = VCF_DEPTH})
+        if line then
+            local sq = {}
+            for i, m in ipairs(line) do sq[i] = game:excel(m) end
+            return game.turn, ("adjudicated: %s wins by VCF (%s)"):format(game.turn, table.concat(sq, " "))
+        end
+    end
+    if s.max_moves and game.move_count >= s.max_moves then
+        return "draw", ("adjudicated: a draw (the move limit of %d)"):format(s.max_moves)
+    end
+    return nil
+end
+
 -- The points (0, 0.5, 1) of a pairing's first player in a game with
 -- result "o", "x" or "draw" where it had 〇 (colour 0) or × (colour 1).
 local function first_points(result, colour)
@@ -352,6 +396,6 @@ local function first_points(result, colour)
     return ((result == "o") == (colour == 0)) and 1 or 0
 end
 
-private.schedule = {first_points = first_points, pairings_of = pairings_of, locate = locate, read_openings = read_openings, knockout = knockout,
+private.schedule = {adjudicate = adjudicate, ADJUDICATE_TEXT = ADJUDICATE_TEXT, first_points = first_points, pairings_of = pairings_of, locate = locate, read_openings = read_openings, knockout = knockout,
     sprt_of = sprt_of, shard_of = shard_of, settings_of = settings_of, games_of_shard = games_of_shard,
     OPENINGS_MAX = OPENINGS_MAX}

@@ -432,6 +432,8 @@ local function finished_line(line, k, bar)
     local why
     if reason == "" then
         why = result == "draw" and "board full" or (K_WORDS[k] or tostring(k)) .. " in a row"
+    elseif reason:sub(1, 13) == "adjudicated: " then
+        why = reason
     else
         why = (result == "o" and x or o) .. " forfeits: " .. reason
     end
@@ -529,7 +531,15 @@ local function play_game(ctx, g)
     local clocks = {o = po.tc and po.tc.game, x = px.tc and px.tc.game}
     local timed = ctx.timed
     local spent = {o = 0.0, x = 0.0} -- seconds of each side's moves (timed games)
+    local adjudicating = s.adjudicate or s.max_moves
     while game.status == "playing" do
+        if adjudicating then
+            local r, why = S.adjudicate(game, s)
+            if r then
+                result, reason = r, why
+                break
+            end
+        end
         local side = game.turn
         local p = side == "o" and po or px
         local tc = p.tc
@@ -887,7 +897,7 @@ function host.tournament_main(t)
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
         progress = t.progress ~= "0", quiet = t.quiet == "1", allow_forfeits = t.allow_forfeits == "1" or nil,
         verbose = t.verbose == "1" or nil, rating_interval = t.rating_interval, resume_command = t.resume_command,
-        tiebreak = t.tiebreak})
+        tiebreak = t.tiebreak, adjudicate = t.adjudicate == "1" or nil, max_moves = t.max_moves})
 end
 
 -- host.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status

@@ -46,6 +46,11 @@ static const char usage[] =
     "                          two players: stop when the SPRT decides\n"
     "  --shard I/N             play only games I, I+N, I+2N, ... of the schedule\n"
     "                          (combine the shards' --out with 'marubatsu merge')\n"
+    "  --adjudicate            end a game as soon as its result is proven: by the\n"
+    "                          exact solver once at most 12 squares are empty,\n"
+    "                          else when the side to move wins by continuous\n"
+    "                          fours (VCF); the journal says so\n"
+    "  --max-moves N           a game with N stones on the board is a draw\n"
     "  --move-time S           time control: at most S seconds per move\n"
     "  --game-time S[+INC]     time control: a clock of S seconds per player and\n"
     "                          game, INC seconds added after each of its moves;\n"
@@ -102,7 +107,9 @@ enum {
     OPT_ALLOW_FORFEITS,
     OPT_VERBOSE,
     OPT_RATING_INTERVAL,
-    OPT_TIEBREAK
+    OPT_TIEBREAK,
+    OPT_ADJUDICATE,
+    OPT_MAX_MOVES
 };
 
 /* Append word to the buffer b (of cap bytes, used so far) as the shell
@@ -204,6 +211,8 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"verbose", false, OPT_VERBOSE},
                                      {"rating-interval", true, OPT_RATING_INTERVAL},
                                      {"tiebreak", true, OPT_TIEBREAK},
+                                     {"adjudicate", false, OPT_ADJUDICATE},
+                                     {"max-moves", true, OPT_MAX_MOVES},
                                      CLI_PLAYER_OPTIONS,
                                      {"no-progress", false, OPT_NO_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
@@ -214,7 +223,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
     char **players = calloc((size_t)argc + 1, sizeof *players);
     int nplayers = 0, n = 0, rc = EXIT_USAGE;
     bool board_set = false, k_set = false;
-    char width[16], height[16], kk[16], num[4][32];
+    char width[16], height[16], kk[16], num[5][32];
     const char *arg = NULL;
     if (!players) return 1;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -269,6 +278,12 @@ int cmd_tournament(int argc, char **argv, Host *h)
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
         case OPT_ALLOW_FORFEITS: cli_put(&p, "allow_forfeits", "1"); break;
         case OPT_VERBOSE: cli_put(&p, "verbose", "1"); break;
+        case OPT_ADJUDICATE: cli_put(&p, "adjudicate", "1"); break;
+        case OPT_MAX_MOVES:
+            if (!cli_int(a.cmd, "--max-moves", arg, 1, 1024, &n)) goto out;
+            snprintf(num[4], sizeof num[4], "%d", n);
+            cli_put(&p, "max_moves", num[4]);
+            break;
         case OPT_TIEBREAK:
             if (!cli_int(a.cmd, "--tiebreak", arg, 0, 1000, &n)) goto out;
             snprintf(num[3], sizeof num[3], "%d", n);

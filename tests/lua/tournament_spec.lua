@@ -26,7 +26,11 @@
 -- kept from the AI's params; unknown keys refused naming them; a journal
 -- of the earlier default names (a script named by its spec) resumes.
 -- Knockout (issue 24): the bracket with byes, ties decided by the
--- tie-breaks then the better seed.
+-- tie-breaks then the better seed. Adjudication (issue 24): on 15x15
+-- positions where the side to move has a VCF, and on 3x3 positions the
+-- solver decides, the adjudicated results equal the played-out ones (by
+-- gomoku, which plays a VCF it sees, and by the perfect ai_gt6); the
+-- journal records the adjudication and --resume re-checks it; max_moves.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -585,7 +589,7 @@ describe("errors", function()
         fails({players = {"ai1"}}, "at least two players")
         fails({players = {"ai1", "nosuch_ai"}}, "'nosuch_ai' not found")
         fails({players = {"ai1", "ai2"}, colour = 1}, "unknown option 'colour'")
-        fails({players = {"ai1", "ai2"}, format = "swiss"}, "round_robin or gauntlet")
+        fails({players = {"ai1", "ai2"}, format = "swiss"}, "round_robin, gauntlet or knockout")
         fails({players = {"ai1", "ai2"}, resume = true}, "resume needs out")
         fails({players = {"ai1", "ai2", "ai3"}, sprt = {elo0 = 0, elo1 = 5}}, "exactly two players")
         fails({players = {"ai1", "ai2"}, shard = "4/3"}, "shard")
@@ -860,5 +864,109 @@ describe("knockout", function()
         assert.has_error(function() run{players = {"ai1", "ai2"}, format = "knockout", sprt = "elo0=0,elo1=5"} end)
         assert.has_error(function() run{players = {"ai1", "ai2"}, format = "knockout", shard = "1/2"} end)
         assert.has_error(function() run{players = {"ai1", "ai2"}, tiebreak = 1} end)
+    end)
+end)
+
+describe("adjudication", function()
+    local helpers = dofile("tests/lua/helpers.lua")
+
+    -- the result of each game of a journal, by game number
+    local function results(dir)
+        local out = {}
+        for _, g in ipairs(games_of(dir)) do out[g.game] = g.result end
+        return out
+    end
+
+    -- n seeded 15x15 positions where the side to move has a VCF (and the
+    -- game goes on), as openings
+    local function vcf_positions(n)
+        local list, seed = {}, 11
+        while #list < n do
+            local g = mb.Marubatsu{width = 15, height = 15, k = 5}
+            local stones = 16 + #list * 3
+            while g.move_count < stones and g.status == "playing" do
+                seed = (seed * 1103515245 + 12345) % 2147483648
+                local x, y = 4 + seed % 7, 4 + (seed // 7) % 7 -- a crowded middle
+                local m = g:xy_to_move(x, y)
+                if g:getmark_by_move(m) == "." then g:move(m) end
+            end
+            if g.status == "playing" and #g:threats(g.turn == "o" and "x" or "o") == 0 and mb.vcf(g) then
+                local sq = {}
+                for i = 1, g.move_count do sq[i] = g:excel(g.records[i]) end
+                list[#list + 1] = table.concat(sq, ",")
+            end
+        end
+        return list
+    end
+
+    it("15x15: a VCF for the side to move ends the game at once, as gomoku plays it out", function()
+        local openings = vcf_positions(6)
+        local t = {players = {"gomoku", "gomoku:name=gomoku2"}, width = 15, height = 15, k = 5, games = 12, jobs = 2,
+            openings = openings, seed = 5, move_time = 2}
+        local played = newdir()
+        t.out = played
+        run(t)
+        local adjudicated = newdir()
+        t.out, t.adjudicate = adjudicated, true
+        local res = run(t)
+        assert.are.equal(12, res.adjudicated)
+        assert.are.same(results(played), results(adjudicated))
+        for _, g in ipairs(games_of(adjudicated)) do
+            assert.matches("^adjudicated: [ox] wins by VCF %(", g.reason)
+            assert.are.equal(select(2, g.moves:gsub("[^,]+", "")), #openings == 0 and 0
+                or select(2, openings[(g.index - 1) // 2 % #openings + 1]:gsub("[^,]+", ""))) -- no move after the opening
+        end
+        for _, g in ipairs(games_of(played)) do assert.are.equal("", g.reason) end
+        -- the journal says so, and --resume re-checks every adjudication
+        local journal = read(adjudicated .. "/journal.tsv")
+        assert.truthy(journal:find("\nT\tadjudicate\tsolve<=12 vcf<=10\n", 1, true))
+        t.resume = true
+        assert.are.equal(12, run(t).games)
+        local first = journal:match("\n(G\t[^\n]*)\n")
+        local fields = {}
+        for f in (first .. "\t"):gmatch("([^\t]*)\t") do fields[#fields + 1] = f end
+        fields[9] = fields[9] == "o" and "x" or "o"
+        write(adjudicated .. "/journal.tsv", journal:gsub(first:gsub("%p", "%%%0"), (table.concat(fields, "\t"):gsub("%%", "%%%%"))))
+        local ok, err = pcall(run, t)
+        assert.is_false(ok)
+        assert.matches("journal.tsv:%d+: game %d+: adjudicated as 'adjudicated: [ox] wins by VCF", err)
+    end)
+
+    it("3x3: the solver's result equals the perfect ai_gt6 playing it out", function()
+        local openings = {}
+        local g = mb.Marubatsu()
+        for a = 0, 8 do
+            for b = 0, 8 do
+                if b ~= a then openings[#openings + 1] = g:excel(a) .. "," .. g:excel(b) end
+            end
+        end
+        local t = {players = {"ai_gt6", "ai_gt6:name=gt6b"}, games = 2 * #openings, jobs = 2, openings = openings, seed = 3}
+        local played = newdir()
+        t.out = played
+        run(t)
+        local adjudicated = newdir()
+        t.out, t.adjudicate = adjudicated, true
+        local res = run(t)
+        assert.are.equal(2 * #openings, res.adjudicated)
+        assert.are.same(results(played), results(adjudicated))
+        local wins = 0
+        for _, r in pairs(results(adjudicated)) do wins = wins + (r ~= "draw" and 1 or 0) end
+        assert.is_true(wins > 0 and wins < 2 * #openings) -- both kinds of position are there
+    end)
+
+    it("max_moves: a draw with that many stones; other journals have no adjudication line", function()
+        local dir = newdir()
+        local res = run{players = {"ai1", "ai2"}, width = 7, height = 7, k = 5, games = 4, jobs = 1, max_moves = 6, out = dir}
+        assert.are.equal(4, res.adjudicated)
+        for _, g in ipairs(games_of(dir)) do
+            assert.are.equal("draw", g.result)
+            assert.are.equal("adjudicated: a draw (the move limit of 6)", g.reason)
+            assert.are.equal(6, select(2, g.moves:gsub("[^,]+", "")))
+        end
+        assert.truthy(read(dir .. "/journal.tsv"):find("\nT\tmax_moves\t6\n", 1, true))
+        dir = newdir()
+        run{players = {"ai1", "ai2"}, games = 2, jobs = 1, out = dir}
+        assert.is_nil(read(dir .. "/journal.tsv"):find("adjudicat", 1, true))
+        assert.is_nil(read(dir .. "/results.json"):find("adjudicat", 1, true))
     end)
 end)
