@@ -348,9 +348,11 @@ function host.tournament_merge(t)
     -- the settings and players from the header
     local s, players = context_of_header(dirs[1] .. "/" .. JOURNAL, header)
     s.quiet, s.out = t.quiet, t.out
-    local total = #pairings_of(#players, s.format) * s.games
     local count = 0
     for _ in pairs(games) do count = count + 1 end
+    local ko = s.format == "knockout" and S.knockout(#players, s.games, s.tiebreak) or nil
+    -- a knockout's count of games is open (tie-breaks): the games it has
+    local total = ko and count or #pairings_of(#players, s.format) * s.games
     if count < total and not s.quiet then
         io.stderr:write(("merge: %d of %d games are in these journals (shards: %s)\n"):format(count, total,
             #shards > 0 and printable(table.concat(shards, " "), 200) or "none"))
@@ -364,8 +366,18 @@ function host.tournament_merge(t)
         local lines = {table.concat(header, "\n") .. "\n"}
         for _, g in ipairs(list) do lines[#lines + 1] = games[g] end
         write_file(s.out .. "/" .. JOURNAL, table.concat(lines))
+        local shape = mb.Marubatsu(s.mbparams) -- games.sgf and games/*.psq (scripts/lib/records.lua)
+        private.records.open(s.out, {width = shape.width, height = shape.height, k = shape.k, rule = shape.rule},
+            table.concat(lines)).close()
     end
     local res = results_of(players, s, {text_of(games)}, nil)
+    if ko then
+        for g, line in pairs(games) do
+            local _, _, _, _, _, result = host.journal_fields(line:match("^[^\n]*"))
+            ko.add(g, S.first_points(result, select(4, ko.locate(g))))
+        end
+        res.knockout = S.knockout_summary(ko, players)
+    end
     write_outputs(res, s, players, total)
     return res
 end

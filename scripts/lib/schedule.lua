@@ -348,6 +348,32 @@ local function games_of_shard(total, shard)
     return (total - shard.i) // shard.n + 1
 end
 
+-- A knockout's bracket as the results show it: {rounds = {{match, ...},
+-- ...}, winner = name | nil}, each match {number, round, a, b (names, nil
+-- for a bye or while undecided), points = {a's, b's}, games, winner,
+-- by_seed (a tie after every tie-break)}.
+local function knockout_summary(ko, players)
+    local rounds = {}
+    for m = 1, ko.final do
+        local match = ko.matches[m]
+        local ia, ib = ko.players(m)
+        local w, by_seed = ko.winner(m)
+        local pa, n = 0, 0
+        for i = 1, ko.block do
+            if match.result[i] then
+                pa, n = pa + match.result[i], n + 1
+            end
+        end
+        rounds[match.round] = rounds[match.round] or {}
+        local r = rounds[match.round]
+        r[#r + 1] = {number = m, round = match.round, a = ia and players[ia].name or nil,
+            b = ib and players[ib].name or nil, points = {pa, n - pa}, games = n,
+            winner = w and players[w].name or nil, by_seed = by_seed or false, decided = ia ~= nil and w ~= nil}
+    end
+    local w = ko.winner(ko.final)
+    return {rounds = rounds, winner = w and players[w].name or nil, tiebreak = ko.tiebreak}
+end
+
 -- ---------------------------------------------------------------- adjudication
 
 -- Adjudication (--adjudicate, --max-moves): a game still going is ended
@@ -396,6 +422,6 @@ local function first_points(result, colour)
     return ((result == "o") == (colour == 0)) and 1 or 0
 end
 
-private.schedule = {adjudicate = adjudicate, ADJUDICATE_TEXT = ADJUDICATE_TEXT, first_points = first_points, pairings_of = pairings_of, locate = locate, read_openings = read_openings, knockout = knockout,
+private.schedule = {knockout_summary = knockout_summary, adjudicate = adjudicate, ADJUDICATE_TEXT = ADJUDICATE_TEXT, first_points = first_points, pairings_of = pairings_of, locate = locate, read_openings = read_openings, knockout = knockout,
     sprt_of = sprt_of, shard_of = shard_of, settings_of = settings_of, games_of_shard = games_of_shard,
     OPENINGS_MAX = OPENINGS_MAX}

@@ -477,31 +477,6 @@ local function game_of(ctx, g)
     return pi, index, pair, po, px, seed
 end
 
--- A knockout's bracket as the results show it: {rounds = {{match, ...},
--- ...}, winner = name | nil}, each match {number, round, a, b (names, nil
--- for a bye or while undecided), points = {a's, b's}, games, winner,
--- by_seed (a tie after every tie-break)}.
-local function knockout_summary(ko, players)
-    local rounds = {}
-    for m = 1, ko.final do
-        local match = ko.matches[m]
-        local ia, ib = ko.players(m)
-        local w, by_seed = ko.winner(m)
-        local pa, n = 0, 0
-        for i = 1, ko.block do
-            if match.result[i] then
-                pa, n = pa + match.result[i], n + 1
-            end
-        end
-        rounds[match.round] = rounds[match.round] or {}
-        local r = rounds[match.round]
-        r[#r + 1] = {number = m, round = match.round, a = ia and players[ia].name or nil,
-            b = ib and players[ib].name or nil, points = {pa, n - pa}, games = n,
-            winner = w and players[w].name or nil, by_seed = by_seed or false, decided = ia ~= nil and w ~= nil}
-    end
-    local w = ko.winner(ko.final)
-    return {rounds = rounds, winner = w and players[w].name or nil, tiebreak = ko.tiebreak}
-end
 
 -- The journal line of game g, played to the end on ctx.game.
 local function game_line(ctx, g, pi, index, seed, po, px, result, reason, spent)
@@ -626,7 +601,7 @@ function host.tournament(t)
     local total = ko and (#players - 1) * s.games or #pairings * s.games
     local header = header_lines(s, players)
     local games, played = {}, 0
-    local journal, path
+    local journal, path, records
     local stop_note = ""
     -- one writer of --out at a time: locked before the journal is read,
     -- released when this function ends (a <close> variable: errors too)
@@ -671,6 +646,12 @@ function host.tournament(t)
         journal:setvbuf("full", 65536) -- flushed after every batch of lines
         stop_note = "; the journal keeps the games before (a last line cut short is dropped by --resume):"
             .. " make room and run the same command with --resume"
+        -- the records (games.sgf, games/*.psq: scripts/lib/records.lua), from the journal's games on
+        local before = {}
+        for i, gg in ipairs(old and old.order or {}) do before[i] = games[gg] end
+        local shape = mb.Marubatsu(s.mbparams)
+        records = private.records.open(s.out, {width = shape.width, height = shape.height, k = shape.k,
+            rule = shape.rule}, table.concat(before))
     end
     local mine = games_of_shard(total, s.shard)
     local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams),
@@ -740,6 +721,7 @@ function host.tournament(t)
         if ko then record(text) end
         if journal then
             local ok, err = pcall(files.write_checked, journal, path, text)
+            if ok then ok, err = pcall(records.add, text) end
             if not ok then
                 write_error = err
                 return true -- stop handing out games
@@ -807,16 +789,20 @@ function host.tournament(t)
             host.stream_use(nil) -- mb.stream draws from its own state again
             if write_error then
                 pcall(journal.close, journal)
+                pcall(records.close)
                 fail(write_error .. stop_note, 0)
             end
             if not ok then
                 if show then io.stderr:write("\n") end
-                if journal then pcall(journal.close, journal) end
+                if journal then
+                    pcall(journal.close, journal)
+                    pcall(records.close)
+                end
                 if err == "interrupted" then
                     -- the results of the games played: their files and table,
                     -- as at the end of a run, then how to go on
                     local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
-                    if ko then res.knockout = knockout_summary(ko, players) end
+                    if ko then res.knockout = S.knockout_summary(ko, players) end
                     local written, werr = pcall(write_outputs, res, s, players, s.shard and mine or total)
                     local msg = ("interrupted after %d of %d games"):format(done_n, mine)
                     if s.out then
@@ -833,9 +819,12 @@ function host.tournament(t)
         end
     end
     if show and done_n > played then io.stderr:write("\n") end
-    if journal then files.close_checked(journal, path, stop_note) end
+    if journal then
+        files.close_checked(journal, path, stop_note)
+        records.close()
+    end
     local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
-    if ko then res.knockout = knockout_summary(ko, players) end
+    if ko then res.knockout = S.knockout_summary(ko, players) end
     write_outputs(res, s, players, s.shard and mine or total)
     res.scheduled = total
     return res

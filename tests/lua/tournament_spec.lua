@@ -31,6 +31,9 @@
 -- solver decides, the adjudicated results equal the played-out ones (by
 -- gomoku, which plays a VCF it sees, and by the perfect ai_gt6); the
 -- journal records the adjudication and --resume re-checks it; max_moves.
+-- Records (issue 24): games.sgf (every board) and games/NNNNN.psq (k = 5),
+-- read back by a parser of this file: each equals its journal line (moves,
+-- names, result, the forfeit's reason), also after a cut journal resumed.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -968,5 +971,144 @@ describe("adjudication", function()
         run{players = {"ai1", "ai2"}, games = 2, jobs = 1, out = dir}
         assert.is_nil(read(dir .. "/journal.tsv"):find("adjudicat", 1, true))
         assert.is_nil(read(dir .. "/results.json"):find("adjudicat", 1, true))
+    end)
+end)
+
+describe("game records", function()
+    -- an SGF collection as a list of games {props = {KEY = value, ...}, moves = {{colour, x, y}, ...}}
+    -- (a small reader of the FF[4] syntax: nodes, properties, escaped values)
+    local function read_sgf(text)
+        local games, i, n = {}, 1, #text
+        local function skip() while i <= n and text:sub(i, i):match("%s") do i = i + 1 end end
+        while true do
+            skip()
+            if i > n then break end
+            assert(text:sub(i, i) == "(", "a game tree starts with (")
+            i = i + 1
+            local game = {props = {}, moves = {}}
+            while true do
+                skip()
+                local c = text:sub(i, i)
+                if c == ")" then i = i + 1 break end
+                assert(c == ";", "a node starts with ;")
+                i = i + 1
+                while true do
+                    skip()
+                    local key = text:match("^%u+", i)
+                    if not key then break end
+                    i = i + #key
+                    skip()
+                    assert(text:sub(i, i) == "[")
+                    i = i + 1
+                    local value = {}
+                    while text:sub(i, i) ~= "]" do
+                        if text:sub(i, i) == "\\" then i = i + 1 end
+                        value[#value + 1] = text:sub(i, i)
+                        i = i + 1
+                    end
+                    i = i + 1
+                    value = table.concat(value)
+                    if key == "B" or key == "W" then
+                        local function v(ch)
+                            local b = ch:byte()
+                            return b >= 97 and b - 97 or b - 65 + 26
+                        end
+                        game.moves[#game.moves + 1] = {key, v(value:sub(1, 1)), v(value:sub(2, 2))}
+                    else
+                        game.props[key] = value
+                    end
+                end
+            end
+            games[#games + 1] = game
+        end
+        return games
+    end
+
+    -- a .psq file as {width, height, moves = {{x, y}, ...} (0-based), o, x}
+    local function read_psq(text)
+        local lines = {}
+        for line in text:gmatch("[^\n]+") do lines[#lines + 1] = line end
+        local w, h = lines[1]:match("^Piskvorky (%d+)x(%d+), 11:11, 0$")
+        local moves = {}
+        for i = 2, #lines - 3 do
+            local x, y = lines[i]:match("^(%d+),(%d+),0$")
+            moves[#moves + 1] = {tonumber(x) - 1, tonumber(y) - 1}
+        end
+        assert(lines[#lines] == "-1")
+        return {width = tonumber(w), height = tonumber(h), moves = moves, o = lines[#lines - 2], x = lines[#lines - 1]}
+    end
+
+    -- each game of the journal in dir against its SGF tree and .psq file
+    local function check_records(dir, shape)
+        local trees = {}
+        for _, t in ipairs(read_sgf(read(dir .. "/games.sgf"))) do trees[tonumber(t.props.GN:match("%d+"))] = t end
+        local g = mb.Marubatsu(shape)
+        local count = 0
+        for _, rec in ipairs(games_of(dir)) do
+            count = count + 1
+            local t = assert(trees[rec.game], "game " .. rec.game .. " has its SGF tree")
+            assert.are.equal("4", t.props.GM)
+            assert.are.equal(shape.width == shape.height and tostring(shape.width) or shape.width .. ":" .. shape.height,
+                t.props.SZ)
+            assert.are.equal(rec.o, t.props.PB)
+            assert.are.equal(rec.x, t.props.PW)
+            local side = rec.result == "o" and "B+" or rec.result == "x" and "W+" or "0"
+            assert.are.equal(side, t.props.RE:sub(1, #side))
+            if rec.reason ~= "" then assert.are.equal(rec.reason, t.props.C) end
+            local sq = {}
+            for i, m in ipairs(t.moves) do
+                assert.are.equal(i % 2 == 1 and "B" or "W", m[1])
+                sq[i] = g:excel(g:xy_to_move(m[2], m[3]))
+            end
+            assert.are.equal(rec.moves, table.concat(sq, ","))
+            if shape.k == 5 then
+                local p = read_psq(read(("%s/games/%05d.psq"):format(dir, rec.game)))
+                assert.are.same({shape.width, shape.height, rec.o, rec.x}, {p.width, p.height, p.o, p.x})
+                for i, m in ipairs(p.moves) do sq[i] = g:excel(g:xy_to_move(m[1], m[2])) end
+                assert.are.equal(#t.moves, #p.moves)
+                assert.are.equal(rec.moves, table.concat(sq, ",", 1, #p.moves))
+            end
+        end
+        local n = 0
+        for _ in pairs(trees) do n = n + 1 end
+        assert.are.equal(count, n) -- no tree without its game
+        return count
+    end
+
+    it("9x9 with k = 5: games.sgf and a .psq per game read back to the journal's games", function()
+        local dir = newdir()
+        local shape = {width = 9, height = 9, k = 5}
+        run{players = {"ai1", "ai2", "tests/hostile/illegal_move.lua:name=bad ]\\name", "ai14s"}, width = 9, height = 9,
+            k = 5, games = 4, jobs = 2, out = dir, allow_forfeits = true, max_moves = 30}
+        assert.are.equal(24, check_records(dir, shape))
+        assert.truthy(read(dir .. "/games.sgf"):find("PB[bad \\]\\\\name]", 1, true))
+        -- cut to its first games and resumed: every game still there
+        local text = read(dir .. "/journal.tsv")
+        write(dir .. "/journal.tsv", text:match("^(.-\nG[^\n]*\nG[^\n]*\nG[^\n]*\n)"))
+        os.remove(dir .. "/games.sgf")
+        run{players = {"ai1", "ai2", "tests/hostile/illegal_move.lua:name=bad ]\\name", "ai14s"}, width = 9, height = 9,
+            k = 5, games = 4, jobs = 1, out = dir, allow_forfeits = true, max_moves = 30, resume = true}
+        assert.are.equal(24, check_records(dir, shape))
+    end)
+
+    it("3x3 and a 7x5 board: games.sgf only (no .psq below k = 5)", function()
+        local dir = newdir()
+        run{players = {"ai1", "ai14s"}, games = 6, jobs = 1, out = dir}
+        assert.are.equal(6, check_records(dir, {width = 3, height = 3, k = 3}))
+        assert.is_nil(io.open(dir .. "/games"))
+        dir = newdir()
+        run{players = {"ai1", "ai2"}, width = 7, height = 5, k = 4, games = 4, jobs = 1, out = dir}
+        assert.are.equal(4, check_records(dir, {width = 7, height = 5, k = 4}))
+    end)
+
+    it("merge writes the records of the merged games", function()
+        local s1, s2, m = newdir(), newdir(), newdir()
+        local t = {players = {"ai1", "ai2"}, width = 9, height = 9, k = 5, games = 4, jobs = 1}
+        t.out, t.shard = s1, "1/2"
+        run(t)
+        t.out, t.shard = s2, "2/2"
+        run(t)
+        host.tournament_merge{dirs = {s1, s2}, out = m, quiet = true}
+        assert.are.equal(4, check_records(m, {width = 9, height = 9, k = 5}))
     end)
 end)
