@@ -47,8 +47,9 @@ end
 --   games/NNNNN.psq    on boards with k = 5, each game as Piskvork's .psq
 --                      (the game's number, five digits or more).
 -- Both are written as games end (games.sgf is first rewritten from the
--- journal, so a resumed run's file holds every game), never through a
--- link (host.write_file; a link at games/ is refused).
+-- journal, so a resumed run's file holds every game, and written in blocks
+-- of 1 MiB), never through a link (host.write_file; a link at games/ is
+-- refused).
 local REC = {}
 private.records = REC
 
@@ -67,6 +68,21 @@ local function sgf_text(text)
     return (host.utf8_fix(tostring(text)):gsub("[\r\n]", " "):gsub("[%]\\]", "\\%0"))
 end
 
+-- Caches of what the games of a tournament repeat: SGF coordinates with
+-- the closing bracket by Excel square ("B3" -> "bc]") and names as SGF
+-- text (tens of thousands of 3x3 games a second go through here).
+local coords = setmetatable({}, {__index = function(t, sq)
+    local x, y = xy_of(sq)
+    local c = sgf_coord(x) .. sgf_coord(y) .. "]"
+    t[sq] = c
+    return c
+end})
+local names = setmetatable({}, {__index = function(t, name)
+    local text = sgf_text(name)
+    t[name] = text
+    return text
+end})
+
 -- REC.sgf_game(rec, shape) -> the SGF game tree of a journal record
 -- (host.journal_parse) on a board {width, height, k, rule}
 function REC.sgf_game(rec, shape)
@@ -81,15 +97,18 @@ function REC.sgf_game(rec, shape)
     end
     local size = shape.width == shape.height and tostring(shape.width) or ("%d:%d"):format(shape.width, shape.height)
     local out = {("(;FF[4]GM[4]CA[UTF-8]AP[marubatsu]SZ[%s]PB[%s]PW[%s]RE[%s]GN[game %d]GC[%dx%d, %d in a row, %s rule]")
-        :format(size, sgf_text(rec.o), sgf_text(rec.x), re, rec.game, shape.width, shape.height, shape.k, shape.rule)}
-    if rec.reason ~= "" then out[#out + 1] = "C[" .. sgf_text(rec.reason) .. "]" end
-    local colour = "B"
-    for sq in rec.moves:gmatch("[^,]+") do
-        local x, y = xy_of(sq)
-        out[#out + 1] = (";%s[%s%s]"):format(colour, sgf_coord(x), sgf_coord(y))
-        colour = colour == "B" and "W" or "B"
+        :format(size, names[rec.o], names[rec.x], re, rec.game, shape.width, shape.height, shape.k, shape.rule)}
+    local n = 1
+    if rec.reason ~= "" then
+        n = n + 1
+        out[n] = "C[" .. sgf_text(rec.reason) .. "]"
     end
-    out[#out + 1] = ")\n"
+    local black = true
+    for sq in rec.moves:gmatch("[^,]+") do
+        out[n + 1], out[n + 2] = black and ";B[" or ";W[", coords[sq]
+        n, black = n + 2, not black
+    end
+    out[n + 1] = ")\n"
     return table.concat(out)
 end
 
@@ -139,8 +158,16 @@ function REC.open(dir, shape, lines)
     write_file(path, table.concat(convert(lines, {})))
     local f, err = host.open_file(path, "a")
     if not f then error("cannot write " .. err, 0) end
+    -- written in blocks, not flushed after every batch as the journal is: a
+    -- run killed outright may leave the last games out, which the next
+    -- --resume writes again from the journal (a full disk still stops the
+    -- run, at the block that does not fit or at the close)
+    f:setvbuf("full", 1 << 20)
     local writer = {}
-    function writer.add(text) files.write_checked(f, path, table.concat(convert(text, {}))) end
+    function writer.add(text)
+        local ok, werr = f:write(table.concat(convert(text, {})))
+        if not ok then error(("cannot write %s: %s"):format(path, werr), 0) end
+    end
     function writer.close() files.close_checked(f, path) end
     return writer
 end
