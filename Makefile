@@ -7,7 +7,8 @@
 #   make fuzz       libFuzzer over the text parsers for FUZZ_SECONDS (default 30)
 #   make mutate     apply each slip of tests/mutants/ and check a test catches it
 #   make format     rewrite the C files in the shape of .clang-format (make test checks it)
-#   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc)
+#   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc,
+#                   the Jupyter kernel and its kernelspec)
 #   make clean
 VERSION  := 0.1.0
 PREFIX   ?= /usr/local
@@ -45,6 +46,9 @@ PACKAGES += clang libclang-rt-14-dev
 # `marubatsu serve` (libmicrohttpd) and its browser tests (Debian's chromium;
 # nodejs and npm only where no npm is installed: see deps)
 PACKAGES += libmicrohttpd-dev chromium
+# the Jupyter kernel (src/jupyter/) and its tests: ipykernel's wrapper-kernel
+# base, the client library, nbclient to run notebooks, nbconvert for HTML
+PACKAGES += python3-ipykernel jupyter-client python3-nbclient jupyter-nbconvert
 
 LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
 # the Lua binding: in the program, and (without the host) in marubatsu.so
@@ -232,6 +236,10 @@ PCDIR   := $(LIBDIR)/pkgconfig
 LUACDIR := $(LIBDIR)/lua/5.4
 LUADIR  := $(PREFIX)/share/lua/5.4/marubatsu
 MANDIR  := $(PREFIX)/share/man/man1
+# the Jupyter kernel: its files, and its kernelspec where Jupyter looks
+KERNELDIR := $(PREFIX)/share/marubatsu/jupyter
+SPECDIR   := $(PREFIX)/share/jupyter/kernels/marubatsu
+PYTHON3   ?= /usr/bin/python3
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) \
@@ -245,12 +253,16 @@ install: all
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' marubatsu.pc.in \
 	  > $(DESTDIR)$(PCDIR)/marubatsu.pc
+	install -d $(DESTDIR)$(KERNELDIR)
+	install -m 644 src/jupyter/marubatsu_kernel.py src/jupyter/driver.lua $(DESTDIR)$(KERNELDIR)/
+	sh src/jupyter/kernelspec.sh $(DESTDIR)$(SPECDIR) $(KERNELDIR) $(BINDIR)/marubatsu $(PYTHON3)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/marubatsu $(DESTDIR)$(LIBDIR)/libmarubatsu.a \
 	  $(DESTDIR)$(PCDIR)/marubatsu.pc $(DESTDIR)$(LUACDIR)/marubatsu.so \
 	  $(DESTDIR)$(MANDIR)/marubatsu.1
-	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(LUADIR)
+	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(LUADIR) $(DESTDIR)$(KERNELDIR) $(DESTDIR)$(SPECDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/share/marubatsu 2>/dev/null
 
 clean:
 	rm -rf build

@@ -72,7 +72,16 @@ local function io_job(job, arg)
         local line, err = raw_read(stdin, "l")
         arg.line = line
         return line, err
+    elseif job == "ack" then
+        -- until the kernel's "--ack" (an interrupt gives up: the line is
+        -- then skipped later, and is a comment to the REPL anyway)
+        while true do
+            local line = raw_read(stdin, "l")
+            if line == nil or line == "--ack" then return line end
+        end
     else
+        -- until stdin has data or ends (a late "--ack" is data: the REPL
+        -- then reads it as a comment)
         while true do
             local ok, err = raw_read(stdin, 0)
             if ok or not (err and err:find("nterrupt")) then return ok end
@@ -350,8 +359,13 @@ end
 local jupyter = {}
 
 -- display(v, ...): show each value below the cell, as its richest form.
+-- Each waits for the kernel's "--ack" line: the kernel has then shown all
+-- the cell's output before it, so pictures and text keep their order.
 function jupyter.display(...)
-    for i = 1, select("#", ...) do send_bundle(bundle((select(i, ...))), "display") end
+    for i = 1, select("#", ...) do
+        send_bundle(bundle((select(i, ...))), "display")
+        io_run("ack")
+    end
 end
 
 local function markup(mime_field, text_of)
@@ -500,11 +514,23 @@ end
 -- ---- requests ---------------------------------------------------------------
 
 -- Compile as the REPL does: an expression first ("return code;"), else a
--- statement. Returns the chunk or nil, message.
+-- statement. A cell of several lines whose last line is an expression
+-- (and whose lines before it are whole statements) shows that line's
+-- values, as a notebook's cell does; they come packed (not as a tail call,
+-- so a traceback keeps the frames of that line's calls). Returns the
+-- chunk and whether it packs, or nil, message.
+function _G.__jupyter_pack(...) return table.pack(...) end
+
 local function compile(code, name)
-    local f = load("return " .. code .. ";", name, "t")
-    if f then return f end
-    return load(code, name, "t")
+    local f, err = load("return " .. code .. ";", name, "t")
+    if f then return f, false end
+    local head, last = code:gsub("%s+$", ""):match("^(.*)\n([^\n]*)$")
+    if head and last:find("%S") and load(head, name, "t") then
+        f = load(head .. "\nreturn __jupyter_pack(" .. last .. "\n)", name, "t")
+        if f then return f, true end
+    end
+    f, err = load(code, name, "t")
+    return f, err
 end
 
 local function error_text(e)
@@ -536,13 +562,14 @@ end
 -- Run a cell; returns the frames that end it (an error's), or nil. Its
 -- values are sent as they are drawn (each __repr may take time).
 local function run_cell(count, code)
-    local f, err = compile(code, ("=In[%s]"):format(count))
-    if not f then return error_frames("syntax", err) end
+    local f, packs = compile(code, ("=In[%s]"):format(count))
+    if not f then return error_frames("syntax", packs) end
     local r = table.pack(xpcall(f, handler))
     if not r[1] then
         local e = r[2]
         return error_frames(e.msg:find("interrupted!?$") and "interrupted" or "runtime", e.msg, e.traceback)
     end
+    if packs then r = table.pack(true, table.unpack(r[2], 1, r[2].n)) end
     if r.n > 1 then
         _G._ = r[2]
         for i = 2, r.n do

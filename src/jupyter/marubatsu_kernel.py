@@ -408,6 +408,8 @@ class MarubatsuKernel(Kernel):
                                            {"execution_count": self.execution_count, "data": data, "metadata": {}})
                     else:
                         self.send_response(self.iopub_socket, "display_data", {"data": data, "metadata": {}})
+                if kind == "display":
+                    self.engine.write(b"--ack\n")
             elif kind == "error":
                 error = [ENAMES.get(args[0] if args else "", "LuaError"), text, [RED + text + RESET]]
             elif kind == "traceback" and error:
@@ -482,7 +484,7 @@ class MarubatsuKernel(Kernel):
         name = code[start:end].strip(".:")
         if not name:
             i = pos
-            while i > 0 and code[i - 1] in " \t(\"'":
+            while i > 0 and code[i - 1] in " \t({\"'":
                 i -= 1
             if i < pos:
                 return MarubatsuKernel.name_at(code, i) if i > 0 and is_name(code[i - 1]) else ""
