@@ -299,6 +299,15 @@ local function results_html(res)
         o[#o + 1] = "</tr>"
     end
     o[#o + 1] = "</tbody></table>"
+    if type(res.forfeits) == "table" and #res.forfeits > 0 then
+        o[#o + 1] = ("<p>forfeits (%d):</p><ul>"):format(#res.forfeits)
+        for i = 1, math.min(#res.forfeits, 10) do
+            local f = res.forfeits[i]
+            o[#o + 1] = ("<li>game %s, %s: %s</li>"):format(xml(f.game), xml(f.player), xml(f.reason))
+        end
+        if #res.forfeits > 10 then o[#o + 1] = ("<li>... %d more</li>"):format(#res.forfeits - 10) end
+        o[#o + 1] = "</ul>"
+    end
     o[#o + 1] = elo_svg(res)
     o[#o + 1] = "</div>"
     return table.concat(o, "\n")
