@@ -254,7 +254,8 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' marubatsu.pc.in \
 	  > $(DESTDIR)$(PCDIR)/marubatsu.pc
 	install -d $(DESTDIR)$(KERNELDIR)
-	install -m 644 src/jupyter/marubatsu_kernel.py src/jupyter/driver.lua $(DESTDIR)$(KERNELDIR)/
+	install -m 644 src/jupyter/marubatsu_kernel.py src/jupyter/driver.lua src/jupyter/svg.html.j2 \
+	  $(DESTDIR)$(KERNELDIR)/
 	sh src/jupyter/kernelspec.sh $(DESTDIR)$(SPECDIR) $(KERNELDIR) $(BINDIR)/marubatsu $(PYTHON3)
 
 uninstall:

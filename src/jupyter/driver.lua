@@ -570,10 +570,11 @@ end
 
 -- Run a cell; returns the frames that end it (an error's), or nil. Its
 -- values are sent as they are drawn (each __repr may take time).
-local function run_cell(count, code)
+local function run_cell(count, code, st)
     local f, packs = compile(code, ("=In[%s]"):format(count))
     if not f then return error_frames("syntax", packs) end
     local r = table.pack(xpcall(f, handler))
+    st.ran = r[1] and r.n == 1 -- a statement that ran: nothing more to show
     if not r[1] then
         local e = r[2]
         return error_frames(e.msg:find("interrupted!?$") and "interrupted" or "runtime", e.msg, e.traceback)
@@ -661,7 +662,7 @@ function _G.__jupyter_step()
         local kind, words, body = parse(st.line)
         st.kind = kind
         if kind == "run" then
-            local ending = run_cell(words[2], body) or {}
+            local ending = run_cell(words[2], body, st) or {}
             ending[#ending + 1] = {"done", "", #ending == 0 and "ok" or "error"}
             st.answer = ending
         elseif kind == "complete" or kind == "inspect" or kind == "is_complete" then
@@ -672,8 +673,15 @@ function _G.__jupyter_step()
     end)
     debug.sethook() -- an interrupt that came as the request ended
     if not ok and not st.answer then
-        st.answer = st.kind == "run" and error_frames("interrupted", "interrupted!") or st.kind and {{"reply", ""}}
-        if st.kind == "run" then st.answer[3] = {"done", "", "error"} end
+        -- an interrupt as the request ended: a statement that ran is done
+        if st.ran then
+            st.answer = {{"done", "", "ok"}}
+        elseif st.kind == "run" then
+            st.answer = error_frames("interrupted", "interrupted!")
+            st.answer[3] = {"done", "", "error"}
+        elseif st.kind then
+            st.answer = {{"reply", ""}}
+        end
     end
     if st.answer then io_run("send", st.answer) end
     io_run("wait")

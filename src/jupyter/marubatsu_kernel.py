@@ -284,6 +284,7 @@ class MarubatsuKernel(Kernel):
         self.busy = False  # a cell runs: interrupts go to the child
         self.in_input = False  # waiting for an input box
         self.silent = False
+        self.interrupt_pending = False
         self.pending = []  # output that came between cells
         self.notice = None  # why the engine was restarted, for the next cell
         try:
@@ -359,9 +360,23 @@ class MarubatsuKernel(Kernel):
 
     # ---- execution ---------------------------------------------------------
 
+    # While a request is handled, SIGINT (the interrupt) runs on_sigint, not
+    # ipykernel's KeyboardInterrupt, which could cut the handler before its
+    # reply: during a cell it goes on to the child; just before the cell
+    # starts it is kept and passed on as the cell starts; otherwise dropped.
+    def pre_handler_hook(self):
+        self.interrupt_pending = False
+        self.saved_sigint_handler = signal.signal(signal.SIGINT, self.on_sigint)
+
+    def post_handler_hook(self):
+        signal.signal(signal.SIGINT, self.saved_sigint_handler)
+        self.interrupt_pending = False
+
     def on_sigint(self, signum, frame):
         if self.busy and self.engine is not None:
             self.engine.interrupt()
+        else:
+            self.interrupt_pending = True
         if self.in_input:
             raise KeyboardInterrupt
 
@@ -390,6 +405,9 @@ class MarubatsuKernel(Kernel):
         error = None
         self.engine.request("run %d" % self.execution_count, code)
         self.busy = True
+        if self.interrupt_pending:
+            self.interrupt_pending = False
+            self.engine.interrupt()
         while True:
             kind, args, body = self.engine.next_frame()
             text = body.decode("utf-8", "replace")
@@ -439,7 +457,6 @@ class MarubatsuKernel(Kernel):
             error = ("EngineDied", notice or "marubatsu is not running", [RED + (notice or "") + RESET])
             self.publish_error(*error)
         elif code.strip():
-            old = signal.signal(signal.SIGINT, self.on_sigint)
             try:
                 error = self.run_cell(code, allow_stdin)
             except EngineDied as e:
@@ -449,7 +466,6 @@ class MarubatsuKernel(Kernel):
                 self.publish_error(*error)
             finally:
                 self.busy = False
-                signal.signal(signal.SIGINT, old)
         if error:
             return {"status": "error", "execution_count": self.execution_count, "ename": error[0],
                     "evalue": error[1], "traceback": error[2]}

@@ -219,7 +219,8 @@ try:
         statuses.append(k.request(lambda: msg_id, timeout=30)["status"])
     reply, outputs, _ = k.run("t")
     value = int(text_of(outputs) or 0)
-    check("interrupts_as_cells_end", 42 < value <= 62 and value == 42 + statuses.count("ok")
+    # a cell that says ok has run; one the interrupt reached may have run
+    check("interrupts_as_cells_end", 42 + statuses.count("ok") <= value <= 62
           and not stream_text(outputs, "stderr"), repr((statuses, value, outputs)))
     threading.Timer(1.0, k.km.interrupt_kernel).start()
     reply, outputs, elapsed = k.run("u = 1 s = io.read()", allow_stdin=True, stdin=None)
