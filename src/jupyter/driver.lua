@@ -460,6 +460,24 @@ HELP["jupyter.display"] = HELP.display
 _G.jupyter = jupyter
 _G.display = jupyter.display
 
+-- help knows them too: help "display", help(jupyter.tree)
+local repl_help = _G.help
+if type(repl_help) == "function" then
+    _G.help = function(what)
+        local key = what
+        if type(what) == "function" then
+            for k, v in pairs(jupyter) do
+                if v == what then key = "jupyter." .. k end
+            end
+        end
+        if type(key) == "string" and HELP[key] then
+            io.write(HELP[key], "\n")
+            return
+        end
+        return repl_help(what)
+    end
+end
+
 -- ---- stdin: the cell's reads become the notebook's input boxes ---------------
 
 -- One line from the notebook (nil if it has no input box, or at its end).

@@ -118,6 +118,9 @@ try:
     check("repl_globals", texts == ["function", "function", "function"], repr(texts))
     reply, outputs, _ = k.run('help "ai_match"')
     check("help_prints", "mb.ai_match{" in stream_text(outputs), stream_text(outputs)[:200])
+    reply, outputs, _ = k.run('help "display" help(jupyter.tree)')
+    check("help_kernel_functions", stream_text(outputs).startswith("display(v, ...): shows")
+          and "jupyter.tree(game" in stream_text(outputs), stream_text(outputs)[:300])
     reply, outputs, _ = k.run('mb.ai("first_square").name')
     check("ai_by_path", text_of(outputs) == "first_square", repr((reply, outputs)))
 

@@ -19,7 +19,7 @@ mkdir -p "$HOME"
 /usr/bin/python3 -m nbconvert --to html --template-file "$PWD/src/jupyter/svg.html.j2" \
     --execute --ExecutePreprocessor.kernel_name=marubatsu \
     --ExecutePreprocessor.timeout=1200 --output-dir "$tmp" examples/series.ipynb
-chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1100,5200 \
+chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1100,4700 \
     --screenshot="$tmp/shot.png" "file://$tmp/series.html" 2>/dev/null
 mv "$tmp/shot.png" "$out"
 echo "wrote $out"
