@@ -50,11 +50,11 @@ PACKAGES += libmicrohttpd-dev chromium
 # base, the client library, nbclient to run notebooks, nbconvert for HTML
 PACKAGES += python3-ipykernel jupyter-client python3-nbclient jupyter-nbconvert
 
-LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
+LIB_SRC  := $(sort $(wildcard src/*.c))
 # the Lua binding: in the program, and (without the host) in marubatsu.so
 HOST_SRC := src/lua/l_host.c src/lua/l_repl.c src/lua/l_serve.c
 BIND_SRC := $(sort $(filter-out $(HOST_SRC),$(wildcard src/lua/l_*.c))) build/gen/embedded.c
-CLI_SRC  := src/main.c $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
+CLI_SRC  := $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
 SCRIPTS  := $(sort $(wildcard scripts/*.lua scripts/lib/*.lua)) docs/lua-api.md
 # the browser front end's files (web/NAME in the binary)
 SCRIPTS  += $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
@@ -236,6 +236,7 @@ PCDIR   := $(LIBDIR)/pkgconfig
 LUACDIR := $(LIBDIR)/lua/5.4
 LUADIR  := $(PREFIX)/share/lua/5.4/marubatsu
 MANDIR  := $(PREFIX)/share/man/man1
+COMPDIR := $(PREFIX)/share/bash-completion/completions
 # the Jupyter kernel: its files, and its kernelspec where Jupyter looks
 KERNELDIR := $(PREFIX)/share/marubatsu/jupyter
 SPECDIR   := $(PREFIX)/share/jupyter/kernels/marubatsu
@@ -243,8 +244,9 @@ PYTHON3   ?= /usr/bin/python3
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) \
-	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib $(DESTDIR)$(MANDIR)
+	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
 	install -m 644 docs/marubatsu.1 $(DESTDIR)$(MANDIR)/marubatsu.1
+	$(REL)/marubatsu --completion > $(DESTDIR)$(COMPDIR)/marubatsu
 	install -m 755 $(REL)/marubatsu $(DESTDIR)$(BINDIR)/marubatsu
 	install -m 755 $(REL)/marubatsu.so $(DESTDIR)$(LUACDIR)/marubatsu.so
 	install -m 644 $(wildcard scripts/*.lua) $(DESTDIR)$(LUADIR)/
@@ -261,7 +263,7 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/marubatsu $(DESTDIR)$(LIBDIR)/libmarubatsu.a \
 	  $(DESTDIR)$(PCDIR)/marubatsu.pc $(DESTDIR)$(LUACDIR)/marubatsu.so \
-	  $(DESTDIR)$(MANDIR)/marubatsu.1
+	  $(DESTDIR)$(MANDIR)/marubatsu.1 $(DESTDIR)$(COMPDIR)/marubatsu
 	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(LUADIR) $(DESTDIR)$(KERNELDIR) $(DESTDIR)$(SPECDIR)
 	-rmdir $(DESTDIR)$(PREFIX)/share/marubatsu 2>/dev/null
 
