@@ -63,6 +63,7 @@ run_suite "[release] play (tmux)" sh tests/tmux/play.sh build/marubatsu
 run_suite "[release] install" sh tests/install/check.sh
 run_suite "[release] serve (chromium)" sh tests/web/run.sh browser build/marubatsu
 run_suite "[release] jupyter kernel" sh tests/jupyter/run.sh build/marubatsu
+run_suite "[asan] jupyter kernel" sh tests/jupyter/run.sh build/asan/marubatsu kernel
 run_suite "[fuzz] parsers (libFuzzer)" sh tests/fuzz/run.sh build/fuzz/fuzz_parsers
 
 echo "$pass passed, $fail failed"

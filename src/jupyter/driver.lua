@@ -318,6 +318,13 @@ local REPR = {
     {"__repr_latex", "text/latex"}, {"__repr_json", "application/json"},
 }
 
+-- A metamethod of the value's metatable, inherited ones too (a class whose
+-- metatable has an __index of its own).
+local function meta(mt, name)
+    local ok, f = pcall(function() return mt[name] end)
+    return ok and f or nil
+end
+
 -- The MIME bundle of a value: {mime = text, ...}, always with text/plain.
 local function bundle(v)
     local b = {}
@@ -325,7 +332,7 @@ local function bundle(v)
     local drew = false
     if type(mt) == "table" then
         for _, pair in ipairs(REPR) do
-            local f = rawget(mt, pair[1])
+            local f = meta(mt, pair[1])
             if f ~= nil then
                 local text = f(v)
                 if text ~= nil then
@@ -334,7 +341,7 @@ local function bundle(v)
                 end
             end
         end
-        local f = rawget(mt, "__repr_text")
+        local f = meta(mt, "__repr_text")
         if f ~= nil then b["text/plain"] = tostring(f(v)) end
     end
     if not drew then

@@ -152,6 +152,11 @@ try:
     data = outputs[0][1]["data"] if outputs else {}
     check("repr_protocol", data == {"text/html": "<b>hi</b>", "image/svg+xml": "<svg></svg>", "text/plain": "P!"},
           repr(data))
+    reply, outputs, _ = k.run("Base = {__repr_svg = function(self) return '<svg>' .. self.n .. '</svg>' end}\n"
+                              "Base.__index = Base\n"
+                              "Child = setmetatable({}, {__index = Base}) Child.__index = Child\n"
+                              "setmetatable({n = 7}, Child)")
+    check("repr_inherited", text_of(outputs, mime="image/svg+xml") == "<svg>7</svg>", repr(outputs))
     reply, outputs, _ = k.run("jupyter.html('<i>x</i>'), jupyter.markdown('*y*')")
     check("markup_values", text_of(outputs, "display_data", "text/html") == "<i>x</i>"
           and text_of(outputs, "execute_result", "text/markdown") == "*y*", repr(outputs))
