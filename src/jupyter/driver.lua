@@ -709,7 +709,10 @@ function _G.__jupyter_step()
         end
     end
     if st.answer then io_run("send", st.answer) end
-    io_run("wait")
+    -- an interrupt while waiting (the kernel's, just before this answer
+    -- reached it) is dropped: it fires as the wait returns, in the pcall
+    repeat until pcall(io_run, "wait")
+    debug.sethook()
 end
 
 send("ready", "", mb.VERSION)

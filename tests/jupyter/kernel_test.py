@@ -173,7 +173,7 @@ try:
     html = text_of(outputs, mime="text/html") or ""
     cells_ = re.findall(r"<td>([^<]*)</td>", html)
     check("match_table_html", "ai2 VS ai2" in html and cells_[:9] == ["2", "7", "1", "5", "5", "0", "7", "12", "1"]
-          and cells_[9:12] == ["20.0%", "70.0%", "10.0%"], repr(cells_))
+          and cells_[9:12] == ["20.0%", "70.0%", "10.0%"], repr((cells_, reply, outputs))[:1500])
     reply, outputs, _ = k.run("host = require 'marubatsu.host'\n"
                               "host.tournament{players = {'ai1', 'ai2', 'ai14s'}, games = 4, seed = 3, jobs = 1,"
                               " quiet = true}")
