@@ -39,6 +39,11 @@ DRIVER = os.path.join(HERE, "driver.lua")
 WORD_BREAKS = " \t\n\"'`@$><=;|&{}()[],+-*/%^~#.:"
 MAX_FRAME = 256 * 1024 * 1024  # bytes of one frame's body
 START_TIMEOUT = 60.0  # seconds for the child to be ready (a sanitized build starts slowly)
+# a cell's output is sent at most this often (s), or when this much is held:
+# one message per pipe read would flood the front end (and past ZeroMQ's
+# high-water mark of 1,000 messages, lose some)
+STREAM_INTERVAL = 0.05
+STREAM_MAX = 1 << 20
 ENAMES = {"runtime": "LuaError", "syntax": "SyntaxError", "interrupted": "Interrupted",
           "display": "DisplayError"}
 RED, RESET = "\x1b[0;31m", "\x1b[0m"
@@ -89,8 +94,9 @@ class EngineDied(Exception):
 class Engine:
     """The marubatsu child: its pipes, and the frames it sends."""
 
-    def __init__(self, program, args, on_stream):
+    def __init__(self, program, args, on_stream, on_tick=lambda: None):
         self.on_stream = on_stream  # (name, text) for the child's output
+        self.on_tick = on_tick  # called at least every STREAM_INTERVAL while waiting
         frames_r, frames_w = os.pipe()
         argv = [program] + args + ["-i"]
         setpriv = shutil.which("setpriv")
@@ -201,8 +207,9 @@ class Engine:
                 if self._read_frames(final=True):
                     continue
                 raise EngineDied("it stopped")
-            wait = 0.25 if deadline is None else max(0.0, min(0.25, deadline - time.monotonic()))
+            wait = STREAM_INTERVAL if deadline is None else max(0.0, min(STREAM_INTERVAL, deadline - time.monotonic()))
             events = self.sel.select(wait)
+            self.on_tick()
             names = {key.data: key.fd for key, _ in events}
             if "frames" in names:
                 self.drain()  # the output the child wrote before this frame first
@@ -285,7 +292,9 @@ class MarubatsuKernel(Kernel):
         self.in_input = False  # waiting for an input box
         self.silent = False
         self.interrupt_pending = False
-        self.pending = []  # output that came between cells
+        self.pending = []  # output not sent yet: [(name, [text, ...])]
+        self.pending_size = 0
+        self.last_flush = 0.0
         self.notice = None  # why the engine was restarted, for the next cell
         try:
             self.start_engine()
@@ -295,14 +304,32 @@ class MarubatsuKernel(Kernel):
     # ---- the engine ------------------------------------------------------
 
     def on_stream(self, name, text):
-        if not self.busy:
-            self.pending.append((name, text))
-        elif not self.silent:
-            self.send_response(self.iopub_socket, "stream", {"name": name, "text": text})
+        """Output of the child: held, and sent in order by flush_streams."""
+        if self.pending and self.pending[-1][0] == name:
+            self.pending[-1][1].append(text)
+        else:
+            self.pending.append((name, [text]))
+        self.pending_size += len(text)
+        if self.busy and self.pending_size >= STREAM_MAX:
+            self.flush_streams()
+
+    def on_tick(self):
+        if self.busy and self.pending and time.monotonic() - self.last_flush >= STREAM_INTERVAL:
+            self.flush_streams()
+
+    def flush_streams(self):
+        """Send the held output (a cell's; between cells it waits for the
+        next one)."""
+        for name, texts in self.pending:
+            if not self.silent:
+                self.send_response(self.iopub_socket, "stream", {"name": name, "text": "".join(texts)})
+        self.pending = []
+        self.pending_size = 0
+        self.last_flush = time.monotonic()
 
     def start_engine(self):
         try:
-            self.engine = Engine(self.program, self.args, self.on_stream)
+            self.engine = Engine(self.program, self.args, self.on_stream, self.on_tick)
         except EngineDied as e:
             self.engine = None
             raise EngineDied("marubatsu (%s) did not start: %s" % (self.program, e)) from None
@@ -381,6 +408,7 @@ class MarubatsuKernel(Kernel):
             raise KeyboardInterrupt
 
     def publish_error(self, ename, evalue, traceback):
+        self.flush_streams()
         if not self.silent:
             self.send_response(self.iopub_socket, "error",
                                {"ename": ename, "evalue": evalue, "traceback": traceback})
@@ -420,6 +448,7 @@ class MarubatsuKernel(Kernel):
                         data["application/json"] = json.loads(data["application/json"])
                     except ValueError:
                         del data["application/json"]
+                self.flush_streams()
                 if not self.silent:
                     if kind == "result":
                         self.send_response(self.iopub_socket, "execute_result",
@@ -434,24 +463,23 @@ class MarubatsuKernel(Kernel):
                 error[2] += [line for line in text.split("\n") if line]
                 self.publish_error(*error)
             elif kind == "input":
+                self.flush_streams()
                 try:
                     answer = self.read_input(text, allow_stdin)
                 except KeyboardInterrupt:
                     continue  # the child has its SIGINT: the cell ends interrupted
                 self.engine.answer_input(answer)
             elif kind == "done":
+                self.flush_streams()
                 return error if args and args[0] == "error" else None
 
     def do_execute(self, code, silent, store_history=True, user_expressions=None, allow_stdin=False):
         self.silent = silent
         self._allow_stdin = allow_stdin
-        for name, text in self.pending:
-            if not silent:
-                self.send_response(self.iopub_socket, "stream", {"name": name, "text": text})
-        self.pending = []
         notice = self.ensure_engine()
-        if notice and not silent:
-            self.send_response(self.iopub_socket, "stream", {"name": "stderr", "text": notice + "\n"})
+        if notice:
+            self.on_stream("stderr", notice + "\n")
+        self.flush_streams()  # what came between cells, and the notice
         error = None
         if self.engine is None:
             error = ("EngineDied", notice or "marubatsu is not running", [RED + (notice or "") + RESET])
