@@ -247,7 +247,7 @@ local function elo_svg(res)
     while (hi - lo) / step > 10 do step = step * 2 end
     lo, hi = math.floor(lo / step) * step, math.ceil(hi / step) * step
     local namew = 40
-    for _, r in ipairs(res.ranking) do namew = math.max(namew, 8 * utf8.len(r.name) or #r.name) end
+    for _, r in ipairs(res.ranking) do namew = math.max(namew, 8 * (utf8.len(r.name) or #r.name)) end
     local left, plotw, rowh, top = namew + 30, 360, 24, 28
     local W, H = left + plotw + 20, top + rowh * #res.ranking + 30
     local function X(e) return left + (e - lo) / (hi - lo) * plotw end

@@ -28,7 +28,6 @@ import shlex
 import shutil
 import signal
 import subprocess
-import sys
 import time
 
 from ipykernel.kernelbase import Kernel
