@@ -15,7 +15,9 @@ Jupyter protocol (jupyter_client), one kernel for the whole run:
   variables, an interrupt between cells or as a cell ends harms nothing,
   an interrupt while an input box waits ends the cell;
 - a killed or exiting engine is restarted with a clear message, and no
-  process is left after the kernel shuts down.
+  process is left after the kernel shuts down;
+- the init file and MARUBATSU_KERNEL_ARGS reach the engine (-E skips the
+  init file), and an engine that cannot start says why.
 
 Usage: python3 kernel_test.py PROGRAM (the kernelspec `marubatsu` must run
 PROGRAM: tests/jupyter/run.sh makes one). Prints "ok NAME" or "FAIL NAME:
@@ -262,6 +264,34 @@ try:
     last_pid = int(text_of(outputs))
 finally:
     k.close()
+
+# ---- the program's options and init file -------------------------------------------
+os.environ["MARUBATSU_INIT"] = "init_ran = 1"
+os.environ["MARUBATSU_KERNEL_ARGS"] = "-e 'from_args = 7'"
+k = Kernel()
+try:
+    reply, outputs, _ = k.run("init_ran, from_args")
+    texts = [c["data"]["text/plain"] for t, c, _ in outputs if "data" in c]
+    check("init_file_and_args", texts == ["1", "7"], repr(outputs))
+finally:
+    k.close()
+os.environ["MARUBATSU_KERNEL_ARGS"] = "-E"
+k = Kernel()
+try:
+    reply, outputs, _ = k.run("init_ran")
+    check("args_skip_init", text_of(outputs) == "nil", repr(outputs))
+finally:
+    k.close()
+os.environ["MARUBATSU_KERNEL_ARGS"] = "--bogus"
+k = Kernel()
+try:
+    reply, outputs, _ = k.run("1 + 1")
+    check("engine_that_cannot_start", reply["status"] == "error" and reply["ename"] == "EngineDied"
+          and "did not start" in reply["evalue"] and "unknown option '--bogus'" in stream_text(outputs, "stderr"),
+          repr((reply, outputs))[:600])
+finally:
+    k.close()
+del os.environ["MARUBATSU_KERNEL_ARGS"], os.environ["MARUBATSU_INIT"]
 
 gone = False
 for _ in range(100):
