@@ -70,7 +70,12 @@ static int l_move(lua_State *L)
     if (notation_excel_parse(text, &x, &y) != MB_OK)
         return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' is not a square like A1", text));
     if (x >= width || y >= height)
-        return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' is off the board", text));
+        return luaL_argerror(
+            L, 1,
+            lua_pushfstring(L, "'%s' is off the %dx%d board%s", text, width, height,
+                            lua_isnoneornil(L, 2) ? " (3x3 when no game or size is given: "
+                                                    "mb.move(text, game) for another board)"
+                                                  : ""));
     lua_pushinteger(L, y + x * height);
     return 1;
 }
