@@ -46,11 +46,11 @@ PACKAGES += clang libclang-rt-14-dev
 # nodejs and npm only where no npm is installed: see deps)
 PACKAGES += libmicrohttpd-dev chromium
 
-LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
+LIB_SRC  := $(sort $(wildcard src/*.c))
 # the Lua binding: in the program, and (without the host) in marubatsu.so
 HOST_SRC := src/lua/l_host.c src/lua/l_repl.c src/lua/l_serve.c
 BIND_SRC := $(sort $(filter-out $(HOST_SRC),$(wildcard src/lua/l_*.c))) build/gen/embedded.c
-CLI_SRC  := src/main.c $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
+CLI_SRC  := $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
 SCRIPTS  := $(sort $(wildcard scripts/*.lua scripts/lib/*.lua)) docs/lua-api.md
 # the browser front end's files (web/NAME in the binary)
 SCRIPTS  += $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
@@ -232,11 +232,13 @@ PCDIR   := $(LIBDIR)/pkgconfig
 LUACDIR := $(LIBDIR)/lua/5.4
 LUADIR  := $(PREFIX)/share/lua/5.4/marubatsu
 MANDIR  := $(PREFIX)/share/man/man1
+COMPDIR := $(PREFIX)/share/bash-completion/completions
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) \
-	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib $(DESTDIR)$(MANDIR)
+	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
 	install -m 644 docs/marubatsu.1 $(DESTDIR)$(MANDIR)/marubatsu.1
+	$(REL)/marubatsu --completion > $(DESTDIR)$(COMPDIR)/marubatsu
 	install -m 755 $(REL)/marubatsu $(DESTDIR)$(BINDIR)/marubatsu
 	install -m 755 $(REL)/marubatsu.so $(DESTDIR)$(LUACDIR)/marubatsu.so
 	install -m 644 $(wildcard scripts/*.lua) $(DESTDIR)$(LUADIR)/
@@ -249,7 +251,7 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/marubatsu $(DESTDIR)$(LIBDIR)/libmarubatsu.a \
 	  $(DESTDIR)$(PCDIR)/marubatsu.pc $(DESTDIR)$(LUACDIR)/marubatsu.so \
-	  $(DESTDIR)$(MANDIR)/marubatsu.1
+	  $(DESTDIR)$(MANDIR)/marubatsu.1 $(DESTDIR)$(COMPDIR)/marubatsu
 	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(LUADIR)
 
 clean:

@@ -2,7 +2,8 @@
 # tests/install/check.sh: `make install` into a temporary DESTDIR, then use
 # the installed copy as a user would: run the program from there (it must
 # find the installed scripts), require the module from stock lua5.4, and
-# build examples/engine_demo.c against the installed library with pkg-config.
+# build examples/engine_demo.c against the installed library with pkg-config;
+# the installed bash completion completes a command.
 # Prints "N passed, N failed" like every suite.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -36,6 +37,13 @@ check module_in_stock_lua sh -c "LUA_CPATH='$root/lib/lua/5.4/?.so' lua5.4 -e '
     assert(t.total.win == 7 and t.total.lose == 12, \"match\")'"
 check man_page sh -c "man -l '$root/share/man/man1/marubatsu.1' 2>/dev/null | grep -q 'AI sandbox' || \
     grep -q '^.TH MARUBATSU 1' '$root/share/man/man1/marubatsu.1'"
+# the installed bash completion completes a command name
+complete_tou() {
+    bash -c '. "$1/share/bash-completion/completions/marubatsu"
+        COMP_WORDS=("$1/bin/marubatsu" tou); COMP_CWORD=1; _marubatsu; echo "${COMPREPLY[*]}"' \
+        sh "$root" | grep -qx tournament
+}
+check completion_installed complete_tou
 check installed_repl sh -c "printf 'mb.ai(\"ai14s\").name\n' | '$root/bin/marubatsu' -E | grep -qx ai14s"
 check headers_installed test -f "$tmp/root$prefix/include/marubatsu/marubatsu.h"
 export PKG_CONFIG_PATH="$tmp/root$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/root"
@@ -45,6 +53,7 @@ check demo_builds sh -c "cc -std=c11 -Wall -Werror examples/engine_demo.c \
 check demo_runs sh -c "'$tmp/demo' | grep -qx '1000 random games: o 558, x 300, draw 142'"
 check uninstall sh -c "make -s uninstall PREFIX=$prefix DESTDIR='$tmp/root' && \
     test ! -e '$root/bin/marubatsu' && test ! -e '$root/lib/lua/5.4/marubatsu.so' && \
-    test ! -e '$root/share/lua/5.4/marubatsu' && test ! -e '$root/share/man/man1/marubatsu.1'"
+    test ! -e '$root/share/lua/5.4/marubatsu' && test ! -e '$root/share/man/man1/marubatsu.1' && \
+    test ! -e '$root/share/bash-completion/completions/marubatsu'"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
