@@ -56,6 +56,7 @@ for flavour in release asan; do
 done
 
 run_suite "[source] include circles" lua5.4 tests/source/include_cycles.lua src/lua
+run_suite "[source] doc references" lua5.4 tests/source/refs.lua
 run_suite "[source] C formatting" sh tests/source/format.sh
 run_suite "[release] command table" sh tests/cli/commands.sh build/marubatsu
 run_suite "[release] repl (tmux)" sh tests/tmux/repl.sh build/marubatsu

@@ -26,7 +26,7 @@
 -- timeout_turn = the move time (the game time when only a clock is given),
 -- timeout_match = the game time, and the increment is added to the brain's
 -- clock after each of its moves (time_left tells it; the protocol has no
--- increment of its own). Keys the spec gives are that brain's own time
+-- increment of its own). Keys the player spec gives are that brain's own time
 -- control and win over the tournament's.
 -- The brain hears INFO timeout_turn / timeout_match / max_memory / rule 0
 -- (five or more wins; rule 1, exactly five, in an exact-rule game) / game_type 1, then START N (RECTSTART W,H off the
@@ -69,7 +69,7 @@ function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == 
 local function fail(msg, level) error(msg, (level or 1) + 1) end
 
 -- Read "brain:COMMAND[:key=value,...]" into p.brain, under the
--- tournament's time control tc (nil: none); the spec text back.
+-- tournament's time control tc (nil: none); the player spec text back.
 function B.setup(p, entry, i, tc)
     local base, params = host.playerspec(entry:sub(7))
     if not base then fail(("players[%d]: bad brain '%s': %s"):format(i, entry, params), 4) end
