@@ -605,6 +605,13 @@ local function run_cell(count, code, st)
         return error_frames(e.msg:find("interrupted!?$") and "interrupted" or "runtime", e.msg, e.traceback)
     end
     if packs then r = table.pack(true, table.unpack(r[2], 1, r[2].n)) end
+    -- a cell that is just `help` or `quit` calls it, as the REPL does
+    local rp = repl()
+    if r.n == 2 and (r[2] == _G.help or rp and (r[2] == rp.help or r[2] == rp.quit)) then
+        local ok, e = xpcall(r[2], handler)
+        if not ok then return error_frames("runtime", e.msg, e.traceback) end
+        return nil
+    end
     if r.n > 1 then
         _G._ = r[2]
         for i = 2, r.n do

@@ -536,7 +536,7 @@ class MarubatsuKernel(Kernel):
     def do_inspect(self, code, cursor_pos, detail_level=0, omit_sections=()):
         name = self.name_at(code, min(cursor_pos, len(code)))
         text = self.ask("inspect", name) if name else ""
-        data = {"text/plain": text, "text/markdown": text} if text else {}
+        data = {"text/plain": text} if text else {}
         return {"status": "ok", "found": bool(text), "data": data, "metadata": {}}
 
     def do_is_complete(self, code):

@@ -123,6 +123,9 @@ try:
     check("repl_globals", texts == ["function", "function", "function"], repr(texts))
     reply, outputs, _ = k.run('help "ai_match"')
     check("help_prints", "mb.ai_match{" in stream_text(outputs), stream_text(outputs)[:200])
+    reply, outputs, _ = k.run("help")
+    check("bare_help_lists", stream_text(outputs).startswith("The marubatsu Lua API") and
+          not any(t == "execute_result" for t, _, _ in outputs), repr(outputs)[:300])
     reply, outputs, _ = k.run('help "display" help(jupyter.tree)')
     check("help_kernel_functions", stream_text(outputs).startswith("display(v, ...): shows")
           and "jupyter.tree(game" in stream_text(outputs), stream_text(outputs)[:300])
@@ -199,10 +202,10 @@ try:
     c = k.request(lambda: k.kc.complete("__", 2))
     check("complete_hides_kernel", not any(m.startswith("__jupyter") for m in c["matches"]), repr(c))
     r = k.request(lambda: k.kc.inspect("t = mb.ai_match{", 10))
-    check("inspect_mb", r["found"] and r["data"]["text/plain"].startswith("`mb.ai_match{...} -> tallies`"),
+    check("inspect_mb", r["found"] and r["data"]["text/plain"].startswith("mb.ai_match{...} -> tallies\n"),
           repr(r)[:300])
     r = k.request(lambda: k.kc.inspect("g:move(3)", 4))
-    check("inspect_method", r["found"] and r["data"]["text/plain"].startswith("`game:move(m)`"), repr(r)[:300])
+    check("inspect_method", r["found"] and r["data"]["text/plain"].startswith("game:move(m)\n"), repr(r)[:300])
     r = k.request(lambda: k.kc.inspect("display(g)", 3))
     check("inspect_kernel_function", r["found"] and "__repr_html" in r["data"]["text/plain"], repr(r)[:300])
     r = k.request(lambda: k.kc.inspect("zzz_nothing", 3))
