@@ -26,7 +26,7 @@
 -- timeout_turn = the move time (the game time when only a clock is given),
 -- timeout_match = the game time, and the increment is added to the brain's
 -- clock after each of its moves (time_left tells it; the protocol has no
--- increment of its own). Keys the spec gives are that brain's own time
+-- increment of its own). Keys the player spec gives are that brain's own time
 -- control and win over the tournament's.
 -- The brain hears INFO timeout_turn / timeout_match / max_memory / rule 0
 -- (five or more wins; rule 1, exactly five, in an exact-rule game) / game_type 1, then START N (RECTSTART W,H off the

@@ -276,6 +276,6 @@ function host.game_record_main(t)
         if t.svg then write(t.svg, mb.game_svg(game, names)) end
     end)
     if ok then return 0 end
-    io.stderr:write(("marubatsu replay: %s\n"):format(tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")))
+    io.stderr:write(("marubatsu replay: %s\n"):format(private.message(err)))
     return 1
 end

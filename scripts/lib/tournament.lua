@@ -64,7 +64,7 @@ local function params_text(p)
 end
 
 -- The AI name or script file of a player spec, checked before anything
--- runs: the spec parses, its name fits a journal, and the script exists
+-- runs: the player spec parses, its name fits a journal, and the script exists
 -- (a directory is not a script). -> base, params, or an error.
 local function check_spec(entry, i)
     local base, params = host.playerspec(entry)

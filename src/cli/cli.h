@@ -6,6 +6,7 @@
 #define MB_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "game.h"
 #include "lua/host.h"
@@ -35,6 +36,11 @@ CliArgs cli_args(int argc, char **argv);
  * --name V), CLI_POSITIONAL with *arg the word, CLI_END, or CLI_ERROR after
  * printing the problem. "-" and negative numbers are words. */
 int cli_next(CliArgs *a, const CliOption *opts, const char **arg);
+
+/* The name among names[0..n-1] that word most likely misspells (at most
+ * two letters added, dropped, changed or swapped, and fewer than half of
+ * its letters; or the one name word begins), else NULL. */
+const char *cli_suggest(const char *word, const char *const *names, size_t n);
 
 /* Options handed to a Lua function as string pairs (host_call_table). */
 typedef struct CliPairs {

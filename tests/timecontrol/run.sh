@@ -147,7 +147,7 @@ check "move time only: no time_left, timelimit 1.6" test "$(seen "$tmp/seer" 1)"
     "-1.000000000 -1.000000000 -1.000000000 / 1.600000000 1.600000000 1.600000000"
 rm -rf "$tmp/seer"
 tour "$here/seer.lua:timelimit=0.25" ai2 --games 2 --move-time 2 --out "$tmp/seer"
-check "a timelimit of the spec wins" test "$(seen "$tmp/seer" 1)" = \
+check "a timelimit in the player spec wins" test "$(seen "$tmp/seer" 1)" = \
     "-1.000000000 -1.000000000 -1.000000000 / 0.250000000 0.250000000 0.250000000"
 
 # ---- brains ----
