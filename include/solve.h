@@ -50,7 +50,8 @@ typedef struct Solve {
     /* counters of the last solve */
     uint64_t nodes;
     double seconds;
-    bool aborted; /* the time limit stopped it */
+    bool aborted;     /* the time limit or an interrupt stopped it */
+    bool interrupted; /* the interrupt flag (interrupt.h) stopped it */
     /* the table (kept between solves of one shape; cleared per solve) */
     SolveEntry *table;
     size_t cap, count;
@@ -82,8 +83,9 @@ void solve_init(Solve *s);
 /* Release the table and tables of the shape. */
 void solve_free(Solve *s);
 /* Solve the current position of g (not changed). MB_OK, MB_ESIZE (more
- * than 64 squares), MB_ENOMEM, or SOLVE_STOPPED when the time limit stopped
- * it (out then holds the counters only). */
+ * than 64 squares), MB_ENOMEM, SOLVE_STOPPED when the time limit stopped
+ * it or MB_EINTR when the interrupt flag did (interrupt.h, read with the
+ * clock, about every 2,048 nodes); out then holds the counters only. */
 int solve_position(Solve *s, const Game *g, SolveResult *out);
 /* "first player wins", "draw" or "second player wins". */
 const char *solve_value_name(int value);

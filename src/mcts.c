@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "mberror.h"
 #include "search.h"
 
@@ -449,9 +450,15 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     long done = 0;
     while (rc == MB_OK) {
         if (max_playouts > 0 && done >= max_playouts) break;
-        if ((done & 31) == 0 && ((seconds > 0 && search_now() - t0 >= seconds) ||
-                                 (m->o.stop && m->o.stop(m->o.stop_ud))))
-            break;
+        if ((done & 31) == 0) {
+            if (mb_interrupted()) {
+                rc = MB_EINTR;
+                break;
+            }
+            if ((seconds > 0 && search_now() - t0 >= seconds) ||
+                (m->o.stop && m->o.stop(m->o.stop_ud)))
+                break;
+        }
         if (m->o.solver && m->nodes[m->root].proven != UNPROVEN) break;
         /* Step 1. select down to a leaf */
         int depth = 0;

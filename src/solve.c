@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "mberror.h"
 #include "search.h"
 #include "symmetry.h"
@@ -238,6 +239,7 @@ static void report(Solve *s)
 {
     double t = search_now();
     if (s->time_limit > 0 && t - s->t0 > s->time_limit) s->aborted = true;
+    if (mb_interrupted()) s->aborted = s->interrupted = true;
     if (s->progress && t >= s->next_report) {
         s->next_report = t + 1.0;
         s->progress(s->ud, s->nodes, s->count, s->root_done, s->root_total);
@@ -454,7 +456,7 @@ int solve_position(Solve *s, const Game *g, SolveResult *out)
     s->t0 = search_now();
     s->next_report = s->t0 + 1.0;
     s->nodes = 0;
-    s->aborted = false;
+    s->aborted = s->interrupted = false;
     uint64_t o = 0, x = 0;
     int mc = 0;
     for (int m = 0; m < geo->ncells; m++) {
@@ -491,7 +493,7 @@ int solve_position(Solve *s, const Game *g, SolveResult *out)
         out->value = 0;
         out->best = MOVE_NONE;
         out->distance = 0;
-        return SOLVE_STOPPED;
+        return s->interrupted ? MB_EINTR : SOLVE_STOPPED;
     }
     return MB_OK;
 }

@@ -319,6 +319,7 @@ static int l_search(lua_State *L)
         lua_pushvalue(L, c.err);
         return lua_error(L);
     }
+    if (rc == MB_EINTR) return lmb_error_interrupted(L);
     if (rc != MB_OK) return luaL_error(L, "search: %s", mb_strerror(rc));
     if (r.move == MOVE_NONE)
         lua_pushnil(L);

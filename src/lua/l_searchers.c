@@ -202,6 +202,7 @@ static int l_searcher(lua_State *L)
     if (rc || r.n == 0) {
         searcher_free(&sr);
         lmb_game_sync(L, 2);
+        if (rc == MB_EINTR) return lmb_error_interrupted(L);
         if (rc) return luaL_error(L, "mb.searcher: %s", mb_strerror(rc));
         return luaL_error(L, "mb.searcher: no legal move");
     }

@@ -115,6 +115,7 @@ static void build_scored(lua_State *L, Tree *t, Scoring scoring)
     if (rc == MB_OK) rc = tree_score(t, scoring);
     if (rc != MB_OK) {
         tree_free(t);
+        if (rc == MB_EINTR) lmb_error_interrupted(L);
         luaL_error(L, "game tree: %s", rc == MB_ENOMEM ? "out of memory" : "cannot build");
     }
 }
@@ -326,6 +327,7 @@ static int l_solve(lua_State *L)
         return luaL_error(L, "solve: time limit reached after %s s (%I nodes)", secs,
                           (LUAI_UACINT)r.nodes);
     }
+    if (rc == MB_EINTR) return lmb_error_interrupted(L);
     if (rc != MB_OK) return luaL_error(L, "solve: %s", mb_strerror(rc));
     lua_pushstring(L, solve_value_name(r.value));
     lua_setfield(L, -2, "value");
