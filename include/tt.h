@@ -16,15 +16,19 @@
  * together hold at most 1.25 times the limit, for the rehash), and a key
  * that then finds no room replaces another: the slots at the key's home
  * and the one after it form its bucket, the home slot keeping the entry of
- * the larger draft (depth-preferred: the entry that cost the most search),
- * the next one taking what the home slot does not keep (always-replace);
- * a new key may also take a free slot of its bucket until three quarters
- * of the table are in use, and is dropped when its home slot is free past
- * that (nothing may leave a gap in a run of linear probing). A replacement
- * only loses an entry: every entry found is still an exact bound, so a
- * search stays correct and only searches more nodes. tt.full tells that it
- * happened since the last clear. Each entry keeps its draft (the caller's
- * measure of the work below it: plies left to search) for this.
+ * the smaller depth (depth-preferred: the entry nearest the search's root,
+ * with the most search below it), the next one taking what the home slot
+ * does not keep (always-replace); a new key may also take a free slot of
+ * its bucket until three quarters of the table are in use, and is dropped
+ * when its home slot is free past that (nothing may leave a gap in a run
+ * of linear probing). A replacement only loses an entry: every entry found
+ * is still an exact bound, so a search stays correct and only searches
+ * more nodes. tt.full tells that it happened since the last clear. The
+ * depth: a packed key's marks (its bits set: the position's move count);
+ * a Zobrist key's entry keeps the caller's (plies from the search's start,
+ * set when the key is stored first: one position lies at one depth of a
+ * search, and a table holds one search, the searches clearing it between
+ * theirs). Either orders a table's entries alike.
  * A 3x3 table never comes near the smallest limit (5,478 positions,
  * 16,384 slots of 32 bytes at most), so it stays exact whatever the
  * limit: the series' node counts.
@@ -65,14 +69,14 @@ typedef struct TTEntry {
     int move;
 } TTEntry;
 
-/* One slot: its packed word (packed mode), its entry, its draft (the
+/* One slot: its packed word (packed mode), its entry, its depth (the
  * replacement's measure), and the generation it was written in (in use
  * when it is the table's). 32 bytes. */
 typedef struct TTSlot {
     uint64_t key;
     double lower, upper;
     int16_t move;
-    uint16_t draft;
+    uint16_t depth; /* Zobrist keys only (a packed key holds its marks) */
     uint32_t gen;
 } TTSlot;
 
@@ -114,7 +118,7 @@ size_t tt_bytes(const TT *t, size_t cap);
  * filled when it is stored; false otherwise (*out untouched). */
 bool tt_probe(const TT *t, const char *key, TTEntry *out);
 /* Store (lower, upper, move) under key, overwriting any previous entry
- * (draft 0; at the limit, a new key is dropped). MB_OK, MB_ENOMEM (table
+ * (depth 0; at the limit, a new key is dropped). MB_OK, MB_ENOMEM (table
  * unchanged) or MB_EINVAL (a key of another length than the keys already
  * stored). */
 int tt_store(TT *t, const char *key, double lower, double upper, int move);
@@ -132,14 +136,14 @@ size_t tt_cap_for(const TT *t, size_t more);
  * searches probe once a node. */
 static inline bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntry *out);
 /* tt_store of a packed key of ncells squares; same results as tt_store
- * (draft 0). */
+ * (depth 0). */
 int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper, int move);
 /* tt_store_packed of keys[0 .. n-1] in turn, with moves[i] for keys[i]
  * (the symmetric images of one position: a later equal key overwrites),
- * each entry with `draft` (0..65535: the work it stands for, larger kept
+ * at `depth` (0..65535: plies from the search's start, the smaller kept
  * first at the limit). */
 int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
-                      double lower, double upper, int draft);
+                      double lower, double upper, int depth);
 
 /* ---- Zobrist keys (any board) ----
  * A table may instead hold 64-bit Zobrist keys (zobrist.h) of boards of any
@@ -197,33 +201,50 @@ static inline bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntr
     return true;
 }
 
+#if defined(__GNUC__)
+#define TT_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TT_ALWAYS_INLINE inline
+#endif
+
+/* The loop of tt_store_room_n over the table's fields (in locals: the
+ * slots' words may alias them); returns the new count. A packed table
+ * keeps no depth (tt_depth reads it off the key); with_depth, a table of
+ * Zobrist keys, writes it with each new key. */
+static TT_ALWAYS_INLINE size_t tt_put_n(TTSlot *slots, size_t mask, unsigned shift, uint32_t gen,
+                                        size_t count, const uint64_t *keys, const int *moves, int n,
+                                        double lower, double upper, int depth, bool with_depth)
+{
+    for (int j = 0; j < n; j++) {
+        TTSlot *sl = slots + tt_slot64(slots, mask, shift, gen, keys[j]);
+        if (sl->gen != gen) { /* a new key; a key's depth does not change */
+            count++;
+            sl->gen = gen;
+            sl->key = keys[j];
+            if (with_depth) sl->depth = (uint16_t)depth;
+        }
+        sl->lower = lower;
+        sl->upper = upper;
+        sl->move = (int16_t)moves[j];
+    }
+    return count;
+}
+
 /* tt_store_packed_n inline while the table has room for n more keys of its
  * own length (true: stored; the searches' usual case); false, with nothing
  * stored, where tt_store_packed_n must be called (the first key, a growth,
  * another length, a table at its limit). */
 static inline bool tt_store_room_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
-                                   double lower, double upper, int draft)
+                                   double lower, double upper, int depth)
 {
     if (ncells != t->ncells || ncells > TT_PACKED_MAX_CELLS || (t->count + (size_t)n) * 2 > t->cap)
         return false;
-    /* the table's fields in locals: the slots' words may alias them */
-    TTSlot *slots = t->slots;
-    size_t mask = t->cap - 1, count = t->count;
-    unsigned shift = t->shift;
-    uint32_t gen = t->gen;
-    for (int j = 0; j < n; j++) {
-        TTSlot *sl = slots + tt_slot64(slots, mask, shift, gen, keys[j]);
-        if (sl->gen != gen) {
-            count++;
-            sl->gen = gen;
-            sl->key = keys[j];
-        }
-        sl->lower = lower;
-        sl->upper = upper;
-        sl->move = (int16_t)moves[j];
-        sl->draft = (uint16_t)draft;
-    }
-    t->count = count;
+    if (ncells == TT_HASHED_KEYS)
+        t->count = tt_put_n(t->slots, t->cap - 1, t->shift, t->gen, t->count, keys, moves, n, lower,
+                            upper, depth, true);
+    else
+        t->count = tt_put_n(t->slots, t->cap - 1, t->shift, t->gen, t->count, keys, moves, n, lower,
+                            upper, depth, false);
     return true;
 }
 

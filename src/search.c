@@ -118,7 +118,6 @@ void search_set_timelimit(Search *s, double seconds)
 static inline __attribute__((always_inline)) void
 tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, int best, int depth)
 {
-    int draft = s->maxdepth - depth; /* plies searched below: kept first at the limit */
     const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
     /* Growing rehashes every key inside this one node, where no deadline
      * check sees it (2^19 slots took 0.2 s on a busy VM): under a deadline
@@ -131,8 +130,8 @@ tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, 
         t0 = search_now();
         if (s->deadline - t0 < 2.0 * s->grow_time * (double)ncap) return;
     }
-    if (tt_store_room_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, draft)) return;
-    if (tt_store_packed_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, draft))
+    if (tt_store_room_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, depth)) return;
+    if (tt_store_packed_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, depth))
         s->status = SEARCH_ENOMEM;
     else if (t0 > 0 && s->tt.cap != cap)
         s->grow_time = (search_now() - t0) / (double)s->tt.cap;

@@ -164,9 +164,8 @@ static void tstore_sym(Searcher *s, double lo, double hi)
     int moves[SYM_COUNT];
     int n = sym_keys(s, keys);
     for (int i = 0; i < n; i++) moves[i] = MOVE_NONE;
-    /* the draft: the empty squares, the most plies below */
-    int draft = s->ncells - s->game->move_count;
-    if (tt_store_packed_n(&s->tt, s->ncells, keys, moves, n, lo, hi, draft) != MB_OK)
+    /* the depth: the marks, fewer the more plies below */
+    if (tt_store_packed_n(&s->tt, s->ncells, keys, moves, n, lo, hi, s->game->move_count) != MB_OK)
         s->nomem = true;
 }
 

@@ -189,7 +189,7 @@ static inline void put(TT *t, size_t i, bool found, double lower, double upper, 
     sl->lower = lower;
     sl->upper = upper;
     sl->move = (int16_t)move;
-    sl->draft = 0;
+    sl->depth = 0;
 }
 
 static inline void get(const TT *t, size_t i, TTEntry *out)
@@ -201,56 +201,59 @@ static inline void get(const TT *t, size_t i, TTEntry *out)
 
 /* Write an entry into slot sl (its key included). */
 static inline void set_slot(TTSlot *sl, uint32_t gen, uint64_t key, double lower, double upper,
-                            int move, int draft)
+                            int move, int depth)
 {
     sl->gen = gen;
     sl->key = key;
     sl->lower = lower;
     sl->upper = upper;
     sl->move = (int16_t)move;
-    sl->draft = (uint16_t)draft;
+    sl->depth = (uint16_t)depth;
 }
 
 /* Store one one-word key in a table at its limit (tt.h, "The limit"):
  * its own slot, a free slot of its bucket while a quarter of the table is
- * left, else the bucket's replacement: the home slot keeps the larger
- * draft, the slot after it takes the other; dropped when the home slot is
+ * left, else the bucket's replacement: the home slot keeps the smaller
+ * depth, the slot after it takes the other; dropped when the home slot is
  * free (a key there would leave a gap). */
-static void store_at_limit(TT *t, uint64_t key, int move, double lower, double upper, int draft)
+static void store_at_limit(TT *t, uint64_t key, int move, double lower, double upper, int depth)
 {
     size_t mask = t->cap - 1, home = tt_home(key, t->shift), next = (home + 1) & mask;
     size_t i = tt_slot64(t->slots, mask, t->shift, t->gen, key);
     TTSlot *sl = &t->slots[i], *a = &t->slots[home], *b = &t->slots[next];
     if (sl->gen == t->gen) { /* the key is there */
-        set_slot(sl, t->gen, key, lower, upper, move, draft);
+        set_slot(sl, t->gen, key, lower, upper, move, sl->depth);
         return;
     }
+    bool packed = t->ncells != TT_HASHED_KEYS;
+    if (packed) depth = __builtin_popcountll(key);
+    int home_depth = packed ? __builtin_popcountll(a->key) : a->depth;
     t->full = true;
     if ((i == home || i == next) && t->count < t->cap / 4 * 3) {
-        set_slot(sl, t->gen, key, lower, upper, move, draft);
+        set_slot(sl, t->gen, key, lower, upper, move, depth);
         t->count++;
         return;
     }
     if (a->gen != t->gen) return; /* home free, no room: dropped */
-    if (draft >= a->draft) {      /* depth-preferred: the home slot */
+    if (depth <= home_depth) {    /* depth-preferred: the home slot */
         if (b->gen == t->gen) *b = *a;
-        set_slot(a, t->gen, key, lower, upper, move, draft);
+        set_slot(a, t->gen, key, lower, upper, move, depth);
     } else if (b->gen == t->gen) { /* always-replace: the next one */
-        set_slot(b, t->gen, key, lower, upper, move, draft);
+        set_slot(b, t->gen, key, lower, upper, move, depth);
     }
 }
 
 int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
-                      double lower, double upper, int draft)
+                      double lower, double upper, int depth)
 {
     if (!packed_mode(ncells)) return MB_EINVAL;
-    if (draft < 0) draft = 0;
-    if (draft > UINT16_MAX) draft = UINT16_MAX;
-    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper, draft)) return MB_OK;
+    if (depth < 0) depth = 0;
+    if (depth > UINT16_MAX) depth = UINT16_MAX;
+    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper, depth)) return MB_OK;
     int rc = prepare_store(t, ncells, (size_t)n);
     if (rc) return rc;
-    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper, draft)) return MB_OK;
-    for (int j = 0; j < n; j++) store_at_limit(t, keys[j], moves[j], lower, upper, draft);
+    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper, depth)) return MB_OK;
+    for (int j = 0; j < n; j++) store_at_limit(t, keys[j], moves[j], lower, upper, depth);
     return MB_OK;
 }
 
