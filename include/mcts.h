@@ -69,6 +69,8 @@ typedef struct MctsResult {
     long playouts;    /* playouts of this search */
     long root_visits; /* visits of the root after it (reused ones included) */
     size_t nodes;     /* nodes in the arena */
+    bool full;        /* the arena was full: some leaves could not grow
+                         (the search went on with playouts from them) */
     double value;
     int proven;
     bool reused; /* the search started from a kept subtree */

@@ -81,10 +81,13 @@ typedef struct SrXEntry {
     bool used;
 } SrXEntry;
 
-/* The exact-value map: open addressing, doubles when half full. */
+/* The exact-value map: open addressing, doubles when half full, up to
+ * max_cap slots (0: no limit), where new keys are dropped (full). */
 typedef struct SrXMap {
     SrXEntry *e;
     size_t cap, count;
+    size_t max_cap;
+    bool full;
 } SrXMap;
 
 typedef struct Searcher {
@@ -107,8 +110,16 @@ typedef struct Searcher {
     SearcherOrder order;      /* move ordering in effect (§7.2) */
 } Searcher;
 
-/* Start searcher id with options opt (NULL: all false); allocates nothing. */
+/* Start searcher id with options opt (NULL: all false), its tables limited
+ * to TT_DEFAULT_HASH_MB each; allocates nothing. */
 void searcher_init(Searcher *s, SearcherId id, const SearcherOpts *opt);
+/* Limit each of its tables to `bytes` (0: no limit). The bound table
+ * replaces entries at its limit (tt.h); the exact map drops new keys.
+ * Either way values stay exact and only more nodes are searched; a 3x3
+ * board never reaches the smallest limit. Call it between searches. */
+void searcher_set_hash(Searcher *s, size_t bytes);
+/* Did a table reach its limit since it was last cleared? */
+bool searcher_table_full(const Searcher *s);
 /* Forget the tables and zero the counter (memory kept). */
 void searcher_clear(Searcher *s);
 /* Release the tables. */

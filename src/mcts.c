@@ -44,6 +44,7 @@ struct Mcts {
     double *pri;    /* scratch priors */
     int32_t *path;  /* selection path */
     bool own_arena; /* nodes were allocated here */
+    bool full;      /* the arena refused a node's children this search */
     Game work;      /* a list1d copy of the position, for speed */
     bool work_ready;
 };
@@ -284,7 +285,11 @@ static int grow(Mcts *m, int32_t at, Game *g)
             if (r == 0 || !any || m->stamp[mv] == m->gen) m->empties[n++] = mv;
         }
     }
-    if (n == 0 || m->used + (size_t)n > m->cap) return MB_OK; /* full: stays a leaf */
+    if (n == 0) return MB_OK;
+    if (m->used + (size_t)n > m->cap) { /* full: stays a leaf */
+        m->full = true;
+        return MB_OK;
+    }
     /* priors; on an empty board without priors, nearest the centre first */
     for (int i = 0; i < n; i++) {
         m->pri[i] = 0;
@@ -443,6 +448,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     int rc = ensure_shape(m, caller);
     if (rc != MB_OK) return rc;
     double t0 = search_now();
+    m->full = false;
     Game *g = work_game(m, caller);
     r->reused = reuse_root(m, g);
     if (!r->reused) new_root(m, g);
@@ -549,6 +555,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     r->playouts = done;
     r->root_visits = root->visits;
     r->nodes = m->used;
+    r->full = m->full;
     r->value = root->visits ? 1.0 - (double)root->score / root->visits : 0.5;
     r->proven = root->proven == UNPROVEN ? MCTS_UNPROVEN : -root->proven;
     if (r->proven != MCTS_UNPROVEN) r->value = 0.5 + 0.5 * r->proven;

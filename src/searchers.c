@@ -116,14 +116,25 @@ static bool xmap_get(const SrXMap *m, uint64_t board, double a, double b, double
     return true;
 }
 
-/* Store (board, a, b) -> v, overwriting; MB_OK or MB_ENOMEM (unchanged). */
+/* Store (board, a, b) -> v, overwriting; MB_OK or MB_ENOMEM (unchanged).
+ * At its limit (max_cap) the map stops growing and a new key is dropped
+ * (full set): the values it keeps stay exact. */
 static int xmap_put(SrXMap *m, uint64_t board, double a, double b, double v)
 {
+    if ((m->count + 1) * 2 > m->cap && m->max_cap && m->cap >= m->max_cap) {
+        size_t i = xslot(m, board, a, b);
+        if (m->e[i].used)
+            m->e[i].v = v;
+        else
+            m->full = true;
+        return MB_OK;
+    }
     if ((m->count + 1) * 2 > m->cap) {
         size_t ncap = m->cap ? m->cap * 2 : 4096;
+        if (m->max_cap && ncap > m->max_cap) ncap = m->max_cap;
         SrXEntry *ne = calloc(ncap, sizeof *ne);
         if (!ne) return MB_ENOMEM;
-        SrXMap nm = {ne, ncap, m->count};
+        SrXMap nm = {ne, ncap, m->count, m->max_cap, m->full};
         for (size_t i = 0; i < m->cap; i++)
             if (m->e[i].used) nm.e[xslot(&nm, m->e[i].board, m->e[i].a, m->e[i].b)] = m->e[i];
         free(m->e);
@@ -144,6 +155,7 @@ static void xmap_clear(SrXMap *m)
 {
     if (m->e) memset(m->e, 0, m->cap * sizeof *m->e);
     m->count = 0;
+    m->full = false;
 }
 
 /* Store v under (k, a, b) for every symmetric key k of the position. */
@@ -430,7 +442,27 @@ void searcher_init(Searcher *s, SearcherId id, const SearcherOpts *opt)
     s->id = id;
     if (opt) s->opt = *opt;
     tt_init(&s->tt);
+    searcher_set_hash(s, (size_t)TT_DEFAULT_HASH_MB << 20);
 }
+
+/* See searchers.h. */
+void searcher_set_hash(Searcher *s, size_t bytes)
+{
+    tt_set_limit(&s->tt, bytes);
+    size_t cap = 0;
+    if (bytes) {
+        cap = 4096;
+        while (cap * 2 * sizeof(SrXEntry) <= bytes && cap < ((size_t)1 << 40)) cap *= 2;
+    }
+    if (cap && s->xmap.cap > cap) {
+        free(s->xmap.e);
+        s->xmap = (SrXMap){0};
+    }
+    s->xmap.max_cap = cap;
+}
+
+/* See searchers.h. */
+bool searcher_table_full(const Searcher *s) { return s->xmap.full || s->tt.full; }
 
 /* Empty both tables (memory kept); the counter is untouched. */
 static void clear_tables(Searcher *s)
@@ -451,8 +483,10 @@ void searcher_clear(Searcher *s)
 /* See searchers.h. */
 void searcher_free(Searcher *s)
 {
+    size_t max_cap = s->xmap.max_cap;
     free(s->xmap.e);
     s->xmap = (SrXMap){0};
+    s->xmap.max_cap = max_cap;
     tt_free(&s->tt);
 }
 
