@@ -590,6 +590,7 @@ private.results = {
     results_of = results_of,
     text_of = text_of,
     write_outputs = write_outputs,
+    text_report = text_report,
     write_file = write_file,
     ensure_dir = ensure_dir,
     lock_out = lock_out,

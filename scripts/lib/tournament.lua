@@ -498,6 +498,13 @@ function host.tournament(t)
                 if show then io.stderr:write("\n") end
                 if journal then pcall(journal.close, journal) end
                 if err == "interrupted" then
+                    -- Ctrl-C: the results of the games so far, marked partial
+                    -- (on stdout, as the full table would be; no files)
+                    local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
+                    if not s.quiet and res.games > 0 then
+                        files.write_checked(io.stdout, "standard output", ("partial: interrupted (Ctrl-C) after %d of %d games\n")
+                            :format(done_n, mine) .. private.results.text_report(res, s, s.shard and mine or total))
+                    end
                     fail(("interrupted after %d of %d games%s"):format(done_n, mine, s.out
                         and "; the journal keeps them: run the same command with --resume to continue" or ""), 2)
                 end
@@ -518,7 +525,8 @@ end
 
 -- Run f(t) for a command; an error prints "marubatsu CMD: message" (without
 -- the Lua position) and gives exit status 1, and so does standard output
--- that cannot be written (a full disk).
+-- that cannot be written (a full disk); a run that Ctrl-C stopped gives
+-- 130, as a shell reports a program the signal killed.
 local function command(cmd, f, t)
     local ok, err = pcall(function()
         f(t)
@@ -527,6 +535,7 @@ local function command(cmd, f, t)
     if ok then return 0 end
     err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^" .. cmd .. ": ", "")
     io.stderr:write(("marubatsu %s: %s\n"):format(cmd, err))
+    if err:match("^interrupted") or private.interrupted() then return 130 end
     return 1
 end
 
