@@ -16,7 +16,7 @@
  *   facing one must block it; a position where neither side has a line left
  *   without the other's marks is a draw;
  * - the table is limited (solve_set_hash, 64 MB by default): once full, a
- *   new position replaces one of more marks in its bucket, or is dropped
+ *   new position replaces the one of more marks of the two at its home
  *   (the solve stays exact; it only searches more);
  * - dead squares: of the empty squares on no open line, one is searched
  *   (they are all worth the same);
@@ -90,8 +90,8 @@ typedef struct SolveResult {
 void solve_init(Solve *s);
 /* Limit the table to `bytes`: the largest power of two of slots that fits
  * (at least 4,096). Once the table is full, a new position takes the slot
- * of one of more marks, or is dropped: the solve stays exact and searches
- * more nodes. The last doubling holds the old half too, 1.5 times the
+ * of the one of more marks of the two at its home: the solve stays exact
+ * and searches more nodes. The last doubling holds the old half too, 1.5 times the
  * table for a moment. */
 void solve_set_hash(Solve *s, size_t bytes);
 /* Release the table and tables of the shape. */

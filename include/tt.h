@@ -14,21 +14,22 @@
  * doubling would pass it stops growing (its last growth goes from a
  * quarter of the limit to the whole, so that the old and new arrays
  * together hold at most 1.25 times the limit, for the rehash), and a key
- * that then finds no room replaces another: the slots at the key's home
- * and the one after it form its bucket, the home slot keeping the entry of
- * the smaller depth (depth-preferred: the entry nearest the search's root,
- * with the most search below it), the next one taking what the home slot
- * does not keep (always-replace); a new key may also take a free slot of
- * its bucket until three quarters of the table are in use, and is dropped
- * when its home slot is free past that (nothing may leave a gap in a run
- * of linear probing). A replacement only loses an entry: every entry found
- * is still an exact bound, so a search stays correct and only searches
- * more nodes. tt.full tells that it happened since the last clear. The
- * depth: a packed key's marks (its bits set: the position's move count);
- * a Zobrist key's entry keeps the caller's (plies from the search's start,
- * set when the key is stored first: one position lies at one depth of a
- * search, and a table holds one search, the searches clearing it between
- * theirs). Either orders a table's entries alike.
+ * that then finds no room replaces another: the slot at the key's home
+ * and the one after it form its bucket, and the new entry takes the place
+ * of the deeper of the two (the farther from the search's root, with less
+ * search below it; the later slot on a tie), so that the entries near the
+ * root stay while the deep ones, the many, replace each other. A new key
+ * may also take a free slot of its bucket until three quarters of the
+ * table are in use, and is dropped when its home slot is free past that
+ * (nothing may leave a gap in a run of linear probing). A replacement only
+ * loses an entry: every entry found is still an exact bound, so a search
+ * stays correct and only searches more nodes. tt.full tells that it
+ * happened since the last clear. The depth: a packed key's marks (its
+ * bits set: the position's move count); a Zobrist key's entry keeps the
+ * caller's (plies from the search's start, set when the key is stored
+ * first: one position lies at one depth of a search, and a table holds one
+ * search, the searches clearing it between theirs). Either orders a
+ * table's entries alike.
  * A 3x3 table never comes near the smallest limit (5,478 positions,
  * 16,384 slots of 32 bytes at most), so it stays exact whatever the
  * limit: the series' node counts.

@@ -215,24 +215,19 @@ static bool grow(Solve *s)
 }
 
 /* The slot a new position (o, x) takes in a table at its limit, or NULL
- * (dropped): the slot at its home and the next one form its bucket; the
- * home slot keeps the position of fewer marks (depth-preferred: nearest
- * the root, the most search below it), its old entry moving to the next
- * slot, which otherwise takes the new one (always-replace). Only slots in
- * use are overwritten: a run of linear probing keeps no gap, so every
- * other position is found as before. */
+ * (dropped): of the slot at its home and the next one, the one in use
+ * holding the position of more marks (the farther from the root, with less
+ * search below it; the later on a tie); dropped when the home slot is
+ * free. Only slots in use are overwritten: a run of linear probing keeps
+ * no gap, so every other position is found as before. */
 static SolveEntry *replace(Solve *s, uint64_t o, uint64_t x)
 {
     if (!s->cap) return NULL;
     size_t home = slot_of(s, o, x), next = (home + 1) & (s->cap - 1);
     SolveEntry *a = &s->table[home], *b = &s->table[next];
-    bool a_used = a->o || a->x, b_used = b->o || b->x;
-    if (!a_used) return NULL;
-    if (__builtin_popcountll(o | x) <= __builtin_popcountll(a->o | a->x)) {
-        if (b_used) *b = *a;
-        return a;
-    }
-    return b_used ? b : NULL;
+    if (!a->o && !a->x) return NULL;
+    if (!b->o && !b->x) return a;
+    return __builtin_popcountll(b->o | b->x) >= __builtin_popcountll(a->o | a->x) ? b : a;
 }
 
 /* Merge bounds into the entry of (o, x) (the empty board is never stored).

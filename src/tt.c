@@ -213,9 +213,8 @@ static inline void set_slot(TTSlot *sl, uint32_t gen, uint64_t key, double lower
 
 /* Store one one-word key in a table at its limit (tt.h, "The limit"):
  * its own slot, a free slot of its bucket while a quarter of the table is
- * left, else the bucket's replacement: the home slot keeps the smaller
- * depth, the slot after it takes the other; dropped when the home slot is
- * free (a key there would leave a gap). */
+ * left, else in place of the deeper entry of its bucket; dropped when its
+ * home slot is free (a key there would leave a gap). */
 static void store_at_limit(TT *t, uint64_t key, int move, double lower, double upper, int depth)
 {
     size_t mask = t->cap - 1, home = tt_home(key, t->shift), next = (home + 1) & mask;
@@ -225,9 +224,6 @@ static void store_at_limit(TT *t, uint64_t key, int move, double lower, double u
         set_slot(sl, t->gen, key, lower, upper, move, sl->depth);
         return;
     }
-    bool packed = t->ncells != TT_HASHED_KEYS;
-    if (packed) depth = __builtin_popcountll(key);
-    int home_depth = packed ? __builtin_popcountll(a->key) : a->depth;
     t->full = true;
     if ((i == home || i == next) && t->count < t->cap / 4 * 3) {
         set_slot(sl, t->gen, key, lower, upper, move, depth);
@@ -235,12 +231,14 @@ static void store_at_limit(TT *t, uint64_t key, int move, double lower, double u
         return;
     }
     if (a->gen != t->gen) return; /* home free, no room: dropped */
-    if (depth <= home_depth) {    /* depth-preferred: the home slot */
-        if (b->gen == t->gen) *b = *a;
-        set_slot(a, t->gen, key, lower, upper, move, depth);
-    } else if (b->gen == t->gen) { /* always-replace: the next one */
-        set_slot(b, t->gen, key, lower, upper, move, depth);
+    TTSlot *victim = a;
+    if (b->gen == t->gen) { /* keep the entry nearer the root */
+        bool packed = t->ncells != TT_HASHED_KEYS;
+        int da = packed ? __builtin_popcountll(a->key) : a->depth;
+        int db = packed ? __builtin_popcountll(b->key) : b->depth;
+        if (db >= da) victim = b;
     }
+    set_slot(victim, t->gen, key, lower, upper, move, depth);
 }
 
 int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
