@@ -58,6 +58,8 @@ done
 run_suite "[source] include circles" lua5.4 tests/source/include_cycles.lua src/lua
 run_suite "[source] C formatting" sh tests/source/format.sh
 run_suite "[release] repl (tmux)" sh tests/tmux/repl.sh build/marubatsu
+run_suite "[release] Ctrl-C (tmux)" sh tests/tmux/interrupt.sh build/marubatsu
+run_suite "[release] memory caps" sh tests/memory/caps.sh build/marubatsu
 run_suite "[release] play (tmux)" sh tests/tmux/play.sh build/marubatsu
 run_suite "[release] install" sh tests/install/check.sh
 run_suite "[release] serve (chromium)" sh tests/web/run.sh browser build/marubatsu
