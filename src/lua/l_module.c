@@ -322,6 +322,15 @@ static int l_list_scripts(lua_State *L)
     return 1;
 }
 
+/* private.interrupted() -> whether a Ctrl-C has stopped the computation
+ * (the engine's interrupt flag, interrupt.h): how the library tells an AI
+ * that failed from one that was interrupted. */
+static int l_interrupted(lua_State *L)
+{
+    lua_pushboolean(L, mb_interrupted());
+    return 1;
+}
+
 static const luaL_Reg functions[] = {
     {"move", l_move},   {"embedded", l_embedded}, {"list_scripts", l_list_scripts},
     {"clock", l_clock}, {"isatty", l_isatty},     {"loadscript", l_loadscript},
@@ -345,6 +354,8 @@ int luaopen_marubatsu(lua_State *L)
     int private = lua_gettop(L);
     lua_pushvalue(L, private);
     lua_setfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY);
+    lua_pushcfunction(L, l_interrupted);
+    lua_setfield(L, private, "interrupted");
     lua_pushvalue(L, mb);
     lmb_open_game(L);
     lmb_open_position(L);
