@@ -10,31 +10,15 @@
 -- openings, in a shard and under a time control. Each refusal names
 -- journal.tsv:LINE and the game, and the untouched journal resumes.
 local host = require "marubatsu.host"
-local newdir = dofile("tests/lua/helpers.lua").dir_maker()
+local helpers = dofile("tests/lua/helpers.lua")
+local newdir = helpers.dir_maker()
 
-local function read(path)
-    local f = assert(io.open(path, "rb"))
-    local s = f:read("a")
-    f:close()
-    return s
-end
-
-local function write(path, text)
-    local f = assert(io.open(path, "wb"))
-    f:write(text)
-    f:close()
-end
+local read, write = helpers.read_file, helpers.write_file
+local fields = helpers.fields -- a journal line's fields
 
 local function run(t)
     t.quiet, t.progress = true, false
     return host.tournament(t)
-end
-
--- the fields of a journal line (tab-separated, empty fields kept)
-local function fields(line)
-    local f = {}
-    for v in (line .. "\t"):gmatch("([^\t]*)\t") do f[#f + 1] = v end
-    return f
 end
 
 -- edit(dir, n, fn): fn(f) changes the fields of the n-th game line of
