@@ -9,8 +9,14 @@
 -- the line says, a game left unfinished without a reason; with and without
 -- openings, in a shard and under a time control. Each refusal names
 -- journal.tsv:LINE and the game, and the untouched journal resumes.
-local host = require "marubatsu.host"
+-- All on the default back-end: tournaments are slow, and what the check does
+-- with a board (moves, judging) api_spec checks on every back-end.
+-- helpers.lua requires marubatsu first: marubatsu.host is then this
+-- module's host library (busted gives each spec file a fresh package.loaded,
+-- so the marubatsu of the spec before would otherwise still hold it, and the
+-- tournaments' trusted players would draw from that module's stream)
 local helpers = dofile("tests/lua/helpers.lua")
+local host = require "marubatsu.host"
 local newdir = helpers.dir_maker()
 
 local read, write = helpers.read_file, helpers.write_file

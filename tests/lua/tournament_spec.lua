@@ -15,6 +15,8 @@
 -- host.stream_use (mb.stream drawing from another Random's state, which
 -- the tournaments' trusted players use); a sandboxed script's searches
 -- drawing from its own stream (the same games as when trusted).
+-- All on the default back-end: tournaments are slow, and what they do with a
+-- board (moves, judging, replay) api_spec checks on every back-end.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 

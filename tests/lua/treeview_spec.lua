@@ -22,11 +22,6 @@ local function shown(...)
     return table.concat(out, "\n")
 end
 
-local function play(game, list)
-    for sq in list:gmatch("[^,]+") do game:move(mb.move(sq, game)) end
-    return game
-end
-
 helpers.each_backend(function(bk)
     describe("mb.show_tree on " .. bk.label, function()
         it("prints the children of the empty board with scores and best marks", function()
@@ -36,13 +31,13 @@ helpers.each_backend(function(bk)
         end)
 
         it("defaults to depth 1 and marks only the best moves", function()
-            local g = play(bk.new(), "A1,B2,C3,A3")
+            local g = bk.game_of("A1,B2,C3,A3")
             assert.are.equal("score 1, o to move\n"
                 .. "B1 -1\nC1 1 *\nA2 -1\nC2 -1\nB3 -1", shown(g))
         end)
 
         it("indents deeper levels and uses the scheme's scores", function()
-            local g = play(bk.new(), "A1,B2,C3,A3,C1")
+            local g = bk.game_of("A1,B2,C3,A3,C1")
             local text = shown(g, 2, "sv")
             assert.are.equal("score 2.0, x to move\n"
                 .. "B1 2.0 *\n  A2 -1.0\n  C2 2.0 *\n  B3 0\n"
@@ -52,7 +47,7 @@ helpers.each_backend(function(bk)
         end)
 
         it("shows a finished game alone", function()
-            local g = play(bk.new(), "A1,A2,B1,B2,C1")
+            local g = bk.game_of("A1,A2,B1,B2,C1")
             assert.are.equal("score 1, game over, o wins", shown(g, 3))
         end)
     end)
@@ -79,15 +74,15 @@ helpers.each_backend(function(bk)
         end)
 
         it("finds a won position and keeps the game unchanged", function()
-            local g = play(bk.new(), "A1,B2,C3,A3")
+            local g = bk.game_of("A1,B2,C3,A3")
             local before = snapshot(g)
             local r = mb.solve(g)
             assert.are.equal("first player wins", r.value)
             assert.are.equal(3, r.distance)
             assert.are.same(before, snapshot(g))
-            local x = play(bk.new(), "A1,B2,B1")
+            local x = bk.game_of("A1,B2,B1")
             assert.are.equal("draw", mb.solve(x).value)
-            local over = play(bk.new(), "A1,A2,B1,B2,C1")
+            local over = bk.game_of("A1,A2,B1,B2,C1")
             local r2 = mb.solve(over)
             assert.are.equal("first player wins", r2.value)
             assert.are.equal(0, r2.distance)
