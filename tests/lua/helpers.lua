@@ -6,6 +6,8 @@
 --   random_moves(g, n)      play up to n random legal moves on g from the
 --                           default stream (mb.randint), stopping at the end
 --                           of the game; returns g
+--   play_out(g, o, x)       play g to its end, the AI o moving for 〇 and x
+--                           for ×; returns g
 --   snapshot(g)             everything a caller can see of a game (board,
 --                           status, turn, last turn, move count, last move,
 --                           the records), as one string to compare
@@ -49,6 +51,11 @@ function helpers.random_moves(g, n)
         local legal = g:calc_legal_moves()
         g:move(legal[mb.randint(1, #legal)])
     end
+    return g
+end
+
+function helpers.play_out(g, o, x)
+    while g.status == "playing" do g:move((g.turn == "o" and o or x)(g)) end
     return g
 end
 

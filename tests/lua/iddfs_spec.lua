@@ -100,12 +100,7 @@ helpers.each_backend(function(bk)
             local ai2 = mb.ai("ai2")
             mb.seed(3)
             for _, name in ipairs{"ai_pvs_dls", "ai_ab_iddfs", "ai_pvs_iddfs"} do
-                local ai = mb.ai(name)
-                local g = bk.new()
-                while g.status == "playing" do
-                    local player = g.turn == "o" and ai or ai2
-                    g:move(player(g))
-                end
+                local g = helpers.play_out(bk.new(), mb.ai(name), ai2)
                 assert.are.equal(g.move_count, #g.records)
             end
         end)

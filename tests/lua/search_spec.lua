@@ -225,11 +225,7 @@ helpers.each_backend(function(bk)
             local ai, ai2 = mb.ai("ai_abs_dls"), mb.ai("ai2")
             mb.seed(3)
             for _ = 1, 5 do
-                local g = bk.new()
-                while g.status == "playing" do
-                    local player = g.turn == "o" and ai or ai2
-                    g:move(player(g))
-                end
+                local g = helpers.play_out(bk.new(), ai, ai2)
                 assert.are.equal(g.move_count, #g.records)
             end
         end)
