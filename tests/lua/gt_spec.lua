@@ -253,12 +253,13 @@ describe("ai_gt1 .. ai_gt5 and ai_gtsv", function()
         local ais = {}
         for i = 1, 5 do ais[i] = mb.ai("ai_gt" .. i) end
         for j, moves in ipairs(mb.test_positions("min")) do
-            local g = game_of(moves, helpers.backend(j))
+            local bk = helpers.backend(j)
+            local g = game_of(moves, bk)
             local want = gt6(g, {analyze = true}).candidate
             assert.is_true(#want > 0)
             for i = 1, 5 do
                 assert.are.same(want, ais[i](g, {analyze = true}).candidate,
-                    "ai_gt" .. i .. " at " .. table.concat(moves, ","))
+                    "ai_gt" .. i .. " at " .. table.concat(moves, ",") .. " on " .. bk.label)
             end
         end
     end)
@@ -266,10 +267,12 @@ describe("ai_gt1 .. ai_gt5 and ai_gtsv", function()
         local sv = mb.cached_bestmoves_table("sv")
         local gtsv, gt2 = mb.ai("ai_gtsv"), mb.ai("ai_gt2")
         for j, moves in ipairs(mb.test_positions("min")) do
-            local g = game_of(moves, helpers.backend(j))
+            local bk = helpers.backend(j)
+            local g = game_of(moves, bk)
             local c = gtsv(g, {analyze = true}).candidate
-            assert.are.same(sv[g:board_to_str()].bestmoves, c)
-            assert.are.same(c, gt2(g, {analyze = true, scoring = "sv"}).candidate)
+            local at = table.concat(moves, ",") .. " on " .. bk.label
+            assert.are.same(sv[g:board_to_str()].bestmoves, c, at)
+            assert.are.same(c, gt2(g, {analyze = true, scoring = "sv"}).candidate, at)
         end
     end)
     it("T3, T4, T5: the shortest-victory AIs play (2,2) at once", function()

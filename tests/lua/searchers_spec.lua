@@ -101,35 +101,40 @@ end)
 describe("mb.searcher views after 〇(1,1)", function()
     it("§6 searchers: mover-view, best = max", function()
         for i, name in ipairs(SIX) do
-            local g = helpers.backend(i).new()
+            local bk = helpers.backend(i)
+            local g = bk.new()
             g:move(4)
             local r = mb.searcher(name, g, {analyze = true})
-            assert.are.same({0, -1, 0, -1, -1, 0, -1, 0}, scores_in_order(r))
-            assert.are.equal(0, r.score)
-            assert.is_nil(r.bestmove)
+            local on = name .. " on " .. bk.label
+            assert.are.same({0, -1, 0, -1, -1, 0, -1, 0}, scores_in_order(r), on)
+            assert.are.equal(0, r.score, on)
+            assert.is_nil(r.bestmove, on)
         end
     end)
     it("§7 searchers: o-view, min for ×; 2 with shortest_victory", function()
         for i, name in ipairs(SEVEN) do
-            local g = helpers.backend(i).new()
+            local bk = helpers.backend(i)
+            local g = bk.new()
             g:move(4)
             local r = mb.searcher(name, g, {analyze = true, rand = false})
-            assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r))
-            assert.are.equal(0, r.bestmove)
+            local on = name .. " on " .. bk.label
+            assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r), on)
+            assert.are.equal(0, r.bestmove, on)
             r = mb.searcher(name, g, {analyze = true, shortest_victory = true})
-            assert.are.same({0, 2, 0, 2, 2, 0, 2, 0}, scores_in_order(r))
+            assert.are.same({0, 2, 0, 2, 2, 0, 2, 0}, scores_in_order(r), on)
         end
     end)
     it("§7 searchers with ai_for_mo = ai14s, sorted or not, keep the values", function()
         for i, name in ipairs({"ai_abs_all", "ai_scout", "ai_mtdf"}) do
             for j, sorted in ipairs({true, false}) do
                 for _, tt in ipairs({true, false}) do
-                    local g = helpers.backend(2 * i + j).new()
+                    local bk = helpers.backend(2 * i + j)
+                    local g = bk.new()
                     g:move(4)
                     local r = mb.searcher(name, g, {analyze = true, rand = false, use_tt = tt,
                         ai_for_mo = "ai14s", sort_allnodes = sorted})
-                    assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r))
-                    assert.are.equal(0, r.bestmove)
+                    assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r), name .. " on " .. bk.label)
+                    assert.are.equal(0, r.bestmove, name .. " on " .. bk.label)
                 end
             end
         end
@@ -142,11 +147,12 @@ describe("mb.searcher views after 〇(1,1)", function()
                 local g = bk.new()
                 g:move(4)
                 local r = mb.searcher(name, g, with(extra, {analyze = true, rand = false, use_tt = true}))
-                assert.is_true(r.pv_complete)
-                assert.are.equal(r.bestmove, r.PV[1])
-                assert.are.equal(8, #r.PV)
+                local on = name .. " on " .. bk.label
+                assert.is_true(r.pv_complete, on)
+                assert.are.equal(r.bestmove, r.PV[1], on)
+                assert.are.equal(8, #r.PV, on)
                 for _, m in ipairs(r.PV) do g:move(m) end
-                assert.are.equal("draw", g.status)
+                assert.are.equal("draw", g.status, on)
                 r = mb.searcher(name, bk.new(), {analyze = true, rand = false})
                 assert.are.same({0}, r.PV) -- no table: only the root move is known
                 assert.is_false(r.pv_complete)
@@ -253,14 +259,15 @@ describe("mb.searcher errors and the game", function()
     end)
     it("leaves the game as found, undone moves included", function()
         for i, name in ipairs(ALL) do
-            local g = helpers.backend(i).new()
+            local bk = helpers.backend(i)
+            local g = bk.new()
             g:move(4) g:move(0) g:move(8) g:move(2)
             g:unmove() g:unmove()
             local before = snapshot(g)
             mb.searcher(name, g, {analyze = true})
-            assert.are.same(before, snapshot(g))
+            assert.are.same(before, snapshot(g), name .. " on " .. bk.label)
             mb.searcher(name, g)
-            assert.are.same(before, snapshot(g))
+            assert.are.same(before, snapshot(g), name .. " on " .. bk.label)
         end
     end)
 end)
