@@ -35,6 +35,7 @@ extern const TestCase linefeat_tests[];
 extern const TestCase vcf_tests[];
 extern const TestCase utf8fix_tests[];
 extern const TestCase watchdog_tests[];
+extern const TestCase pattern_tests[];
 
 static const struct {
     const char *name;
@@ -48,7 +49,7 @@ static const struct {
     {"treeview", treeview_tests}, {"rating", rating_tests},     {"journal", journal_tests},
     {"gomocup", gomocup_tests},   {"mcts", mcts_tests},         {"rule", rule_tests},
     {"linefeat", linefeat_tests}, {"vcf", vcf_tests},           {"utf8fix", utf8fix_tests},
-    {"watchdog", watchdog_tests},
+    {"watchdog", watchdog_tests}, {"pattern", pattern_tests},
 };
 
 static int current_failures;
