@@ -81,18 +81,19 @@ typedef struct PatState {
     int w, h, k, reach;  /* reach R: squares read on each side */
     int pad, pw, n;      /* walls around the board, padded row width, padded squares */
     bool exact;
-    int delta[4];         /* index step of each direction */
-    const uint16_t *tab;  /* code of O | code of X << 8 by neighbour key, or NULL */
-    uint8_t *cell;        /* n: MARK_EMPTY, MARK_O, MARK_X or 3 (a wall) */
-    uint32_t *key;        /* n * 4 when tab: the 2R neighbours, 2 bits each */
-    uint8_t *code;        /* n * 8: code[(i * 4 + d) * 2 + p - 1] (empty squares) */
-    uint8_t *cls;         /* n * 2: class[i * 2 + p - 1] (empty squares) */
-    int32_t *value;       /* n * 2: value[i * 2 + p - 1] (empty squares) */
-    uint8_t *near;        /* n: marks within 2 along the four lines */
-    int16_t *idx_of;      /* ncells: move -> padded index */
-    int16_t *move_of;     /* n: padded index -> move, or -1 off the board */
-    int16_t *set4[3];     /* [MARK_O], [MARK_X]: the four sets (padded indexes) */
-    int16_t *pos4[3];     /* n each: index in set4, or -1 */
+    int class_from;      /* the lowest code a class looks at */
+    int delta[4];        /* index step of each direction */
+    const uint16_t *tab; /* code of O | code of X << 8 by neighbour key, or NULL */
+    uint8_t *cell;       /* n: MARK_EMPTY, MARK_O, MARK_X or 3 (a wall) */
+    uint32_t *key;       /* n * 4 when tab: the 2R neighbours, 2 bits each */
+    uint8_t *code;       /* n * 8: code[(i * 4 + d) * 2 + p - 1] (empty squares) */
+    uint8_t *cls;        /* n * 2: class[i * 2 + p - 1] (empty squares) */
+    int32_t *value;      /* n * 2: value[i * 2 + p - 1] (empty squares) */
+    uint8_t *near;       /* n: marks within 2 along the four lines */
+    int16_t *idx_of;     /* ncells: move -> padded index */
+    int16_t *move_of;    /* n: padded index -> move, or -1 off the board */
+    int16_t *set4[3];    /* [MARK_O], [MARK_X]: the four sets (padded indexes) */
+    int16_t *pos4[3];    /* n each: index in set4, or -1 */
     int n4[3];
     int32_t count[3][PAT_CLASSES]; /* empty squares per side and class */
     int64_t sum[3];                /* values over the empty squares per side */
@@ -166,6 +167,13 @@ static inline int32_t pat_value(const PatState *ps, int i, Mark p)
 static inline int64_t pat_eval(const PatState *ps, Mark me)
 {
     return ps->sum[me] - ps->sum[3 - me];
+}
+/* The move score of the empty square i for `me` to move: its value for me
+ * plus `defend` percent of its value for the other side (building and
+ * blocking). */
+static inline int32_t pat_move_score(const PatState *ps, int i, Mark me, int defend)
+{
+    return ps->value[i * 2 + me - 1] + ps->value[i * 2 + 2 - me] * defend / 100;
 }
 /* The squares (padded indexes) where p completes k, into out; how many. */
 int pat_wins(const PatState *ps, Mark p, int *out, int cap);

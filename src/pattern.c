@@ -292,6 +292,9 @@ static PatState *pnew(const Geometry *g, const PatWeights *w, const uint16_t *ta
     ps->k = g->k;
     ps->exact = g->exact;
     ps->reach = reach_of(g->k, g->exact);
+    /* the lowest code that counts in a class: an open k-2 (k >= 3), else
+     * a k-1 (k = 2), else a win */
+    ps->class_from = g->k >= 3 ? 2 * g->k - 4 : 1;
     ps->pad = l.pad;
     ps->pw = l.pw;
     ps->n = l.n;
@@ -370,14 +373,14 @@ static inline int class_of(const PatState *ps, int i, Mark p, int32_t *value)
         else if (code == o3 && o3 >= 2)
             n_o3++;
     }
-    int cls = w                       ? PAT_C_WIN
-              : n_o4                  ? PAT_C_OPEN4
-              : n_f4 >= 2             ? PAT_C_FOUR2
-              : n_f4 == 1 && n_o3     ? PAT_C_FOUR3
-              : n_f4 == 1             ? PAT_C_FOUR
-              : n_o3 >= 2             ? PAT_C_THREE2
-              : n_o3 == 1             ? PAT_C_THREE
-                                      : PAT_C_NONE;
+    int cls = w                   ? PAT_C_WIN
+              : n_o4              ? PAT_C_OPEN4
+              : n_f4 >= 2         ? PAT_C_FOUR2
+              : n_f4 == 1 && n_o3 ? PAT_C_FOUR3
+              : n_f4 == 1         ? PAT_C_FOUR
+              : n_o3 >= 2         ? PAT_C_THREE2
+              : n_o3 == 1         ? PAT_C_THREE
+                                  : PAT_C_NONE;
     *value = v + ps->weights.combo[cls];
     return cls;
 }
@@ -421,24 +424,30 @@ static inline void cell_leave(PatState *ps, int i)
     }
 }
 
-/* The empty square i's codes changed: its class and value follow. */
-static inline void cell_refresh(PatState *ps, int i)
+/* The code of the empty square i for p in one direction went from `old`
+ * to `now` (already stored): its value follows at once, its class only
+ * when either code is an open k-2 or better (nothing lower enters a
+ * class). */
+static inline void code_changed(PatState *ps, int i, Mark p, int old, int now)
 {
-    for (Mark p = MARK_O; p <= MARK_X; p++) {
-        int32_t v;
-        int c = class_of(ps, i, p, &v), old = ps->cls[i * 2 + p - 1];
-        ps->sum[p] += v - ps->value[i * 2 + p - 1];
-        ps->value[i * 2 + p - 1] = v;
-        if (c != old) {
-            ps->cls[i * 2 + p - 1] = (uint8_t)c;
-            ps->count[p][old]--;
-            ps->count[p][c]++;
-            if ((old >= PAT_C_FOUR) != (c >= PAT_C_FOUR)) {
-                if (c >= PAT_C_FOUR)
-                    set4_add(ps, p, i);
-                else
-                    set4_remove(ps, p, i);
-            }
+    int at = i * 2 + p - 1, oc = ps->cls[at], nc = oc;
+    int32_t dv = ps->wcode[now] - ps->wcode[old];
+    if (old >= ps->class_from || now >= ps->class_from) {
+        int32_t unused;
+        nc = class_of(ps, i, p, &unused);
+        dv += ps->weights.combo[nc] - ps->weights.combo[oc];
+    }
+    ps->value[at] += dv;
+    ps->sum[p] += dv;
+    if (nc != oc) {
+        ps->cls[at] = (uint8_t)nc;
+        ps->count[p][oc]--;
+        ps->count[p][nc]++;
+        if ((oc >= PAT_C_FOUR) != (nc >= PAT_C_FOUR)) {
+            if (nc >= PAT_C_FOUR)
+                set4_add(ps, p, i);
+            else
+                set4_remove(ps, p, i);
         }
     }
 }
@@ -532,10 +541,15 @@ static inline void update_lines(PatState *ps, int s, unsigned bits)
                 if (ps->cell[i] != MARK_EMPTY) continue;
                 uint16_t cc = codes_of(ps, i, d);
                 uint8_t *code = &ps->code[(i * 4 + d) * 2];
-                if (code[0] == (cc & 0xff) && code[1] == (cc >> 8)) continue;
-                code[0] = (uint8_t)(cc & 0xff);
-                code[1] = (uint8_t)(cc >> 8);
-                cell_refresh(ps, i);
+                int o = cc & 0xff, x = cc >> 8, oo = code[0], ox = code[1];
+                if (o != oo) {
+                    code[0] = (uint8_t)o;
+                    code_changed(ps, i, MARK_O, oo, o);
+                }
+                if (x != ox) {
+                    code[1] = (uint8_t)x;
+                    code_changed(ps, i, MARK_X, ox, x);
+                }
             }
         }
     }

@@ -79,7 +79,8 @@ static void check_patterns(Game *g, const char *where)
 {
     const PatState *ps = g->board.feat->pat;
     const Geometry *geo = game_geom(g);
-    if (!pat_ok(ps, &g->board)) t_fail(__FILE__, __LINE__, "%s: patterns differ from a recount", where);
+    if (!pat_ok(ps, &g->board))
+        t_fail(__FILE__, __LINE__, "%s: patterns differ from a recount", where);
     gw = geo->width, gh = geo->height, gk = geo->k, gexact = geo->exact;
     for (int m = 0; m < geo->ncells; m++) grid[geo->x_of[m]][geo->y_of[m]] = game_get(g, m);
     int k = geo->k;
@@ -187,7 +188,8 @@ static void check_table(int k, bool exact, unsigned samples)
         uint32_t key = samples ? rnd(nkeys) : i;
         for (int j = 0; j < nb; j++) line[j < R ? j : j + 1] = (uint8_t)((key >> (2 * j)) & 3);
         line[R] = MARK_EMPTY;
-        int o = pat_classify(line, R, k, exact, MARK_O), x = pat_classify(line, R, k, exact, MARK_X);
+        int o = pat_classify(line, R, k, exact, MARK_O),
+            x = pat_classify(line, R, k, exact, MARK_X);
         if (ps->tab[key] != (uint16_t)(o | x << 8) && bad++ < 5)
             t_fail(__FILE__, __LINE__, "k%d%s key %u: table %d/%d, direct %d/%d", k,
                    exact ? " exact" : "", key, ps->tab[key] & 0xff, ps->tab[key] >> 8, o, x);
@@ -234,25 +236,25 @@ TEST(known_codes)
         const char *line;
         int free, exact;
     } cases[] = {
-        {"..oo*oo..", 9, 9},   /* five */
-        {".ooo*oo..", 9, 0},   /* six: a win freestyle; exact: every window overlines */
-        {"...*oooo.", 9, 9},   /* five at the end */
-        {"x..*ooo..", 8, 8},   /* .oooo. open four */
-        {"x.x*ooo.x", 7, 7},   /* xoooo.x: a four */
-        {"...oo*.o.", 7, 7},   /* oo.o.o? oo*.o: four (fill the gap) */
-        {"..o.*oo..", 7, 7},   /* o.ooo: one gap, a four */
-        {"o.oo*.o..", 8, 8},   /* o.ooo.o: either gap completes five */
-        {"o.oo*.oo.", 8, 7},   /* o.ooo.oo: the right gap makes six (exact: one square) */
-        {"...*oo...", 6, 6},   /* .ooo.. open three */
-        {"..x*oo.x.", 0, 0},   /* xooo.x: no room for five */
-        {"..x*oo..x", 5, 5},   /* xooo..x: a three, not open */
-        {"...*o.o..", 6, 6},   /* .oo.o. split open three */
-        {"|*ooo....", 7, 7},   /* at the edge: oooo. a four */
-        {"....*....", 2, 2},   /* a lone stone: open one */
-        {"xx.x*x..x", 0, 0},   /* no window */
-        {"..x*o....", 3, 3},   /* xoo...: a two, not open */
-        {"...*o....", 4, 4},   /* .oo...: an open two */
-        {"o..*oo..o", 6, 5},   /* .ooo.. with an o beyond: exact, the open segment would overline */
+        {"..oo*oo..", 9, 9}, /* five */
+        {".ooo*oo..", 9, 0}, /* six: a win freestyle; exact: every window overlines */
+        {"...*oooo.", 9, 9}, /* five at the end */
+        {"x..*ooo..", 8, 8}, /* .oooo. open four */
+        {"x.x*ooo.x", 7, 7}, /* xoooo.x: a four */
+        {"...oo*.o.", 7, 7}, /* oo.o.o? oo*.o: four (fill the gap) */
+        {"..o.*oo..", 7, 7}, /* o.ooo: one gap, a four */
+        {"o.oo*.o..", 8, 8}, /* o.ooo.o: either gap completes five */
+        {"o.oo*.oo.", 8, 7}, /* o.ooo.oo: the right gap makes six (exact: one square) */
+        {"...*oo...", 6, 6}, /* .ooo.. open three */
+        {"..x*oo.x.", 0, 0}, /* xooo.x: no room for five */
+        {"..x*oo..x", 5, 5}, /* xooo..x: a three, not open */
+        {"...*o.o..", 6, 6}, /* .oo.o. split open three */
+        {"|*ooo....", 7, 7}, /* at the edge: oooo. a four */
+        {"....*....", 2, 2}, /* a lone stone: open one */
+        {"xx.x*x..x", 0, 0}, /* no window */
+        {"..x*o....", 3, 3}, /* xoo...: a two, not open */
+        {"...*o....", 4, 4}, /* .oo...: an open two */
+        {"o..*oo..o", 6, 5}, /* .ooo.. with an o beyond: exact, the open segment would overline */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         int f = code_of(cases[i].line, 5, false), e = code_of(cases[i].line, 5, true);
