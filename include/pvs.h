@@ -56,7 +56,7 @@
 #define PVS_WIN_BOUND (PVS_MATE - 4096)
 #define PVS_MAX_PLY   128
 #define PVS_EVAL_CAP  (PVS_MATE / 4) /* evaluations are clamped to +-this */
-#define PVS_MAX_VCF   60           /* fours of a VCF (vcf_depth, root_vcf) */
+#define PVS_MAX_VCF   60             /* fours of a VCF (vcf_depth, root_vcf) */
 
 typedef struct PvsOptions {
     double timelimit; /* hard limit, seconds; < 0: none */
@@ -64,17 +64,18 @@ typedef struct PvsOptions {
     int maxdepth;     /* iterations up to this depth (1 .. PVS_MAX_PLY / 2) */
     uint64_t max_nodes;
     bool tt, aspiration, killers, history, lmr, vcf, forced, prune;
-    int window;     /* aspiration half width (evaluation units) */
-    int vcf_depth;  /* fours at the horizon */
-    int vcf_nodes;  /* positions per horizon VCF */
-    int root_vcf;   /* fours of the root VCF (0: none) */
-    int root_vct;   /* threats of the root VCT and the guard (0: none) */
-    int vct_nodes;  /* positions of the root VCT (the guard: as many again) */
+    int window;       /* aspiration half width (evaluation units) */
+    int vcf_depth;    /* fours at the horizon */
+    int vcf_nodes;    /* positions per horizon VCF */
+    int root_vcf;     /* fours of the root VCF (0: none) */
+    int root_vct;     /* threats of the root VCT and the guard (0: none) */
+    int vct_nodes;    /* positions of the root VCT (the guard: as many again) */
     double vct_share; /* of timelimit: the root VCT, then twice it the guard */
-    bool guard;     /* the root keeps the moves that stop the other side's VCT */
-    int width;      /* prune: moves searched at depth >= 2 off the PV */
-    int width1;     /* prune: moves searched at depth 1 off the PV */
-    int defend;     /* move score: percent of the other side's value */
+    bool guard;       /* the root keeps the moves that stop the other side's VCT */
+    bool qdefend;     /* the horizon answers the other side's VCF (needs vcf) */
+    int width;        /* prune: moves searched at depth >= 2 off the PV */
+    int width1;       /* prune: moves searched at depth 1 off the PV */
+    int defend;       /* move score: percent of the other side's value */
     PatWeights weights;
 } PvsOptions;
 

@@ -30,6 +30,16 @@ struct PvsEntry {
     uint8_t flag_gen; /* flag | gen << 2 */
 };
 
+#define VCACHE_BITS 16
+#define VCACHE_MASK ((1u << VCACHE_BITS) - 1)
+#define VCF_SIDE_O  0x7A4C3B1E9F0D2C85ULL /* the attacker's mark in a cache key */
+#define VCF_SIDE_X  0x2E6B9D04C1F7A358ULL
+
+typedef struct VcfSlot {
+    uint64_t key;
+    int8_t len, depth;
+} VcfSlot;
+
 typedef struct S {
     Pvs *p;
     PatState *ps;
@@ -41,10 +51,12 @@ typedef struct S {
     bool stop;
     int killer[PVS_MAX_PLY][2];
     int32_t *hist[3];
+    VcfSlot *vcache; /* 2^VCACHE_BITS slots */
     int pv[PVS_MAX_PLY][PVS_MAX_PLY];
     int pvlen[PVS_MAX_PLY];
     int iter_best, iter_score;
-    int root_only; /* > 0: the root searches only only[0 .. root_only) */
+    bool qdefending; /* a qsearch is answering a VCF below */
+    int root_only;   /* > 0: the root searches only only[0 .. root_only) */
     int only[MB_MAX_CELLS];
 } S;
 
@@ -60,10 +72,11 @@ PvsOptions pvs_default_options(void)
     o.vcf_depth = 8;
     o.vcf_nodes = 200;
     o.root_vcf = 20;
-    o.root_vct = 8;
+    o.root_vct = 10;
     o.vct_nodes = 200000;
-    o.vct_share = 0.1;
+    o.vct_share = 0.15;
     o.guard = true;
+    o.qdefend = false;
     o.width = 14;
     o.width1 = 10;
     o.defend = 80;
@@ -142,6 +155,8 @@ static int win_square(const PatState *ps, Mark p)
 
 /* A victory by continuous fours for a (to move) within `depth` fours: the
  * plies to the win (odd), or 0. line (or NULL) receives the moves. */
+static int vcf_moves(S *s, Mark a, Mark d, int nd, int depth, int *line);
+
 static int vcf(S *s, Mark a, int depth, int *line)
 {
     PatState *ps = s->ps;
@@ -160,6 +175,24 @@ static int vcf(S *s, Mark a, int depth, int *line)
         return 3;
     }
     if (depth <= 0) return 0;
+    /* the cache: a win found (its length), or none within a depth */
+    uint64_t key = ps->zkey ^ (a == MARK_X ? VCF_SIDE_O : VCF_SIDE_X);
+    VcfSlot *slot = &s->vcache[key & VCACHE_MASK];
+    if (!line && slot->key == key && (slot->len || slot->depth >= depth)) return slot->len;
+    int r = vcf_moves(s, a, d, nd, depth, line);
+    /* a failure is stored only when no limit cut the search short */
+    if (r || (!s->stop && s->vcf_nodes <= s->vcf_limit)) {
+        slot->key = key;
+        slot->len = (int8_t)r;
+        slot->depth = (int8_t)depth;
+    }
+    return r;
+}
+
+/* vcf's search of a's fours (or its block of d's four) below the checks. */
+static int vcf_moves(S *s, Mark a, Mark d, int nd, int depth, int *line)
+{
+    PatState *ps = s->ps;
     int cand[MB_MAX_CELLS], n = 0;
     if (nd == 1) {
         int c = win_square(ps, d);
@@ -205,12 +238,24 @@ static int vcf(S *s, Mark a, int depth, int *line)
 
 /* ---- VCT ---- */
 
-static int vct_defend(S *s, Mark a, int depth);
+static int vct_defend(S *s, Mark a, int depth, int last);
 
-/* Push a's threat moves: its fours (the four set), then the squares where
- * it makes an open three (class three or double three), each group by
- * value. */
-static int threat_moves(S *s, Mark a, int *cand)
+/* True when square i lies on one of the four lines through `last`
+ * within `reach` squares of it (any square when last < 0). */
+static bool on_lines(const PatState *ps, int i, int last, int reach)
+{
+    if (last < 0) return true;
+    int dx = (i % ps->pw) - (last % ps->pw), dy = i / ps->pw - last / ps->pw;
+    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    if (ax > reach || ay > reach) return false;
+    return dx == 0 || dy == 0 || ax == ay;
+}
+
+/* Push a's threat moves: its fours (the four set, anywhere), then the
+ * squares where it makes an open three (class three or double three) on
+ * the lines through its last threat `last` (within k + 1; anywhere when
+ * last < 0), each group by value. */
+static int threat_moves(S *s, Mark a, int last, int *cand)
 {
     PatState *ps = s->ps;
     int n = 0;
@@ -220,7 +265,8 @@ static int threat_moves(S *s, Mark a, int *cand)
         int i = s->bidx[t];
         if (ps->cell[i] != MARK_EMPTY || !ps->near[i]) continue;
         int c = ps->cls[i * 2 + a - 1];
-        if (c == PAT_C_THREE || c == PAT_C_THREE2) cand[n++] = i;
+        if ((c == PAT_C_THREE || c == PAT_C_THREE2) && on_lines(ps, i, last, ps->k + 1))
+            cand[n++] = i;
     }
     for (int g = 0; g < 2; g++) {
         int lo = g ? fours : 0, hi = g ? n : fours;
@@ -240,7 +286,7 @@ static int threat_moves(S *s, Mark a, int *cand)
  * within `depth` threats: the plies to the win, or 0. Every answer of the
  * defender that pat_forced allows (blocks, defences of a three, its own
  * fours) must lose. line (or NULL) gets a's first move. */
-static int vct_attack(S *s, Mark a, int depth, int *line)
+static int vct_attack(S *s, Mark a, int depth, int last, int *line)
 {
     PatState *ps = s->ps;
     Mark d = (Mark)(3 - a);
@@ -254,10 +300,9 @@ static int vct_attack(S *s, Mark a, int depth, int *line)
     int nd = ps->count[d][PAT_C_WIN];
     if (nd >= 2) return 0;
     if (nd == 0) {
-        int w = ps->count[a][PAT_C_OPEN4] || ps->count[a][PAT_C_FOUR2] ? 3
-                : ps->n4[d] == 0 && (ps->count[a][PAT_C_FOUR3] || ps->count[a][PAT_C_THREE2])
-                    ? 5
-                    : 0;
+        int w = ps->count[a][PAT_C_OPEN4] || ps->count[a][PAT_C_FOUR2]                        ? 3
+                : ps->n4[d] == 0 && (ps->count[a][PAT_C_FOUR3] || ps->count[a][PAT_C_THREE2]) ? 5
+                                                                                              : 0;
         if (w) {
             if (line) line[0] = -1;
             return w;
@@ -267,16 +312,16 @@ static int vct_attack(S *s, Mark a, int depth, int *line)
     if (nd == 1) { /* a must block; its threats must still stand after */
         int c = win_square(ps, d);
         pat_place_idx(ps, c, a);
-        int r = vct_defend(s, a, depth - 1);
+        int r = vct_defend(s, a, depth - 1, last);
         pat_lift_idx(ps, c, a);
         if (r && line) line[0] = c;
         return r ? r + 1 : 0;
     }
-    int cand[MB_MAX_CELLS], n = threat_moves(s, a, cand);
+    int cand[MB_MAX_CELLS], n = threat_moves(s, a, last, cand);
     for (int j = 0; j < n; j++) {
         int c = cand[j];
         pat_place_idx(ps, c, a);
-        int r = vct_defend(s, a, depth - 1);
+        int r = vct_defend(s, a, depth - 1, c);
         pat_lift_idx(ps, c, a);
         if (r) {
             if (line) line[0] = c;
@@ -289,7 +334,7 @@ static int vct_attack(S *s, Mark a, int depth, int *line)
 
 /* The defender's turn in a VCT of a: every answer must lose. 0 when one
  * holds (or a threatens nothing), else the plies to a's win. */
-static int vct_defend(S *s, Mark a, int depth)
+static int vct_defend(S *s, Mark a, int depth, int last)
 {
     PatState *ps = s->ps;
     Mark d = (Mark)(3 - a);
@@ -301,7 +346,7 @@ static int vct_defend(S *s, Mark a, int depth)
     int worst = 0;
     for (int j = 0; j < n; j++) {
         pat_place_idx(ps, mv[j], d);
-        int r = vct_attack(s, a, depth, NULL);
+        int r = vct_attack(s, a, depth, last, NULL);
         pat_lift_idx(ps, mv[j], d);
         if (!r) return 0;
         if (r > worst) worst = r;
@@ -368,14 +413,48 @@ static inline void pick(int *mv, int *sc, int j, int n)
 
 /* ---- Search ---- */
 
-static int qsearch(S *s, Mark me, int ply)
+static int search(S *s, Mark me, int depth, int alpha, int beta, int ply);
+
+/* The horizon: a VCF of the side to move is a win; with qdefend, a VCF of
+ * the other side (were `me` to pass) is answered: `me` tries the squares of
+ * that line and its own fours, each searched at depth 0 (once on a path),
+ * and a position where none holds scores as badly as an evaluation can
+ * (not as a loss: the answers tried are not all the answers). */
+static int qsearch(S *s, Mark me, int alpha, int beta, int ply)
 {
-    if (s->o->vcf) {
-        s->vcf_limit = s->vcf_nodes + (uint64_t)s->o->vcf_nodes;
-        int len = vcf(s, me, s->o->vcf_depth, NULL);
-        if (len) return PVS_MATE - ply - len;
+    const PvsOptions *o = s->o;
+    if (!o->vcf) return eval(s, me);
+    PatState *ps = s->ps;
+    s->vcf_limit = s->vcf_nodes + (uint64_t)o->vcf_nodes;
+    int len = vcf(s, me, o->vcf_depth, NULL);
+    if (len) return PVS_MATE - ply - len;
+    if (!o->qdefend || s->qdefending || ply >= PVS_MAX_PLY - 8) return eval(s, me);
+    Mark opp = (Mark)(3 - me);
+    int line[2 * PVS_MAX_VCF + 4];
+    s->vcf_limit = s->vcf_nodes + (uint64_t)o->vcf_nodes;
+    len = vcf(s, opp, o->vcf_depth, line);
+    if (!len || s->stop) return eval(s, me);
+    int cand[2 * PVS_MAX_VCF + 4 + MB_MAX_CELLS], n = 0;
+    for (int j = 0; j < len && line[j] >= 0; j++) cand[n++] = line[j];
+    for (int j = 0; j < ps->n4[me]; j++) cand[n++] = ps->set4[me][j];
+    int best = -INF;
+    s->qdefending = true;
+    for (int j = 0; j < n; j++) {
+        int c = cand[j];
+        bool seen = ps->cell[c] != MARK_EMPTY;
+        for (int t = 0; t < j && !seen; t++) seen = cand[t] == c;
+        if (seen) continue;
+        pat_place_idx(ps, c, me);
+        int v = -search(s, opp, 0, -beta, -alpha, ply + 1);
+        pat_lift_idx(ps, c, me);
+        if (s->stop) break;
+        if (v > best) best = v;
+        if (v > alpha) alpha = v;
+        if (v >= beta) break;
     }
-    return eval(s, me);
+    s->qdefending = false;
+    if (best <= -PVS_WIN_BOUND) best = -PVS_EVAL_CAP;
+    return best;
 }
 
 static int search(S *s, Mark me, int depth, int alpha, int beta, int ply)
@@ -418,7 +497,7 @@ static int search(S *s, Mark me, int depth, int alpha, int beta, int ply)
      * three of the other side with forced moves on) is searched on */
     if (depth <= 0 && nopp == 0 &&
         !(o->forced && (ps->count[opp][PAT_C_OPEN4] || ps->count[opp][PAT_C_FOUR2])))
-        return qsearch(s, me, ply);
+        return qsearch(s, me, alpha, beta, ply);
 
     int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS];
     bool forced;
@@ -493,10 +572,10 @@ static int search(S *s, Mark me, int depth, int alpha, int beta, int ply)
     }
     if (o->tt)
         table_store(s, key, depth, best,
-                 best >= beta    ? F_LOWER
-                 : best > alpha0 ? F_EXACT
-                                 : F_UPPER,
-                 bestmove, ply);
+                    best >= beta    ? F_LOWER
+                    : best > alpha0 ? F_EXACT
+                                    : F_UPPER,
+                    bestmove, ply);
     return best;
 }
 
@@ -520,7 +599,7 @@ static int timed_vct(S *s, Mark a, double t0, int *line)
     double saved = s->deadline;
     if (o->timelimit > 0) s->deadline = t0 + o->vct_share * o->timelimit;
     s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes;
-    int len = vct_attack(s, a, o->root_vct, line);
+    int len = vct_attack(s, a, o->root_vct, -1, line);
     if (s->stop) len = 0;
     s->stop = false;
     s->deadline = saved;
@@ -539,7 +618,7 @@ static void guard_root(S *s, Mark me, Mark opp, double t0)
     double saved = s->deadline;
     if (o->timelimit > 0) s->deadline = t0 + 2 * o->vct_share * o->timelimit;
     s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes;
-    int threat = vct_attack(s, opp, o->root_vct, NULL);
+    int threat = vct_attack(s, opp, o->root_vct, -1, NULL);
     if (threat && !s->stop) {
         int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS], n = 0;
         bool forced;
@@ -548,7 +627,7 @@ static void guard_root(S *s, Mark me, Mark opp, double t0)
             pick(mv, sc, j, n);
             pat_place_idx(ps, mv[j], me);
             s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes / 8;
-            int r = vct_attack(s, opp, o->root_vct, NULL);
+            int r = vct_attack(s, opp, o->root_vct, -1, NULL);
             pat_lift_idx(ps, mv[j], me);
             if (!r && !s->stop && s->root_only < MB_MAX_CELLS) s->only[s->root_only++] = mv[j];
         }
@@ -557,7 +636,6 @@ static void guard_root(S *s, Mark me, Mark opp, double t0)
     s->stop = false;
     s->deadline = saved;
 }
-
 
 
 static void result_move(const S *s, PvsResult *out, int idx)
@@ -597,9 +675,12 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
     for (int b = 0; b < geo->ncells; b++) bidx[b] = ps->idx_of[geo->move_of[b]];
     s.bidx = bidx;
     int32_t *hist = calloc(2 * (size_t)ps->n, sizeof *hist);
-    if (!hist) {
+    s.vcache = calloc((size_t)1 << VCACHE_BITS, sizeof *s.vcache);
+    if (!hist || !s.vcache) {
         pat_free(s.ps);
         free(bidx);
+        free(hist);
+        free(s.vcache);
         return MB_ENOMEM;
     }
     s.hist[MARK_O] = hist;
@@ -615,7 +696,7 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
     } else if (reason == 1 || reason == 2) {
         result_move(&s, out, only[0]);
         out->reason = reason == 1 ? "win" : "block";
-        out->score = reason == 1                         ? PVS_MATE - 1
+        out->score = reason == 1                      ? PVS_MATE - 1
                      : ps->count[opp][PAT_C_WIN] >= 2 ? -(PVS_MATE - 2)
                                                       : 0;
     } else if (nonly == 1 && o->forced) {
@@ -703,5 +784,6 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
     pat_free(s.ps);
     free(bidx);
     free(hist);
+    free(s.vcache);
     return MB_OK;
 }

@@ -27,6 +27,7 @@
  * working memory count against the memory budget, a search's time and
  * positions against the time and instruction budgets. */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "l_budget.h"
@@ -102,8 +103,9 @@ static void read_weights(lua_State *L, int idx, PatWeights *w)
             int c = 1;
             while (c < PAT_CLASSES && strcmp(class_names[c], k) != 0) c++;
             if (c == PAT_CLASSES)
-                luaL_error(L, "weights: unknown class '%s' in combo (known: three, double_three, "
-                              "four, four_three, double_four, open_four, win)",
+                luaL_error(L,
+                           "weights: unknown class '%s' in combo (known: three, double_three, "
+                           "four, four_three, double_four, open_four, win)",
                            k);
             w->combo[c] = weight_value(L, "combo entries");
             lua_pop(L, 1);
@@ -173,7 +175,8 @@ static int l_forced_moves(lua_State *L)
     PatState *ps = check_pat(L, &g);
     static const char *const reasons[] = {NULL, "win", "block", "defend"};
     int idx[MB_MAX_CELLS], reason, n = 0;
-    if (g->status == STATUS_PLAYING) n = pat_forced(ps, g->turn, idx, &reason);
+    if (g->status == STATUS_PLAYING)
+        n = pat_forced(ps, g->turn, idx, &reason);
     else
         reason = 0;
     lua_createtable(L, n, 0);
@@ -196,14 +199,16 @@ static int l_pattern_moves(lua_State *L)
     Game *g;
     PatState *ps = check_pat(L, &g);
     const Geometry *geo = game_geom(g);
-    int cap = (int)(lua_isnoneornil(L, 2) ? geo->ncells : lmb_check_range(L, 2, 0, geo->ncells, "count"));
+    int cap =
+        (int)(lua_isnoneornil(L, 2) ? geo->ncells : lmb_check_range(L, 2, 0, geo->ncells, "count"));
     int defend = (int)(lua_isnoneornil(L, 3) ? 80 : lmb_check_range(L, 3, 0, 1000, "defend"));
     int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS], n = 0;
     if (g->status == STATUS_PLAYING) {
         for (int b = 0; b < geo->ncells; b++) {
             int m = geo->move_of[b], i = pat_idx(ps, m);
             if (ps->cell[i] != MARK_EMPTY || (!ps->near[i] && ps->stones)) continue;
-            if (!ps->stones && m != geometry_xy_to_move(geo, (geo->width - 1) / 2, (geo->height - 1) / 2))
+            if (!ps->stones &&
+                m != geometry_xy_to_move(geo, (geo->width - 1) / 2, (geo->height - 1) / 2))
                 continue;
             int v = pat_move_score(ps, i, g->turn, defend), t = n++;
             while (t > 0 && sc[t - 1] < v) {
@@ -291,7 +296,8 @@ static int l_searcher(lua_State *L)
             int exact;
             lua_Integer b = lua_tointegerx(L, -1, &exact);
             if (!exact || b < 10 || b > 26)
-                luaL_error(L, "pattern_searcher: option 'tt_bits' must be an integer from 10 to 26");
+                luaL_error(L,
+                           "pattern_searcher: option 'tt_bits' must be an integer from 10 to 26");
             bits = (int)b;
         }
         lua_pop(L, 1);
@@ -313,16 +319,19 @@ typedef struct OptSpec {
     size_t off;
 } OptSpec;
 
-#define OPT(name, kind, lo, hi) {#name, kind, lo, hi, offsetof(PvsOptions, name)}
+#define OPT(name, kind, lo, hi)                                                                    \
+    {                                                                                              \
+#name, kind, lo, hi, offsetof(PvsOptions, name)                                            \
+    }
 static const OptSpec opt_specs[] = {
-    OPT(timelimit, 'n', 0, 1e7),   OPT(soft, 'n', 0, 1),          OPT(maxdepth, 'i', 1, 64),
-    OPT(tt, 'b', 0, 0),            OPT(aspiration, 'b', 0, 0),    OPT(killers, 'b', 0, 0),
-    OPT(history, 'b', 0, 0),       OPT(lmr, 'b', 0, 0),           OPT(vcf, 'b', 0, 0),
-    OPT(forced, 'b', 0, 0),        OPT(prune, 'b', 0, 0),         OPT(window, 'i', 1, 1000000),
-    OPT(vcf_depth, 'i', 0, 60),    OPT(vcf_nodes, 'i', 0, 1e7),   OPT(root_vcf, 'i', 0, 60),
-    OPT(width, 'i', 0, 1024),      OPT(width1, 'i', 0, 1024),     OPT(defend, 'i', 0, 1000),
-    OPT(root_vct, 'i', 0, 60),     OPT(vct_nodes, 'i', 0, 1e8),   OPT(vct_share, 'n', 0, 0.5),
-    OPT(guard, 'b', 0, 0),
+    OPT(timelimit, 'n', 0, 1e7), OPT(soft, 'n', 0, 1),        OPT(maxdepth, 'i', 1, 64),
+    OPT(tt, 'b', 0, 0),          OPT(aspiration, 'b', 0, 0),  OPT(killers, 'b', 0, 0),
+    OPT(history, 'b', 0, 0),     OPT(lmr, 'b', 0, 0),         OPT(vcf, 'b', 0, 0),
+    OPT(forced, 'b', 0, 0),      OPT(prune, 'b', 0, 0),       OPT(window, 'i', 1, 1000000),
+    OPT(vcf_depth, 'i', 0, 60),  OPT(vcf_nodes, 'i', 0, 1e7), OPT(root_vcf, 'i', 0, 60),
+    OPT(width, 'i', 0, 1024),    OPT(width1, 'i', 0, 1024),   OPT(defend, 'i', 0, 1000),
+    OPT(root_vct, 'i', 0, 60),   OPT(vct_nodes, 'i', 0, 1e8), OPT(vct_share, 'n', 0, 0.5),
+    OPT(guard, 'b', 0, 0),       OPT(qdefend, 'b', 0, 0),
 };
 #define NSPECS (sizeof opt_specs / sizeof opt_specs[0])
 
@@ -349,7 +358,8 @@ static void read_search_options(lua_State *L, int idx, PvsOptions *o)
         lua_pop(L, 1);
         const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         bool known = k && (strcmp(k, "nodes") == 0 || strcmp(k, "weights") == 0);
-        for (size_t i = 0; k && !known && i < NSPECS; i++) known = strcmp(k, opt_specs[i].name) == 0;
+        for (size_t i = 0; k && !known && i < NSPECS; i++)
+            known = strcmp(k, opt_specs[i].name) == 0;
         if (!known)
             luaL_error(L, "search: unknown option %s (known: %s)",
                        k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1), known_options(L));
@@ -360,7 +370,8 @@ static void read_search_options(lua_State *L, int idx, PvsOptions *o)
         int t = lua_getfield(L, idx, sp->name);
         if (t != LUA_TNIL) {
             if (sp->kind == 'b') {
-                if (t != LUA_TBOOLEAN) luaL_error(L, "search: option '%s' must be a boolean", sp->name);
+                if (t != LUA_TBOOLEAN)
+                    luaL_error(L, "search: option '%s' must be a boolean", sp->name);
                 *(bool *)(void *)at = lua_toboolean(L, -1);
             } else if (sp->kind == 'i') {
                 int exact;
@@ -371,9 +382,11 @@ static void read_search_options(lua_State *L, int idx, PvsOptions *o)
                 *(int *)(void *)at = (int)v;
             } else {
                 double v = lua_tonumber(L, -1);
-                if (t != LUA_TNUMBER || !(v >= sp->lo && v <= sp->hi))
-                    luaL_error(L, "search: option '%s' must be a number from %g to %g", sp->name,
-                               sp->lo, sp->hi);
+                if (t != LUA_TNUMBER || !(v >= sp->lo && v <= sp->hi)) {
+                    char range[64];
+                    snprintf(range, sizeof range, "from %g to %g", sp->lo, sp->hi);
+                    luaL_error(L, "search: option '%s' must be a number %s", sp->name, range);
+                }
                 *(double *)(void *)at = v;
             }
         }
@@ -402,7 +415,8 @@ static int l_search(lua_State *L)
     if (nl.b) {
         if (nl.seconds >= 0 && (o.timelimit < 0 || nl.seconds < o.timelimit))
             o.timelimit = nl.seconds > 1e-6 ? nl.seconds : 1e-6;
-        if (nl.max_nodes && (!o.max_nodes || nl.max_nodes < o.max_nodes)) o.max_nodes = nl.max_nodes;
+        if (nl.max_nodes && (!o.max_nodes || nl.max_nodes < o.max_nodes))
+            o.max_nodes = nl.max_nodes;
         size_t need = pat_bytes(game_geom(g)) * 2 + sizeof(PvsResult);
         if (nl.room != SIZE_MAX && nl.room < need) budget_native_done(L, &nl, 0, "memory");
     }
