@@ -72,8 +72,11 @@ typedef enum PatClass {
 } PatClass;
 
 typedef struct PatWeights {
-    int32_t shape[PAT_SHAPES];  /* by level: [0] win, [1] open k-1, [2] k-1, [3] open k-2, ... */
-    int32_t combo[PAT_CLASSES]; /* by class */
+    int32_t shape[PAT_SHAPES];    /* by level: [0] win, [1] open k-1, [2] k-1, [3] open k-2, ... */
+    int32_t combo[PAT_CLASSES];   /* by class, in every square's value */
+    int32_t tomove[PAT_CLASSES];  /* evaluation: the side to move has a square of the class */
+    int32_t waiting[PAT_CLASSES]; /* evaluation: the other side has one (subtracted) */
+    int32_t tempo;                /* evaluation: for the side to move */
 } PatWeights;
 
 typedef struct PatState {
@@ -163,10 +166,17 @@ static inline int32_t pat_value(const PatState *ps, int i, Mark p)
     return ps->value[i * 2 + p - 1];
 }
 /* The static evaluation for `me` to move: the sum of me's values over the
- * empty squares less the other side's, in weight units. */
+ * empty squares less the other side's, plus tempo, plus tomove[c] for each class c of
+ * which me has a square, less waiting[c] for each the other side has, in
+ * weight units. */
 static inline int64_t pat_eval(const PatState *ps, Mark me)
 {
-    return ps->sum[me] - ps->sum[3 - me];
+    int64_t v = ps->sum[me] - ps->sum[3 - me] + ps->weights.tempo;
+    for (int c = PAT_C_THREE; c < PAT_CLASSES; c++) {
+        if (ps->count[me][c]) v += ps->weights.tomove[c];
+        if (ps->count[3 - me][c]) v -= ps->weights.waiting[c];
+    }
+    return v;
 }
 /* The move score of the empty square i for `me` to move: its value for me
  * plus `defend` percent of its value for the other side (building and

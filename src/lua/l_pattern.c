@@ -43,21 +43,31 @@ static const char *const class_names[PAT_CLASSES] = {
 
 /* ---- Weights ---- */
 
+/* A table of class name -> weight. */
+static void push_classes(lua_State *L, const int32_t *v, const char *field)
+{
+    lua_createtable(L, 0, PAT_CLASSES);
+    for (int c = 1; c < PAT_CLASSES; c++) {
+        lua_pushinteger(L, v[c]);
+        lua_setfield(L, -2, class_names[c]);
+    }
+    lua_setfield(L, -2, field);
+}
+
 static void push_weights(lua_State *L, const PatWeights *w)
 {
-    lua_createtable(L, 0, 2);
+    lua_createtable(L, 0, 4);
     lua_createtable(L, PAT_SHAPES, 0);
     for (int i = 0; i < PAT_SHAPES; i++) {
         lua_pushinteger(L, w->shape[i]);
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "shape");
-    lua_createtable(L, 0, PAT_CLASSES);
-    for (int c = 1; c < PAT_CLASSES; c++) {
-        lua_pushinteger(L, w->combo[c]);
-        lua_setfield(L, -2, class_names[c]);
-    }
-    lua_setfield(L, -2, "combo");
+    push_classes(L, w->combo, "combo");
+    push_classes(L, w->tomove, "tomove");
+    push_classes(L, w->waiting, "waiting");
+    lua_pushinteger(L, w->tempo);
+    lua_setfield(L, -2, "tempo");
 }
 
 static int32_t weight_value(lua_State *L, const char *what)
@@ -69,6 +79,29 @@ static int32_t weight_value(lua_State *L, const char *what)
     return (int32_t)v;
 }
 
+/* The table of class weights at t[field] (if any) into v. */
+static void read_classes(lua_State *L, int idx, const char *field, int32_t *v)
+{
+    if (lua_getfield(L, idx, field) != LUA_TNIL) {
+        if (!lua_istable(L, -1)) luaL_error(L, "weights: %s must be a table", field);
+        int t = lua_gettop(L);
+        lua_pushnil(L);
+        while (lua_next(L, t)) {
+            const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+            int c = 1;
+            while (c < PAT_CLASSES && strcmp(class_names[c], k) != 0) c++;
+            if (c == PAT_CLASSES)
+                luaL_error(L,
+                           "weights: unknown class '%s' in %s (known: three, double_three, "
+                           "four, four_three, double_four, open_four, win)",
+                           k, field);
+            v[c] = weight_value(L, "class weights");
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 /* The weights table at idx into w (keys it leaves out keep w's values). */
 static void read_weights(lua_State *L, int idx, PatWeights *w)
 {
@@ -78,8 +111,9 @@ static void read_weights(lua_State *L, int idx, PatWeights *w)
     while (lua_next(L, idx)) {
         lua_pop(L, 1);
         const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-        if (strcmp(k, "shape") != 0 && strcmp(k, "combo") != 0)
-            luaL_error(L, "weights: unknown key %s (known: shape, combo)",
+        if (strcmp(k, "shape") != 0 && strcmp(k, "combo") != 0 && strcmp(k, "tomove") != 0 &&
+            strcmp(k, "waiting") != 0 && strcmp(k, "tempo") != 0)
+            luaL_error(L, "weights: unknown key %s (known: shape, combo, tomove, waiting, tempo)",
                        lua_type(L, -1) == LUA_TSTRING ? lua_pushfstring(L, "'%s'", k)
                                                       : luaL_typename(L, -1));
     }
@@ -94,23 +128,10 @@ static void read_weights(lua_State *L, int idx, PatWeights *w)
         }
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, idx, "combo") != LUA_TNIL) {
-        luaL_argcheck(L, lua_istable(L, -1), idx, "weights.combo must be a table");
-        int t = lua_gettop(L);
-        lua_pushnil(L);
-        while (lua_next(L, t)) {
-            const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-            int c = 1;
-            while (c < PAT_CLASSES && strcmp(class_names[c], k) != 0) c++;
-            if (c == PAT_CLASSES)
-                luaL_error(L,
-                           "weights: unknown class '%s' in combo (known: three, double_three, "
-                           "four, four_three, double_four, open_four, win)",
-                           k);
-            w->combo[c] = weight_value(L, "combo entries");
-            lua_pop(L, 1);
-        }
-    }
+    read_classes(L, idx, "combo", w->combo);
+    read_classes(L, idx, "tomove", w->tomove);
+    read_classes(L, idx, "waiting", w->waiting);
+    if (lua_getfield(L, idx, "tempo") != LUA_TNIL) w->tempo = weight_value(L, "tempo");
     lua_pop(L, 1);
 }
 

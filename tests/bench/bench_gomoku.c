@@ -134,8 +134,8 @@ void bench_gomoku(int runs)
     }
     Pvs p;
     pvs_init(&p, mem, 20);
-    printf("%-30s %6s %12s %14s %12s\n", "pvs_search (tt 2^20)", "depth", "time ms",
-           "positions", "positions/s");
+    printf("%-30s %6s %12s %14s %12s\n", "pvs_search (tt 2^20)", "depth", "time ms", "positions",
+           "positions/s");
     for (size_t i = 0; i < NPOSITIONS; i++) {
         if (!open_position(&g, positions[i].moves)) {
             fprintf(stderr, "bench: bad position %s\n", positions[i].name);

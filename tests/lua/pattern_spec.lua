@@ -65,7 +65,9 @@ describe("pattern codes", function()
         assert.are.equal("none", (g:pattern_square(sq(g, "E8"), "o")))
         assert.are.equal("none", (g:pattern_square(sq(g, "H9"), "x")))
         assert.is_true(g:pattern_eval("o") > 0)
-        assert.are.equal(-g:pattern_eval("o"), g:pattern_eval("x"))
+        -- each side's sum less the other's, plus the tempo for the side named
+        -- (the default class weights of the evaluation are 0)
+        assert.are.equal(2 * g:pattern_weights().tempo, g:pattern_eval("o") + g:pattern_eval("x"))
         assert.are.equal(g:pattern_eval(), g:pattern_eval("o")) -- o to move
     end)
 
@@ -109,7 +111,7 @@ describe("pattern codes", function()
             "weights: shape entries must be an integer from -1000000 to 1000000")
         assert.has_error(function() g:pattern_weights({combo = {triple = 1}}) end)
         assert.has_error(function() g:pattern_weights({colour = {}}) end,
-            "weights: unknown key 'colour' (known: shape, combo)")
+            "weights: unknown key 'colour' (known: shape, combo, tomove, waiting, tempo)")
     end)
 
     it("works for other k and the exact rule", function()
