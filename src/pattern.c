@@ -198,7 +198,7 @@ PatWeights pat_default_weights(void)
     w.combo[PAT_C_WIN] = 10000;
     /* a move adds about this much to its side's sum: without it the
      * evaluation swings by twice that from one depth to the next */
-    w.tempo = 600;
+    w.tempo = 800;
     return w;
 }
 

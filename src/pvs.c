@@ -75,7 +75,7 @@ PvsOptions pvs_default_options(void)
     o.root_vct = 10;
     o.vct_nodes = 200000;
     o.vct_share = 0.15;
-    o.guard = true;
+    o.guard = false;
     o.qdefend = false;
     o.width = 14;
     o.width1 = 10;

@@ -6,7 +6,8 @@
 -- square near the stones within a small time limit; analyze reports the
 -- reason and the search's figures; the search's switches are parameters;
 -- an unknown parameter is refused with the known ones listed; the game is
--- left as it was.
+-- left as it was. The second example AI (examples/gomoku_mcts.lua: MCTS
+-- with pattern priors) blocks, defends and plays a square near the stones.
 local mb = rawget(_G, "mb") or require "marubatsu"
 
 local shape = {width = 15, height = 15, k = 5}
@@ -97,5 +98,26 @@ describe("the gomoku AI", function()
         assert.is_false(ok)
         assert.matches("unknown parameter 'depth'", err)
         assert.matches("maxdepth", err)
+    end)
+end)
+
+describe("examples/gomoku_mcts.lua", function()
+    local ai = dofile("examples/gomoku_mcts.lua")
+
+    it("blocks a four, answers an open three, and otherwise searches", function()
+        local g = game_of("H8,D1,H9,E1,C1,F1,O15,G1")
+        assert.are.equal(mb.move("H1", g), ai.fn(g, {timelimit = 0.1}))
+        g = game_of("H8,A1,I8,A2,J8")
+        local m, found = ai.fn(g, {timelimit = 0.1}), false
+        for _, f in ipairs(g:forced_moves()) do found = found or f == m end
+        assert.is_true(found)
+        g = game_of("H8,H9,I9")
+        local before = g:board_to_str()
+        m = ai.fn(g, {timelimit = 0.2})
+        assert.are.equal(before, g:board_to_str())
+        assert.are.equal(".", g:getmark_by_move(m))
+        local x, y = g:move_to_xy(m)
+        local hx, hy = g:move_to_xy(mb.move("H8", g))
+        assert.is_true(math.abs(x - hx) <= 3 and math.abs(y - hy) <= 3)
     end)
 end)
