@@ -28,7 +28,17 @@
  *                four does not narrow the moves;
  *   prune        at depth >= 2 and off the principal variation, only the
  *                best `width` moves by score are searched (none at depth
- *                1 beyond `width1`).
+ *                1 beyond `width1`);
+ *   qdefend      at the horizon, a VCF of the other side (were the side
+ *                to move to pass) is answered: the squares of its line and
+ *                the side's own fours, each searched at depth 0;
+ *   guard        at the root, when the other side would win by a VCT if
+ *                the root passed, only the moves after which it has none
+ *                are searched (when some exist);
+ *   extend       the soft time limit doubles after an unstable iteration.
+ * Before the iterations the root plays a VCF (root_vcf fours), then a VCT
+ * (root_vct threats, the threes on the lines of the previous threat)
+ * found within vct_share of the time.
  * Wins are recognised without search: a completing square of the side to
  * move (a win in 1), an open four or double four square while the other
  * side has no completing square (in 3), a four-three while the other
@@ -38,9 +48,10 @@
  *
  * Time: a hard deadline (timelimit; the clock is read every 64 positions)
  * after which the search unwinds, and a soft one: no new iteration starts
- * after soft * timelimit. The best move is that of the last completed
- * iteration, or of the unfinished one when it already searched its first
- * root move and found a better one. Uses game.h, pattern.h and search.h
+ * after soft * timelimit, or twice that (extend) when the last iteration
+ * changed its best move or lost more than the aspiration window. The best
+ * move is that of the last completed iteration, or of the unfinished one
+ * when it already searched its first root move and found a better one. Uses game.h, pattern.h and search.h
  * (the clock). */
 #ifndef MB_PVS_H
 #define MB_PVS_H
@@ -73,6 +84,7 @@ typedef struct PvsOptions {
     double vct_share; /* of timelimit: the root VCT, then twice it the guard */
     bool guard;       /* the root keeps the moves that stop the other side's VCT */
     bool qdefend;     /* the horizon answers the other side's VCF (needs vcf) */
+    bool extend;      /* after an unstable iteration the soft limit doubles */
     int width;        /* prune: moves searched at depth >= 2 off the PV */
     int width1;       /* prune: moves searched at depth 1 off the PV */
     int defend;       /* move score: percent of the other side's value */

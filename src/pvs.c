@@ -77,6 +77,7 @@ PvsOptions pvs_default_options(void)
     o.vct_share = 0.15;
     o.guard = false;
     o.qdefend = false;
+    o.extend = true;
     o.width = 14;
     o.width1 = 10;
     o.defend = 80;
@@ -756,15 +757,22 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
                     out->timeout = true;
                     break;
                 }
+                int last = best;
                 if (s.pvlen[0] > 0) {
                     best = s.pv[0][0];
                     out->npv = s.pvlen[0];
                     for (int j = 0; j < s.pvlen[0]; j++) out->pv[j] = ps->move_of[s.pv[0][j]];
                 }
+                /* an unstable search (a new best move, or a score that fell
+                 * by more than the window) may start one more iteration
+                 * until twice the soft limit */
+                bool unstable = o->extend && depth >= 4 && (best != last || v < prev - o->window);
                 out->score = prev = v;
                 out->depth = depth;
                 if (v >= PVS_WIN_BOUND || v <= -PVS_WIN_BOUND) break;
-                if (o->timelimit >= 0 && search_now() - t0 > o->soft * o->timelimit) break;
+                double soft = unstable ? 2 * o->soft : o->soft;
+                if (o->timelimit >= 0 && search_now() - t0 > (soft < 1 ? soft : 1) * o->timelimit)
+                    break;
             }
             if (best < 0) { /* nothing completed: the best-ordered move */
                 int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS];
