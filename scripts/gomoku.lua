@@ -36,9 +36,10 @@ local OPTIONS = {"soft", "maxdepth", "nodes", "tt", "aspiration", "killers", "hi
 local searcher = mb.pattern_searcher{tt_bits = 20}
 
 local function gomoku(game, params)
-    -- the move's share of the clock, all of it: the native search stops
-    -- itself at this deadline, and starts no new iteration after 40% of it
-    local opts = {timelimit = params.timelimit or 1}
+    -- the move's share of the clock: the native search stops itself at
+    -- 85% of it (the rest: a busy machine's scheduling, the host's own
+    -- work), and starts no new iteration after 40% of that
+    local opts = {timelimit = 0.85 * (params.timelimit or 1)}
     for _, key in ipairs(OPTIONS) do opts[key] = params[key] end
     local move, info = searcher:search(game, opts)
     if params.analyze then

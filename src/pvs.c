@@ -471,7 +471,7 @@ static int search(S *s, Mark me, int depth, int alpha, int beta, int ply)
     if (ps->count[me][PAT_C_WIN]) return PVS_MATE - ply - 1;
     int nopp = ps->count[opp][PAT_C_WIN];
     if (nopp >= 2) return -(PVS_MATE - ply - 2);
-    if (nopp == 0) {
+    if (nopp == 0 && ply > 0) { /* (the root must find the move itself) */
         if (ps->count[me][PAT_C_OPEN4] || ps->count[me][PAT_C_FOUR2]) return PVS_MATE - ply - 3;
         if (ps->count[me][PAT_C_FOUR3] && ps->n4[opp] == 0) return PVS_MATE - ply - 5;
     }
