@@ -204,6 +204,24 @@ describe("patterns in the sandbox", function()
         assert.are.same({nil, "memory"}, {p:move(game_of("H8"), {})})
     end)
 
+    it("hostile: pattern_memory ends in memory; pattern_search_runaway in time or instructions", function()
+        local H = "tests/hostile/"
+        local cap = 10 * 1024 * 1024
+        local p = assert(mb.sandbox.load(H .. "pattern_memory.lua",
+            {instructions = false, time = 30, memory = cap}))
+        assert.is_number((p:move(game_of("A1,B2"), {features_only = true}))) -- the features fit
+        assert.are.same({nil, "memory"}, {p:move(game_of("A1,B2"), {})})
+        assert.is_true(p:stats().peak <= cap)
+        p = assert(mb.sandbox.load(H .. "pattern_search_runaway.lua",
+            {instructions = false, time = 0.2, memory = 64 * 1024 * 1024}))
+        local t0 = mb.clock()
+        assert.are.same({nil, "time"}, {p:move(game_of("A1,B2"), {})})
+        assert.is_true(mb.clock() - t0 < 15)
+        p = assert(mb.sandbox.load(H .. "pattern_search_runaway.lua",
+            {instructions = 2000000, time = 30, memory = 64 * 1024 * 1024}))
+        assert.are.same({nil, "instructions"}, {p:move(game_of("A1,B2"), {})})
+    end)
+
     it("a search stops at the move's time budget", function()
         local p = assert(mb.sandbox.load(script([[
             local s = mb.pattern_searcher{tt_bits = 14}
