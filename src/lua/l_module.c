@@ -38,6 +38,7 @@
 #include "l_tournament.h"
 #include "l_tree.h"
 #include "l_vcf.h"
+#include "l_pattern.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "unknown"
@@ -367,6 +368,7 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_search(L);
     lmb_open_mcts(L);
     lmb_open_vcf(L);
+    lmb_open_pattern(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);
