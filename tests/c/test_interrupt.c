@@ -104,7 +104,8 @@ TEST(iddfs_7x6_stops)
     SearchIter *it = malloc((MB_MAX_CELLS + 1) * sizeof *it);
     SearchIddfsResult out;
     CHECK_INT(search_init(&s, &g, eval14_search_eval, NULL, 1), MB_OK);
-    SearchIddfsOptions o = {.timelimit = 1e6, .moveordering = true, .use_tt = true, .share_tt = true};
+    SearchIddfsOptions o = {
+        .timelimit = 1e6, .moveordering = true, .use_tt = true, .share_tt = true};
     arm(0.3);
     int rc = search_iddfs(&s, &o, NULL, it, MB_MAX_CELLS + 1, &out);
     double lat = latency();
