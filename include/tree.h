@@ -17,7 +17,7 @@
  * (TREE_BIT), so that ascending bits are the legal-move order (row by row).
  *
  * Scores are stored as twice their value (half points, int8_t): the draw
- * rewrite of sv_rd uses +-0.5. Display (decision 5 of the spec): the
+ * rewrite of sv_rd uses +-0.5. Display (tree.md §5): the
  * series' own, integers for the old scheme (1, 0, -1) and one decimal for
  * the shortest-victory schemes (3.0, -0.5) except that 0 prints as 0;
  * tree_format_score does it, and the JSON files use it byte for byte.

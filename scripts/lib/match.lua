@@ -401,7 +401,7 @@ end
 local function check_time_control(cmd, t)
     local ok, err = pcall(TC.of, {move_time = t.move_time, game_time = t.game_time})
     if ok then return true end
-    err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("move_time", "--move-time"):gsub("game_time", "--game-time")
+    err = private.message(err):gsub("move_time", "--move-time"):gsub("game_time", "--game-time")
         :gsub("^increment", "the increment of --game-time")
     io.stderr:write(("marubatsu %s: %s\n"):format(cmd, err))
     return false
@@ -422,7 +422,12 @@ local function command_ai(spec, i, seed, sandbox, limits)
         return nil, tostring(ai)
     end
     local player, err = mb.sandbox.load(spec, limits)
-    if not player then return nil, ("%s: %s"):format(spec, private.files.printable(err, 1000)) end
+    if not player then
+        err = private.files.printable(err, 1000)
+        -- a compile error names the file already (FILE:LINE: ...)
+        if err:sub(1, #spec + 1) == spec .. ":" then return nil, err end
+        return nil, ("%s: %s"):format(spec, err)
+    end
     if seed ~= nil then
         player:seed(private.host.tourney_seed(seed, "match", i))
     else
@@ -466,18 +471,22 @@ function mb.match_main(t)
     if not check_time_control("match", t) then return 2 end
     local slack_ok, slack = pcall(TC.slack_of, t.slack)
     if not slack_ok then
-        io.stderr:write("marubatsu match: ", (tostring(slack):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^slack", "--slack")), "\n")
+        io.stderr:write("marubatsu match: ", (private.message(slack):gsub("^slack", "--slack")), "\n")
         return 2
     end
     local limits = command_limits(t)
     local function num(v) return v ~= nil and math.tointeger(tonumber(v)) or nil end
-    local ok, err = pcall(function()
-        local ais = {}
-        for i, spec in ipairs(specs) do
-            local ai, why = command_ai(spec, i, num(t.seed), t.sandbox ~= "0", limits)
-            if not ai then error(why, 0) end
-            ais[i] = ai
+    -- the players first: one that cannot load is a bad player (exit 2)
+    local ais = {}
+    for i, spec in ipairs(specs) do
+        local ok, ai, why = pcall(command_ai, spec, i, num(t.seed), t.sandbox ~= "0", limits)
+        if not ok or not ai then
+            io.stderr:write("marubatsu match: ", private.message(ok and why or ai), "\n")
+            return 2
         end
+        ais[i] = ai
+    end
+    local ok, err = pcall(function()
         -- a sandboxed AI plays in a worker process, under the hard line
         local untrusted = ais[1].sandbox_player or ais[2].sandbox_player
         ai_match({ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress ~= "0",
@@ -491,6 +500,6 @@ function mb.match_main(t)
         io.stderr:write("marubatsu match: interrupted\n")
         return 130
     end
-    io.stderr:write("marubatsu match: ", (tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")), "\n")
+    io.stderr:write("marubatsu match: ", private.message(err), "\n")
     return 1
 end

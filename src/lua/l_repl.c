@@ -333,6 +333,10 @@ int host_repl(Host *h, const ReplArgs *r)
     Input in = {0};
     in.tty = isatty(0) && isatty(1);
     if (!load_repl_library(L)) return 1;
+    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.repl"); /* help pages on a terminal */
+    lua_pushboolean(L, in.tty);
+    lua_setfield(L, -2, "tty");
+    lua_pop(L, 1);
     if (!r->no_init) run_init(L);
     catch_sigint();
     if (in.tty) {

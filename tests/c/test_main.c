@@ -36,6 +36,7 @@ extern const TestCase vcf_tests[];
 extern const TestCase utf8fix_tests[];
 extern const TestCase watchdog_tests[];
 extern const TestCase interrupt_tests[];
+extern const TestCase pattern_tests[];
 
 static const struct {
     const char *name;
@@ -67,6 +68,7 @@ static const struct {
     {"utf8fix", utf8fix_tests},
     {"watchdog", watchdog_tests},
     {"interrupt", interrupt_tests},
+    {"pattern", pattern_tests},
 };
 
 static int current_failures;
