@@ -8,7 +8,7 @@
 -- the REPL chunk `__jupyter_step()` and the request itself, so that every
 -- cell runs as its own REPL chunk, in the REPL's globals (mb, help, reload,
 -- _, what the init file made), with the REPL's Ctrl-C: the kernel's
--- interrupt (SIGINT to this process group) raises "interrupted!" in the
+-- interrupt (SIGINT to this process group) raises "interrupted" in the
 -- running cell as Ctrl-C does in the terminal, and whatever the REPL resets
 -- between chunks is reset between cells. A step returns only once the next
 -- request is there, so the REPL never waits for a line itself (in a pipe,
@@ -488,14 +488,14 @@ end
 -- ---- stdin: the cell's reads become the notebook's input boxes ---------------
 
 -- One line from the notebook (nil if it has no input box, or at its end).
--- An interrupt while the box waits raises "interrupted!" here, on the
+-- An interrupt while the box waits raises "interrupted" here, on the
 -- main thread, as soon as the read returns.
 local function ask_line()
     send("input", "")
     while true do
         local t = {}
         local line, err = io_run("line", t)
-        if line == nil and err then error("interrupted!", 0) end
+        if line == nil and err then error("interrupted", 0) end
         local kind, _, body = parse(line)
         if kind == "input" then return body end
         if kind == "eof" or kind == nil then return nil end
@@ -709,7 +709,7 @@ function _G.__jupyter_step()
         if st.ran then
             st.answer = {{"done", "", "ok"}}
         elseif st.kind == "run" then
-            st.answer = error_frames("interrupted", "interrupted!")
+            st.answer = error_frames("interrupted", "interrupted")
             st.answer[3] = {"done", "", "error"}
         elseif st.kind then
             st.answer = {{"reply", ""}}

@@ -6,7 +6,8 @@
  * them stops with its interrupted status well within 0.5 s of it (the
  * target is 100 ms; the margin is for a loaded machine) with the game as
  * it was given: the αβ iterative deepening on 7x6 k4, the series' minimax
- * on 4x4, the solver on 8x8 k5, MCTS on 9x9; with the flag raised before
+ * on 4x4, the solver on 8x8 k5, MCTS on 9x9, the pattern search on 15x15;
+ * with the flag raised before
  * the call, the root driver stops at its first node, the game tree's build
  * and scoring stop, and VCT stops exactly at its first check (node 1,024)
  * in every position that reaches it. (A search that ignores the flag ends
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include "eval14.h"
+#include "pvs.h"
 #include "testutil.h"
 
 /* ---- A SIGALRM that raises the flag, as a person's Ctrl-C would ---- */
@@ -187,6 +189,31 @@ TEST(mcts_9x9_stops)
     snapshot(&g, after, sizeof after);
     CHECK_STR(after, before);
     mcts_free(m);
+    game_free(&g);
+}
+
+TEST(pattern_search_15x15_stops)
+{
+    Game g;
+    if (!t_open_game(&g, 15, 15, 5, 0)) return;
+    t_play_list(&g, "H8,I9,G9,I7,I8,G8,J8,F7,H9,H7");
+    snapshot(&g, before, sizeof before);
+    void *mem = calloc(1, pvs_table_bytes(16));
+    Pvs p;
+    pvs_init(&p, mem, 16);
+    PvsOptions o = pvs_default_options();
+    o.timelimit = 1e6;
+    o.maxdepth = PVS_MAX_PLY / 2;
+    o.soft = 1;
+    PvsResult r;
+    arm(0.3);
+    int rc = pvs_search(&p, &g, &o, &r);
+    double lat = latency();
+    CHECK_INT(rc, MB_EINTR);
+    CHECK(lat < MAX_LATENCY);
+    snapshot(&g, after, sizeof after);
+    CHECK_STR(after, before);
+    free(mem);
     game_free(&g);
 }
 
@@ -434,6 +461,7 @@ const TestCase interrupt_tests[] = {
     {"searchers_4x4_stop", searchers_4x4_stop},
     {"solve_8x8_stops", solve_8x8_stops},
     {"mcts_9x9_stops", mcts_9x9_stops},
+    {"pattern_search_15x15_stops", pattern_search_15x15_stops},
     {"vct_stops_at_its_first_check", vct_stops_at_its_first_check},
     {"tree_build_stops", tree_build_stops},
     {"tt_limit_holds", tt_limit_holds},
