@@ -79,7 +79,7 @@ end
 local OPTIONS = {
     play = {"ai", "params", "verbose", "seed", "game", "mbparams"},
     ai_match = {"ai", "params", "match_num", "mbparams", "seed", "progress", "quiet", "move_time", "game_time",
-        "increment"},
+        "increment", "slack"},
     show_progress = {"ai", "winner", "params", "mbparams", "max_games"},
 }
 
@@ -234,8 +234,10 @@ end
 -- With a time control (move_time, game_time: scripts/lib/timecontrol.lua)
 -- every move is timed; a loss on time counts as a loss of that game, and
 -- the tallies' time_forfeits = {A's, B's} are printed after the tables.
--- (`marubatsu match` passes slack: the games then run in a worker process
--- under the hard line, supervised_games.)
+-- With a sandboxed AI (mb.ai of a player from mb.sandbox.load, or the
+-- script files of `marubatsu match`, which passes slack) the games run in
+-- a worker process under the hard line (supervised_games), with the slack
+-- of t.slack (default host.watch_slack).
 local function ai_match(t, slack)
     local a0, a1 = two_ais(t, "ai_match")
     local params = t.params or EMPTY
@@ -245,6 +247,9 @@ local function ai_match(t, slack)
         error("bad argument 'match_num' to 'ai_match' (positive integer expected)", 2)
     end
     local tc = TC.of(t, "ai_match: ")
+    -- a sandboxed player (mb.ai of a player from mb.sandbox.load) plays
+    -- under the hard line, as in `marubatsu match`
+    if slack == nil and (a0.sandbox_player or a1.sandbox_player) then slack = TC.slack_of(t.slack, "ai_match: ") end
     local game = mb.Marubatsu(t.mbparams)
     if t.seed ~= nil then mb.seed(t.seed) end
     local quiet = t.quiet
@@ -361,6 +366,34 @@ end
 -- AIs named on the command line, for `match` and `tournament`
 -- (private.command).
 
+-- The AI of a sandboxed player (mb.sandbox.load), named `name`: its move
+-- raises the sandbox's reason ("time", "tampered", "illegal move: ...")
+-- when it fails, and runs under the hard line (host.watch_move: in a
+-- worker process that a supervisor watches, a move still running past the
+-- player's time budget and the slack is ended by killing the worker).
+-- own: the player's own time budget, which a time control can only
+-- shorten (nil: the time control's limit replaces its budget). Fields
+-- sandbox_player, sandbox_time: for a time control (timed_mover).
+local function sandboxed_ai(player, name, own)
+    local move = player.move
+    -- the time budget of its untimed moves: the hard line's deadline
+    local hard = player.limits.time or nil
+    local watch_move, watch_done = host.watch_move, host.watch_done
+    return mb.make_ai(name, function(game, params)
+        if hard then watch_move(hard, game) end
+        local m, reason = move(player, game, params)
+        if hard then watch_done() end
+        if m == nil then error(private.files.printable(reason, 1000), 0) end
+        return m
+    end, {sandbox_player = player, sandbox_time = own or nil})
+end
+
+-- mb.ai(player) for a sandboxed player: its AI (loader.lua), named by the
+-- script's AI, under the budget it was loaded with.
+function private.sandboxed_ai(player)
+    return sandboxed_ai(player, player.ai_name or player.name, player.limits.time)
+end
+
 -- Is spec a script's path (rather than an AI's name)?
 local function is_path(spec) return spec:find("/", 1, true) ~= nil or spec:match("%.lua$") ~= nil end
 
@@ -433,21 +466,9 @@ local function command_ai(spec, i, seed, sandbox, limits)
     else
         player:seed(mb.getrandbits(62))
     end
-    local move = player.move
     -- its own time budget, if given: a time control's limit may shorten it,
     -- and replaces the default (mb.sandbox.defaults.time)
-    local own = limits and limits.time
-    -- the time budget of its untimed moves: the hard line's deadline
-    local hard = player.limits.time or nil
-    local watch_move, watch_done = host.watch_move, host.watch_done
-    -- sandbox_player, sandbox_time: for a time control (timed_mover)
-    return mb.make_ai(player.ai_name or spec, function(game, params)
-        if hard then watch_move(hard, game) end
-        local m, reason = move(player, game, params)
-        if hard then watch_done() end
-        if m == nil then error(private.files.printable(reason, 1000), 0) end
-        return m
-    end, {sandbox_player = player, sandbox_time = own or nil})
+    return sandboxed_ai(player, player.ai_name or spec, limits and limits.time)
 end
 
 private.command = {is_path = is_path, builtin = builtin, script_problem = script_problem, limits = command_limits,
