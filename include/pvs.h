@@ -125,8 +125,9 @@ void pvs_init(Pvs *p, void *tt_mem, int bits);
 /* Empty p's table. */
 void pvs_clear(Pvs *p);
 /* Search the side to move of g (read only). MB_OK, MB_EINVAL (bad
- * options) or MB_ENOMEM (the pattern state). A finished game gives move
- * -1. */
+ * options), MB_ENOMEM (the pattern state) or MB_EINTR (the interrupt flag,
+ * interrupt.h, read with the clock: *out then as far as it got). A
+ * finished game gives move -1. */
 int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out);
 
 #endif

@@ -445,6 +445,7 @@ static int l_search(lua_State *L)
     int rc = pvs_search(&s->pvs, g, &o, &r);
     if (rc != MB_OK) {
         budget_native_done(L, &nl, 0, rc == MB_ENOMEM ? "memory" : NULL);
+        if (rc == MB_EINTR) return lmb_error_interrupted(L);
         return luaL_error(L, "search: %s", mb_strerror(rc));
     }
     budget_native_done(L, &nl, r.nodes + r.vcf_nodes, NULL);
