@@ -54,8 +54,9 @@
  * after soft * timelimit, or twice that (extend) when the last iteration
  * changed its best move or lost more than the aspiration window. The best
  * move is that of the last completed iteration, or of the unfinished one
- * when it already searched its first root move and found a better one. Uses game.h, pattern.h and search.h
- * (the clock). */
+ * when it already searched its first root move and found a better one. A
+ * raised interrupt flag (interrupt.h) stops it the same way. Uses game.h,
+ * pattern.h, search.h (the clock) and interrupt.h. */
 #ifndef MB_PVS_H
 #define MB_PVS_H
 
@@ -130,8 +131,9 @@ void pvs_init(Pvs *p, void *tt_mem, int bits);
 /* Empty p's table. */
 void pvs_clear(Pvs *p);
 /* Search the side to move of g (read only). MB_OK, MB_EINVAL (bad
- * options) or MB_ENOMEM (the pattern state). A finished game gives move
- * -1. */
+ * options), MB_ENOMEM (the pattern state) or MB_EINTR (the interrupt flag
+ * of interrupt.h was raised: the search stopped as at its deadline, and
+ * out holds what it had). A finished game gives move -1. */
 int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out);
 
 #endif

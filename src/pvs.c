@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "mberror.h"
 #include "search.h"
 
@@ -48,7 +49,7 @@ typedef struct S {
     const int16_t *bidx; /* the board's padded indexes, normative order */
     uint64_t ticks, nodes, vcf_nodes, vcf_limit;
     double deadline;
-    bool stop;
+    bool stop, interrupted;
     int killer[PVS_MAX_PLY][2];
     int32_t *hist[3];
     VcfSlot *vcache; /* 2^VCACHE_BITS slots */
@@ -103,6 +104,7 @@ void pvs_clear(Pvs *p) { memset(p->tt, 0, (p->tt_mask + 1) * sizeof *p->tt); }
 static inline void tick(S *s)
 {
     if ((++s->ticks & CHECK_MASK) == 0) {
+        if (mb_interrupted()) s->stop = s->interrupted = true;
         if (s->deadline >= 0 && search_now() >= s->deadline) s->stop = true;
         if (s->o->max_nodes && s->nodes + s->vcf_nodes >= s->o->max_nodes) s->stop = true;
     }
@@ -856,5 +858,5 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
     free(bidx);
     free(hist);
     free(s.vcache);
-    return MB_OK;
+    return s.interrupted ? MB_EINTR : MB_OK;
 }
