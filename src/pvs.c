@@ -79,7 +79,7 @@ PvsOptions pvs_default_options(void)
     o.guard = false;
     o.qdefend = false;
     o.extend = true;
-    o.verify = true;
+    o.verify = false;
     o.verify_share = 0.15;
     o.width = 14;
     o.width1 = 10;
@@ -616,7 +616,7 @@ static int timed_vct(S *s, Mark a, double t0, int *line)
     double saved = s->deadline;
     if (o->timelimit > 0) s->deadline = t0 + o->vct_share * o->timelimit;
     s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes;
-    int len = vct_deepening(s, a, o->root_vct, line);
+    int len = vct_attack(s, a, o->root_vct, -1, line);
     if (s->stop) len = 0;
     s->stop = false;
     s->deadline = saved;

@@ -32,10 +32,7 @@ static bool open15(Game *g, int config, const char *moves)
     return true;
 }
 
-static int search(Game *g, PvsOptions *o, PvsResult *r)
-{
-    return pvs_search(make_pvs(), g, o, r);
-}
+static int search(Game *g, PvsOptions *o, PvsResult *r) { return pvs_search(make_pvs(), g, o, r); }
 
 TEST(forced_without_search)
 {
