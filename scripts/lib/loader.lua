@@ -40,6 +40,14 @@ private.as_ai = as_ai
 local loadscript = mb.loadscript
 function private.resolve(spec, env) return loadscript(spec, env) end
 
+-- An error's text for a person: without a leading position inside the
+-- program's own Lua (scripts/NAME.lua:N:, scripts/lib/NAME.lua:N:), which
+-- names our code, not theirs; a position in the user's file stays
+-- (/tmp/bad.lua:2: unexpected symbol near <eof>).
+function private.message(err)
+    return (tostring(err):gsub("^scripts/[%w_/]+%.lua:%d+: ", ""))
+end
+
 -- private.is_builtin(spec) -> true when the script named spec is one of
 -- the built-in AIs (so trusted by default).
 function private.is_builtin(spec)

@@ -2,7 +2,9 @@
 -- series exactly: the first ai2 games after seed(0), the 10-iteration
 -- ai2 VS ai2 example with its printed tables (ais.md §9.2), and the
 -- benchmark procedure (ais.md §9.5, §11.1): seed(0), ai2 VS ai2 for
--- 50,000 iterations, then ai14s VS ai2 for 50,000 on the same stream.
+-- 50,000 iterations, then ai14s VS ai2 for 50,000 on the same stream. The
+-- short matches on every back-end, and 300 iterations of ai14s VS ai2
+-- giving one table on all of them; the benchmark on the default one.
 -- And ai_match with a sandboxed player (the player itself): its games run
 -- in a worker process, so a player stuck inside one C call
 -- (tests/tournament/hostile/stuck_in_load.lua: a compilation of 30 s of
@@ -11,6 +13,7 @@
 -- match stops with its "time" error, or under a time control counts the
 -- losses.
 local mb = require "marubatsu"
+local helpers = dofile("tests/lua/helpers.lua")
 
 local function tally(t)
     return {t.o.win, t.o.lose, t.o.draw, t.x.win, t.x.lose, t.x.draw,
@@ -31,36 +34,58 @@ local function captured(f)
     return text
 end
 
-describe("ai2 games after seed(0) (ais.md §11.1)", function()
-    it("are the series' first six games, sides alternating as in ai_match", function()
-        local want = {
-            {"x", {{0, 2}, {1, 2}, {0, 0}, {0, 1}, {2, 2}, {2, 1}, {2, 0}, {1, 1}}},
-            {"x", {{1, 2}, {2, 1}, {1, 1}, {1, 0}, {2, 2}, {2, 0}, {0, 1}, {0, 0}}},
-            {"x", {{1, 0}, {2, 1}, {0, 2}, {2, 2}, {1, 2}, {2, 0}}},
-            {"x", {{1, 1}, {1, 0}, {1, 2}, {0, 0}, {2, 1}, {2, 2}, {0, 2}, {2, 0}}},
-            {"x", {{2, 1}, {1, 2}, {2, 0}, {0, 2}, {1, 0}, {2, 2}}},
-            {"x", {{1, 2}, {1, 1}, {0, 0}, {0, 2}, {1, 0}, {2, 0}}},
-        }
-        local g = mb.Marubatsu()
-        mb.seed(0)
-        for i, w in ipairs(want) do
-            assert.are.equal(w[1], mb.play{ai = {"ai2", "ai2"}, game = g}, "game " .. i)
-            local moves = {}
-            for j, xy in ipairs(w[2]) do moves[j] = g:xy_to_move(xy[1], xy[2]) end
-            local r = g.records
-            assert.are.same(moves, {table.unpack(r, 1, #r)}, "game " .. i)
-        end
+-- the tally of ai14s VS ai2, 300 iterations from seed(0), on a game made
+-- from mbparams (that of the default back-end computed once)
+local default_ai14s
+local function ai14s_table(mbparams)
+    if not mbparams and default_ai14s then return default_ai14s end
+    local t = tally(mb.ai_match{ai = {"ai14s", "ai2"}, match_num = 300, seed = 0, quiet = true,
+        mbparams = mbparams})
+    if not mbparams then default_ai14s = t end
+    return t
+end
+
+helpers.each_backend(function(bk)
+    describe("ai2 games after seed(0) (ais.md §11.1) on " .. bk.label, function()
+        it("are the series' first six games, sides alternating as in ai_match", function()
+            local want = {
+                {"x", {{0, 2}, {1, 2}, {0, 0}, {0, 1}, {2, 2}, {2, 1}, {2, 0}, {1, 1}}},
+                {"x", {{1, 2}, {2, 1}, {1, 1}, {1, 0}, {2, 2}, {2, 0}, {0, 1}, {0, 0}}},
+                {"x", {{1, 0}, {2, 1}, {0, 2}, {2, 2}, {1, 2}, {2, 0}}},
+                {"x", {{1, 1}, {1, 0}, {1, 2}, {0, 0}, {2, 1}, {2, 2}, {0, 2}, {2, 0}}},
+                {"x", {{2, 1}, {1, 2}, {2, 0}, {0, 2}, {1, 0}, {2, 2}}},
+                {"x", {{1, 2}, {1, 1}, {0, 0}, {0, 2}, {1, 0}, {2, 0}}},
+            }
+            local g = bk.new()
+            mb.seed(0)
+            for i, w in ipairs(want) do
+                assert.are.equal(w[1], mb.play{ai = {"ai2", "ai2"}, game = g}, "game " .. i)
+                local moves = {}
+                for j, xy in ipairs(w[2]) do moves[j] = g:xy_to_move(xy[1], xy[2]) end
+                local r = g.records
+                assert.are.same(moves, {table.unpack(r, 1, #r)}, "game " .. i)
+            end
+        end)
+    end)
+
+    describe("ai_match on " .. bk.label, function()
+        it("seed(0), ai2 VS ai2, 10 iterations: the series' example (ais.md §9.2)", function()
+            mb.seed(0)
+            local t = mb.ai_match{ai = {"ai2", "ai2"}, match_num = 10, quiet = true,
+                mbparams = bk.opts()}
+            assert.are.same({2, 7, 1, 5, 5, 0, 7, 12, 1}, tally(t))
+            assert.are.same({"ai2", "ai2"}, t.names)
+        end)
+
+        it("ai14s VS ai2, 300 iterations from seed(0): the table of the default back-end", function()
+            local t = ai14s_table(bk.opts())
+            assert.are.same(ai14s_table(), t)
+            assert.are.equal(600, t[7] + t[8] + t[9])
+        end)
     end)
 end)
 
 describe("ai_match", function()
-    it("seed(0), ai2 VS ai2, 10 iterations: the series' example (ais.md §9.2)", function()
-        mb.seed(0)
-        local t = mb.ai_match{ai = {"ai2", "ai2"}, match_num = 10, quiet = true}
-        assert.are.same({2, 7, 1, 5, 5, 0, 7, 12, 1}, tally(t))
-        assert.are.same({"ai2", "ai2"}, t.names)
-    end)
-
     it("prints the series' tables", function()
         local text = captured(function()
             mb.ai_match{ai = {"ai2", "ai2"}, match_num = 10, seed = 0, progress = false}

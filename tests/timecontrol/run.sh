@@ -23,7 +23,8 @@
 #   - brains: without timeout keys they hear INFO timeout_turn, timeout_match
 #     and time_left from the tournament's time control (a transcript through
 #     tests/brain/recorder.sh), with their own keys those; a stalling fake
-#     brain loses on the tournament's move time; `marubatsu brain` hands its
+#     brain loses on the tournament's move time; a brain's own tc= gives its
+#     timeouts; `marubatsu brain` hands its
 #     AI time_left (INFO time_left) and timelimit by the same allocation rule
 #     (tests/timecontrol/tell.lua reports them in its failure's MESSAGE);
 #   - each timed game's C line (its clock use) right after its G line, read
@@ -49,7 +50,7 @@ tour() { "$prog" tournament --no-progress --quiet --jobs 1 "$@"; }
 # reasons REASON DIR: every game of the journal in DIR lost by spin with REASON
 reasons() {
     got=$(grep '^G' "$2/journal.tsv" | cut -f 6,7,9,10 | tr '\t' '|' | sort -u | tr '\n' ' ')
-    want=$(printf '%s\n' "$here/spin.lua|ai2|x|$1" "ai2|$here/spin.lua|o|$1" | sort | tr '\n' ' ')
+    want=$(printf '%s\n' "spin|ai2|x|$1" "ai2|spin|o|$1" | sort | tr '\n' ' ')
     if [ "$got" = "$want" ]; then
         pass=$((pass + 1))
     else
@@ -154,7 +155,7 @@ check "move time only: no time_left, timelimit 1.6" test "$(seen "$tmp/seer" 1)"
     "-1.000000000 -1.000000000 -1.000000000 / 1.600000000 1.600000000 1.600000000"
 rm -rf "$tmp/seer"
 tour "$here/seer.lua:timelimit=0.25" ai2 --games 2 --move-time 2 --out "$tmp/seer"
-check "a timelimit of the spec wins" test "$(seen "$tmp/seer" 1)" = \
+check "a timelimit in the player spec wins" test "$(seen "$tmp/seer" 1)" = \
     "-1.000000000 -1.000000000 -1.000000000 / 0.250000000 0.250000000 0.250000000"
 
 # ---- brains ----
@@ -168,7 +169,12 @@ transcript() {
 btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:max_memory=0,log=/dev/stderr" ai2 --games 2 --move-time 2 \
     --game-time 30+0.5 --out "$tmp/b1" 2>>"$tmp/log"
 transcript
-head -n 7 "$tmp/log.in" >"$tmp/b1.head"
+# the pre-flight's session (START on the board, ABOUT, END), then the games'
+head -n 8 "$tmp/log.in" >"$tmp/b1.pre"
+printf 'INFO timeout_turn 2000\nINFO timeout_match 30000\nINFO max_memory 0\nINFO rule 0\nINFO game_type 1\nSTART 9\nABOUT\nEND\n' \
+    >"$tmp/b1.prewant"
+same "brain: the pre-flight's INFO lines from --move-time and --game-time" "$tmp/b1.prewant" "$tmp/b1.pre"
+sed '1,8d' "$tmp/log.in" | head -n 7 >"$tmp/b1.head"
 printf 'INFO timeout_turn 2000\nINFO timeout_match 30000\nINFO max_memory 0\nINFO rule 0\nINFO game_type 1\nSTART 9\nINFO time_left 30000\n' \
     >"$tmp/b1.want"
 same "brain: INFO lines from --move-time and --game-time" "$tmp/b1.want" "$tmp/b1.head"
@@ -183,6 +189,17 @@ btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,max_me
 transcript
 check "brain: its own timeout_turn wins" test "$(head -n 2 "$tmp/log.in" | tr '\n' '|')" = \
     "INFO timeout_turn 5000|INFO timeout_match 0|"
+# a brain's own tc= (a player option) is its time control: timeout_turn
+# and timeout_match from it, in a tournament with none
+rm -f "$tmp/log" "$tmp/log.in" "$tmp/log.out"
+btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:max_memory=0,log=/dev/stderr,tc=20+0.5" ai2 --games 2 \
+    --out "$tmp/b4" 2>>"$tmp/log"
+transcript
+check "brain: tc= gives the timeouts" test "$(head -n 2 "$tmp/log.in" | tr '\n' '|')" = \
+    "INFO timeout_turn 20000|INFO timeout_match 20000|"
+check "brain: tc=, the clock told before its moves" test "$(grep -c '^INFO time_left' "$tmp/log.in")" -gt 0
+check "brain: tc=, C lines in an untimed tournament" test "$(grep -c '^C' "$tmp/b4/journal.tsv")" -eq 2
+check "brain: tc=, no T time_control line" test "$(grep -c '^T	time_control' "$tmp/b4/journal.tsv")" -eq 0
 btour "brain:tests/brain/fake_brain.sh stall" ai1 --games 2 --move-time 0.3 --out "$tmp/b3" 2>/dev/null
 check "stalling brain: lost on the move time" test "$(grep -c '	time: no move within 300 ms (timeout_turn)$' "$tmp/b3/journal.tsv")" -eq 2
 
