@@ -7,7 +7,8 @@
 #   make fuzz       libFuzzer over the text parsers for FUZZ_SECONDS (default 30)
 #   make mutate     apply each slip of tests/mutants/ and check a test catches it
 #   make format     rewrite the C files in the shape of .clang-format (make test checks it)
-#   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc)
+#   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc,
+#                   the Jupyter kernel and its kernelspec)
 #   make clean
 VERSION  := 0.1.0
 PREFIX   ?= /usr/local
@@ -45,12 +46,15 @@ PACKAGES += clang libclang-rt-14-dev
 # `marubatsu serve` (libmicrohttpd) and its browser tests (Debian's chromium;
 # nodejs and npm only where no npm is installed: see deps)
 PACKAGES += libmicrohttpd-dev chromium
+# the Jupyter kernel (src/jupyter/) and its tests: ipykernel's wrapper-kernel
+# base, the client library, nbclient to run notebooks, nbconvert for HTML
+PACKAGES += python3-ipykernel jupyter-client python3-nbclient jupyter-nbconvert
 
-LIB_SRC  := $(sort $(filter-out src/main.c,$(wildcard src/*.c)))
+LIB_SRC  := $(sort $(wildcard src/*.c))
 # the Lua binding: in the program, and (without the host) in marubatsu.so
 HOST_SRC := src/lua/l_host.c src/lua/l_repl.c src/lua/l_serve.c
 BIND_SRC := $(sort $(filter-out $(HOST_SRC),$(wildcard src/lua/l_*.c))) build/gen/embedded.c
-CLI_SRC  := src/main.c $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
+CLI_SRC  := $(sort $(wildcard src/cli/*.c)) $(HOST_SRC) $(BIND_SRC)
 SCRIPTS  := $(sort $(wildcard scripts/*.lua scripts/lib/*.lua)) docs/lua-api.md
 # the browser front end's files (web/NAME in the binary)
 SCRIPTS  += $(sort $(wildcard web/*.html web/*.css web/*.js web/*.svg))
@@ -232,11 +236,17 @@ PCDIR   := $(LIBDIR)/pkgconfig
 LUACDIR := $(LIBDIR)/lua/5.4
 LUADIR  := $(PREFIX)/share/lua/5.4/marubatsu
 MANDIR  := $(PREFIX)/share/man/man1
+COMPDIR := $(PREFIX)/share/bash-completion/completions
+# the Jupyter kernel: its files, and its kernelspec where Jupyter looks
+KERNELDIR := $(PREFIX)/share/marubatsu/jupyter
+SPECDIR   := $(PREFIX)/share/jupyter/kernels/marubatsu
+PYTHON3   ?= /usr/bin/python3
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) \
-	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib $(DESTDIR)$(MANDIR)
+	  $(DESTDIR)$(LUACDIR) $(DESTDIR)$(LUADIR)/lib $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
 	install -m 644 docs/marubatsu.1 $(DESTDIR)$(MANDIR)/marubatsu.1
+	$(REL)/marubatsu --completion > $(DESTDIR)$(COMPDIR)/marubatsu
 	install -m 755 $(REL)/marubatsu $(DESTDIR)$(BINDIR)/marubatsu
 	install -m 755 $(REL)/marubatsu.so $(DESTDIR)$(LUACDIR)/marubatsu.so
 	install -m 644 $(wildcard scripts/*.lua) $(DESTDIR)$(LUADIR)/
@@ -245,12 +255,17 @@ install: all
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' marubatsu.pc.in \
 	  > $(DESTDIR)$(PCDIR)/marubatsu.pc
+	install -d $(DESTDIR)$(KERNELDIR)
+	install -m 644 src/jupyter/marubatsu_kernel.py src/jupyter/driver.lua src/jupyter/svg.html.j2 \
+	  $(DESTDIR)$(KERNELDIR)/
+	sh src/jupyter/kernelspec.sh $(DESTDIR)$(SPECDIR) $(KERNELDIR) $(BINDIR)/marubatsu $(PYTHON3)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/marubatsu $(DESTDIR)$(LIBDIR)/libmarubatsu.a \
 	  $(DESTDIR)$(PCDIR)/marubatsu.pc $(DESTDIR)$(LUACDIR)/marubatsu.so \
-	  $(DESTDIR)$(MANDIR)/marubatsu.1
-	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(LUADIR)
+	  $(DESTDIR)$(MANDIR)/marubatsu.1 $(DESTDIR)$(COMPDIR)/marubatsu
+	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(LUADIR) $(DESTDIR)$(KERNELDIR) $(DESTDIR)$(SPECDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/share/marubatsu 2>/dev/null
 
 clean:
 	rm -rf build

@@ -6,7 +6,7 @@
  * Rng by value wherever a stream lives, so two streams never interfere. It
  * uses only the C library and mberror.h. Nothing here prints or allocates,
  * except rng_seed_decimal, which mallocs scratch space for the words of seeds
- * over about 600 digits and frees it before returning. See spec/rng.md.
+ * over about 600 digits and frees it before returning. See docs/series/rng.md.
  *
  * The hot path (rng_genrand32, rng_getrandbits with k <= 32, rng_randbelow
  * and rng_choice_index for n < 2^32) is inline; the state refill and the

@@ -1,4 +1,4 @@
-/* rng.c: MT19937 with CPython's seeding and derived functions (spec/rng.md).
+/* rng.c: MT19937 with CPython's seeding and derived functions (docs/series/rng.md).
  * All state arithmetic is on uint32_t and wraps modulo 2^32 on purpose. */
 #include "rng.h"
 

@@ -26,7 +26,7 @@
 -- timeout_turn = the move time (the game time when only a clock is given),
 -- timeout_match = the game time, and the increment is added to the brain's
 -- clock after each of its moves (time_left tells it; the protocol has no
--- increment of its own). Keys the spec gives are that brain's own time
+-- increment of its own). Keys the player spec gives are that brain's own time
 -- control and win over the tournament's.
 -- The brain hears INFO timeout_turn / timeout_match / max_memory / rule 0
 -- (five or more wins; rule 1, exactly five, in an exact-rule game) / game_type 1, then START N (RECTSTART W,H off the
@@ -68,9 +68,10 @@ function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == 
 
 local function fail(msg, level) error(msg, (level or 1) + 1) end
 
--- Read "brain:COMMAND[:key=value,...]" into p.brain, under the
--- tournament's time control tc (nil: none); the spec text back.
-function B.setup(p, entry, i, tc)
+-- Read "brain:COMMAND[:key=value,...]" into p.brain, under the time
+-- control tc (nil: none); the player spec text back. Keys in the set `skip` are
+-- the caller's (a tournament's player options, named in `skip_list`).
+function B.setup(p, entry, i, tc, skip, skip_list)
     local base, params = host.playerspec(entry:sub(7))
     if not base then fail(("players[%d]: bad brain '%s': %s"):format(i, entry, params), 4) end
     local argv = {}
@@ -79,11 +80,12 @@ function B.setup(p, entry, i, tc)
     local b = {argv = argv}
     for k, v in pairs(DEFAULTS) do b[k] = v end
     for k, v in pairs(params) do
-        if k == "log" then
+        if skip and skip[k] then -- the caller's
+        elseif k == "log" then
             b.log = tostring(v)
         elseif DEFAULTS[k] == nil then
-            fail(("players[%d]: unknown brain key '%s' (timeout_turn, timeout_match, max_memory, tolerance, ponder, log)")
-                :format(i, k), 4)
+            fail(("players[%d]: unknown brain key '%s' (timeout_turn, timeout_match, max_memory, tolerance, ponder, log%s)")
+                :format(i, k, skip_list and "; player options: " .. skip_list or ""), 4)
         elseif math.type(v) ~= "integer" or v < 0 then
             fail(("players[%d]: %s must be an integer >= 0, not '%s'"):format(i, k, tostring(v)), 4)
         else
@@ -229,6 +231,44 @@ local function start(b, g)
     if a.kind ~= "OK" then return nil, ("error: START answered with %s instead of OK"):format(a.kind) end
     b.started = true
     return true
+end
+
+local ABOUT_MS = 1000 -- to answer ABOUT in the pre-flight
+
+-- The name in a brain's ABOUT line (name="pbrain-x", version="1.0", ...),
+-- or nil: at most 64 bytes, printable ASCII but for the quotes.
+local function about_name(line)
+    local name = line:match('^%s*[Nn][Aa][Mm][Ee]%s*=%s*"([^"]*)"') or line:match('[,%s][Nn][Aa][Mm][Ee]%s*=%s*"([^"]*)"')
+    if name and name ~= "" and #name <= 64 and not name:find("[^\32-\126]") then return name end
+    return nil
+end
+B.about_name = about_name
+
+-- B.preflight(b, g, about) -> true, name | nil, reason: the brain of spec
+-- b started on the board of game g (its INFO lines and START answered OK,
+-- as for a game), asked ABOUT when `about` (name: the name it gives, or
+-- nil), then
+-- ended. The reasons are a game's ("error: ..." with its "error: " left
+-- out, "unreadable output: ...", "crash: ...", "time: ...").
+function B.preflight(b, g, about)
+    local ok, why = start(b, g)
+    local name
+    if ok and about and send(b, "ABOUT") then
+        local deadline = host.brainproc.now() + ABOUT_MS
+        while true do
+            local line = b.proc:recv(math.max(0, math.floor(deadline - host.brainproc.now())))
+            if not line then break end
+            local kind = line:match("^%s*(%u+)")
+            if kind ~= "MESSAGE" and kind ~= "DEBUG" and line:find("%S") then
+                name = about_name(line)
+                break
+            end
+        end
+    end
+    if b.proc then stop(b) end
+    b.started = false
+    if not ok then return nil, (tostring(why):gsub("^error: ", "")) end
+    return true, name
 end
 
 -- The commands that bring the brain from what it knows to game g.

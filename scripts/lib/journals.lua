@@ -48,6 +48,10 @@ local function header_lines(s, players)
         ops[i] = table.concat(sq, ",")
     end
     setting("openings", table.concat(ops, " "))
+    if s.format == "knockout" then setting("tiebreak", s.tiebreak) end -- pairs of games after a tie
+    -- adjudication, only when asked for: other journals stay as they were
+    if s.adjudicate then setting("adjudicate", S.ADJUDICATE_TEXT) end
+    if s.max_moves then setting("max_moves", s.max_moves) end
     if s.sprt then setting("sprt", ("elo0=%g,elo1=%g,alpha=%g,beta=%g"):format(s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta)) end
     if s.tc then setting("time_control", private.timecontrol.text(s.tc)) end
     for i, p in ipairs(players) do h[#h + 1] = ("P\t%d\t%s\t%s"):format(i, esc(p.name), esc(p.spec)) end
@@ -143,8 +147,9 @@ local function describe_result(r) return r == "draw" and "a draw" or r .. " winn
 -- opening, and end as the line says (a result without a reason is the
 -- board's; a forfeit is by the side to move, before the game is over).
 local function game_checker(path, s, players, shard)
-    local pairings = pairings_of(#players, s.format)
-    local total = #pairings * s.games
+    local pairings = s.format ~= "knockout" and pairings_of(#players, s.format)
+    local ko = s.format == "knockout" and S.knockout(#players, s.games, s.tiebreak)
+    local total = ko and ko.total or #pairings * s.games
     local game = mb.Marubatsu(s.mbparams)
     local square = {}
     for m = 0, game.width * game.height - 1 do square[game:excel(m)] = m end
@@ -155,12 +160,23 @@ local function game_checker(path, s, players, shard)
         end
         if g > total then bad("not in the schedule, which has %d games", total) end
         if shard and (g - 1) % shard.n ~= shard.i - 1 then bad("not a game of shard %d/%d", shard.i, shard.n) end
-        local pi, index, pair, colour = locate(g, #pairings)
+        local pi, index, pair, colour, a, b
+        if ko then
+            -- a knockout's later matches: their players are the winners of
+            -- the games read before (written in that order)
+            local why = ko.allowed(g)
+            if why then bad("%s", why) end
+            pi, index, pair, colour = ko.locate(g)
+            local ia, ib = ko.players(pi)
+            a, b = players[ia].name, players[ib].name
+        else
+            pi, index, pair, colour = locate(g, #pairings)
+            a, b = players[pairings[pi][1]].name, players[pairings[pi][2]].name
+        end
         if rec.pairing ~= pi or rec.index ~= index then
             bad("the schedule has it as game %d of pairing %d, the line as game %d of pairing %d", index, pi,
                 rec.index, rec.pairing)
         end
-        local a, b = players[pairings[pi][1]].name, players[pairings[pi][2]].name
         local o, x = a, b
         if colour == 1 then o, x = b, a end
         if rec.o ~= o or rec.x ~= x then
@@ -188,7 +204,18 @@ local function game_checker(path, s, players, shard)
             game:move(m)
         end
         if opening and k < #opening then bad("its moves do not start with the pair's opening") end
-        if rec.reason == "" then
+        if rec.reason:sub(1, 13) == "adjudicated: " then
+            -- adjudicated: the same searches on its last position give the same
+            if not (s.adjudicate or s.max_moves) then bad("adjudicated, but this tournament does not adjudicate") end
+            if game.status ~= "playing" then
+                bad("adjudicated after the game ended in %s", describe_result(game.status))
+            end
+            local result, why = S.adjudicate(game, s)
+            if result ~= rec.result or why ~= rec.reason then
+                bad("adjudicated as '%s', but its position gives %s", printable(rec.reason, 200),
+                    why and ("'" .. why .. "'") or "no adjudication")
+            end
+        elseif rec.reason == "" then
             if game.status == "playing" then bad("the game is not over after its moves, and no forfeit reason is given") end
             if game.status ~= rec.result then
                 bad("its moves end in %s, the line says %s", describe_result(game.status), describe_result(rec.result))
@@ -203,6 +230,7 @@ local function game_checker(path, s, players, shard)
                     describe_result(winner), describe_result(rec.result))
             end
         end
+        if ko then ko.add(g, S.first_points(rec.result, colour)) end
     end
 end
 
@@ -232,6 +260,14 @@ local function context_of_header(path, header)
                 local w, h, kk = v:match("^(%d+)x(%d+) k(%d+)$")
                 s.mbparams = {width = tonumber(w), height = tonumber(h), k = tonumber(kk)}
             elseif k == "rule" then rule = v
+            elseif k == "tiebreak" then s.tiebreak = math.tointeger(tonumber(v))
+            elseif k == "adjudicate" then
+                if v ~= S.ADJUDICATE_TEXT then
+                    fail(("%s:%d: adjudication '%s' is not this version's (%s)"):format(path, n, printable(v, 80),
+                        S.ADJUDICATE_TEXT), 0)
+                end
+                s.adjudicate = true
+            elseif k == "max_moves" then s.max_moves = math.tointeger(tonumber(v))
             elseif k == "openings" then openings = v
             elseif k == "sprt" then s.sprt = sprt_of(v)
             elseif k == "time_control" then
@@ -247,8 +283,11 @@ local function context_of_header(path, header)
             players[#players + 1] = {name = f[3], spec = f[4]}
         end
     end
-    if (s.format ~= "round_robin" and s.format ~= "gauntlet") or not s.games or s.games < 2 or s.games % 2 ~= 0
-        or not s.seed or #players < 2 then
+    if s.format == "knockout" and not (s.tiebreak and s.tiebreak >= 0) then
+        fail(("%s: a knockout's header needs its tiebreak (T tiebreak N)"):format(path), 0)
+    end
+    if (s.format ~= "round_robin" and s.format ~= "gauntlet" and s.format ~= "knockout") or not s.games or s.games < 2
+        or s.games % 2 ~= 0 or not s.seed or #players < 2 then
         fail(("%s: the header lacks the format, games, seed or players of a tournament"):format(path), 0)
     end
     local ok, err = pcall(function()
@@ -309,9 +348,11 @@ function host.tournament_merge(t)
     -- the settings and players from the header
     local s, players = context_of_header(dirs[1] .. "/" .. JOURNAL, header)
     s.quiet, s.out = t.quiet, t.out
-    local total = #pairings_of(#players, s.format) * s.games
     local count = 0
     for _ in pairs(games) do count = count + 1 end
+    local ko = s.format == "knockout" and S.knockout(#players, s.games, s.tiebreak) or nil
+    -- a knockout's count of games is open (tie-breaks): the games it has
+    local total = ko and count or #pairings_of(#players, s.format) * s.games
     if count < total and not s.quiet then
         io.stderr:write(("merge: %d of %d games are in these journals (shards: %s)\n"):format(count, total,
             #shards > 0 and printable(table.concat(shards, " "), 200) or "none"))
@@ -325,8 +366,18 @@ function host.tournament_merge(t)
         local lines = {table.concat(header, "\n") .. "\n"}
         for _, g in ipairs(list) do lines[#lines + 1] = games[g] end
         write_file(s.out .. "/" .. JOURNAL, table.concat(lines))
+        local shape = mb.Marubatsu(s.mbparams) -- games.sgf and games/*.psq (scripts/lib/records.lua)
+        private.records.open(s.out, {width = shape.width, height = shape.height, k = shape.k, rule = shape.rule},
+            table.concat(lines)).close()
     end
     local res = results_of(players, s, {text_of(games)}, nil)
+    if ko then
+        for g, line in pairs(games) do
+            local _, _, _, _, _, result = host.journal_fields(line:match("^[^\n]*"))
+            ko.add(g, S.first_points(result, select(4, ko.locate(g))))
+        end
+        res.knockout = S.knockout_summary(ko, players)
+    end
     write_outputs(res, s, players, total)
     return res
 end
@@ -362,7 +413,13 @@ function host.replay_journal(t)
     local result = rec.result == "draw" and "draw" or (rec.result == "o" and "〇 (" .. o .. ") won" or "× (" .. x .. ") won")
     io.write(("game %d: %s (〇) vs %s (×), pairing %d game %d, seed %d\n"):format(rec.game, o, x, rec.pairing,
         rec.index, rec.seed))
-    io.write(("result: %s%s\n"):format(result, rec.reason ~= "" and (" by forfeit: " .. printable(rec.reason)) or ""))
+    local how = ""
+    if rec.reason:sub(1, 13) == "adjudicated: " then
+        how = " (" .. printable(rec.reason) .. ")"
+    elseif rec.reason ~= "" then
+        how = " by forfeit: " .. printable(rec.reason)
+    end
+    io.write(("result: %s%s\n"):format(result, how))
     if rec.time_control then io.write(("time control: %s\n"):format(rec.time_control)) end
     if rec.clock then io.write(("time used: 〇 %.3f s, × %.3f s\n"):format(rec.clock.o, rec.clock.x)) end
     io.write(("moves: %s\n\n"):format(rec.moves ~= "" and rec.moves or "(none)"))

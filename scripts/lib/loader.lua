@@ -40,6 +40,14 @@ private.as_ai = as_ai
 local loadscript = mb.loadscript
 function private.resolve(spec, env) return loadscript(spec, env) end
 
+-- An error's text for a person: without a leading position inside the
+-- program's own Lua (scripts/NAME.lua:N:, scripts/lib/NAME.lua:N:), which
+-- names our code, not theirs; a position in the user's file stays
+-- (/tmp/bad.lua:2: unexpected symbol near <eof>).
+function private.message(err)
+    return (tostring(err):gsub("^scripts/[%w_/]+%.lua:%d+: ", ""))
+end
+
 -- private.is_builtin(spec) -> true when the script named spec is one of
 -- the built-in AIs (so trusted by default).
 function private.is_builtin(spec)
@@ -47,9 +55,15 @@ function private.is_builtin(spec)
     return chunk ~= nil and origin == "built in"
 end
 
--- AI specs that are not script names: an AI, a function, a table. -> AI | nil
+-- AI specs that are not script names: an AI, a sandboxed player (from
+-- mb.sandbox.load), a function, a table. -> AI | nil
 function private.ai_of_value(spec)
     if mb.is_ai(spec) then return spec end
+    -- a sandboxed player (mb.sandbox.load: not in a sandbox's own library)
+    local sandbox_c = private.sandbox_c
+    if sandbox_c and private.sandboxed_ai and getmetatable(spec) == sandbox_c.Player then
+        return private.sandboxed_ai(spec)
+    end
     if type(spec) == "function" then return mb.make_ai("function", spec) end
     if type(spec) == "table" and type(spec.fn) == "function" then
         return mb.make_ai(spec.name or "table", spec.fn, spec)

@@ -13,18 +13,163 @@ local host = private.host -- journals (the host library)
 
 local function names_of(opts) return opts and opts.o or "o", opts and opts.x or "x" end
 
+-- The .psq text of a game on a width x height board: xy = {{x, y}, ...}
+-- (0-based column and row of each move, in order), the names of the
+-- first player and the second.
+local function psq_text(width, height, xy, o, x)
+    local out = {("Piskvorky %dx%d, 11:11, 0"):format(width, height)}
+    for i, c in ipairs(xy) do out[i + 1] = ("%d,%d,0"):format(c[1] + 1, c[2] + 1) end
+    out[#out + 1] = (host.utf8_fix(o):gsub("[\r\n]", " "))
+    out[#out + 1] = (host.utf8_fix(x):gsub("[\r\n]", " "))
+    out[#out + 1] = "-1"
+    return table.concat(out, "\n") .. "\n"
+end
+
 -- mb.game_psq(game [, {o =, x =}]) -> text
 function mb.game_psq(game, opts)
     local o, x = names_of(opts)
-    local out = {("Piskvorky %dx%d, 11:11, 0"):format(game.width, game.height)}
-    for i = 1, game.move_count do
-        local cx, cy = game:move_to_xy(game.records[i])
-        out[#out + 1] = ("%d,%d,0"):format(cx + 1, cy + 1)
+    local xy = {}
+    for i = 1, game.move_count do xy[i] = {game:move_to_xy(game.records[i])} end
+    return psq_text(game.width, game.height, xy, o, x)
+end
+
+-- ---------------------------------------------------------------- a tournament's records
+--
+-- A tournament with --out writes every game in two formats other programs
+-- read, from its journal's lines (no game is replayed: the squares of a
+-- line are converted as they stand):
+--   games.sgf          every game, one SGF (FF[4]) game tree each, in the
+--                      journal's order: GM[4] (gomoku and renju), SZ, PB
+--                      (〇's player, black, who moves first) and PW, RE
+--                      (B+, W+, 0 for a draw; B+T / W+T a loss on time,
+--                      B+F / W+F another forfeit, its reason in C[]), GN
+--                      (the game's number), GC (board, k, rule), the moves;
+--   games/NNNNN.psq    on boards with k = 5, each game as Piskvork's .psq
+--                      (the game's number, five digits or more).
+-- Both are written as games end (games.sgf is first rewritten from the
+-- journal, so a resumed run's file holds every game, and written in blocks
+-- of 1 MiB), never through a link (host.write_file; a link at games/ is
+-- refused).
+local REC = {}
+private.records = REC
+
+-- an Excel square "AB12" -> x, y (0-based column, row)
+local function xy_of(sq)
+    local letters, digits = sq:upper():match("^(%u+)(%d+)$")
+    local col = 0
+    for i = 1, #letters do col = col * 26 + (letters:byte(i) - 64) end
+    return col - 1, tonumber(digits) - 1
+end
+
+local function sgf_coord(v) return v < 26 and string.char(97 + v) or string.char(65 + v - 26) end
+
+-- an SGF SimpleText value: valid UTF-8, line breaks as blanks, ] and \ escaped
+local function sgf_text(text)
+    return (host.utf8_fix(tostring(text)):gsub("[\r\n]", " "):gsub("[%]\\]", "\\%0"))
+end
+
+-- Caches of what the games of a tournament repeat: SGF coordinates with
+-- the closing bracket by Excel square ("B3" -> "bc]") and names as SGF
+-- text (tens of thousands of 3x3 games a second go through here).
+local coords = setmetatable({}, {__index = function(t, sq)
+    local x, y = xy_of(sq)
+    local c = sgf_coord(x) .. sgf_coord(y) .. "]"
+    t[sq] = c
+    return c
+end})
+local names = setmetatable({}, {__index = function(t, name)
+    local text = sgf_text(name)
+    t[name] = text
+    return text
+end})
+
+-- REC.sgf_game(rec, shape) -> the SGF game tree of a journal record
+-- (host.journal_parse) on a board {width, height, k, rule}
+function REC.sgf_game(rec, shape)
+    local re = "0"
+    if rec.result ~= "draw" then
+        re = (rec.result == "o" and "B" or "W") .. "+"
+        if rec.reason == "time" or rec.reason:sub(1, 6) == "time: " then
+            re = re .. "T"
+        elseif rec.reason ~= "" and rec.reason:sub(1, 13) ~= "adjudicated: " then
+            re = re .. "F"
+        end
     end
-    out[#out + 1] = (o:gsub("[\r\n]", " "))
-    out[#out + 1] = (x:gsub("[\r\n]", " "))
-    out[#out + 1] = "-1"
-    return table.concat(out, "\n") .. "\n"
+    local size = shape.width == shape.height and tostring(shape.width) or ("%d:%d"):format(shape.width, shape.height)
+    local out = {("(;FF[4]GM[4]CA[UTF-8]AP[marubatsu]SZ[%s]PB[%s]PW[%s]RE[%s]GN[game %d]GC[%dx%d, %d in a row, %s rule]")
+        :format(size, names[rec.o], names[rec.x], re, rec.game, shape.width, shape.height, shape.k, shape.rule)}
+    local n = 1
+    if rec.reason ~= "" then
+        n = n + 1
+        out[n] = "C[" .. sgf_text(rec.reason) .. "]"
+    end
+    local black = true
+    for sq in rec.moves:gmatch("[^,]+") do
+        out[n + 1], out[n + 2] = black and ";B[" or ";W[", coords[sq]
+        n, black = n + 2, not black
+    end
+    out[n + 1] = ")\n"
+    return table.concat(out)
+end
+
+-- REC.psq_game(rec, shape) -> the .psq text of a journal record
+function REC.psq_game(rec, shape)
+    local xy = {}
+    for sq in rec.moves:gmatch("[^,]+") do xy[#xy + 1] = {xy_of(sq)} end
+    return psq_text(shape.width, shape.height, xy, rec.o, rec.x)
+end
+
+-- REC.open(dir, shape, lines) -> writer {add(text), close()}: the records
+-- of a tournament writing to dir, starting from the G lines of `lines`
+-- (the journal's games so far, in its order); add(text) appends the G
+-- lines of text (a batch of the journal). Every write is checked (an error
+-- names the file).
+function REC.open(dir, shape, lines)
+    local files = private.files
+    local write_file = private.results.write_file
+    local psq = shape.k == 5
+    local gdir = dir .. "/games"
+    if psq then
+        local f, err, kind = host.open_file(gdir, "r")
+        if f then
+            f:close()
+            error(("%s: not a directory"):format(gdir), 0)
+        elseif kind == "link" then
+            error(err, 0)
+        elseif kind == "absent" then
+            private.results.ensure_dir(gdir)
+        elseif not tostring(err):find(": Is a directory$") then
+            error(err, 0)
+        end
+    end
+    local parse = host.journal_parse
+    -- the records of the G lines of text: SGF appended to sgf, .psq written
+    local function convert(text, sgf)
+        for line in text:gmatch("[^\n]+") do
+            if line:sub(1, 2) == "G\t" then
+                local rec = assert(parse(line))
+                sgf[#sgf + 1] = REC.sgf_game(rec, shape)
+                if psq then write_file(("%s/%05d.psq"):format(gdir, rec.game), REC.psq_game(rec, shape)) end
+            end
+        end
+        return sgf
+    end
+    local path = dir .. "/games.sgf"
+    write_file(path, table.concat(convert(lines, {})))
+    local f, err = host.open_file(path, "a")
+    if not f then error("cannot write " .. err, 0) end
+    -- written in blocks, not flushed after every batch as the journal is: a
+    -- run killed outright may leave the last games out, which the next
+    -- --resume writes again from the journal (a full disk still stops the
+    -- run, at the block that does not fit or at the close)
+    f:setvbuf("full", 1 << 20)
+    local writer = {}
+    function writer.add(text)
+        local ok, werr = f:write(table.concat(convert(text, {})))
+        if not ok then error(("cannot write %s: %s"):format(path, werr), 0) end
+    end
+    function writer.close() files.close_checked(f, path) end
+    return writer
 end
 
 local function xml(s)
@@ -120,7 +265,9 @@ function host.game_record_main(t)
         local game = mb.Marubatsu(rec.board)
         for sq in rec.moves:gmatch("[^,]+") do game:move(mb.move(sq, game)) end
         local names = {o = rec.o, x = rec.x}
-        if rec.reason ~= "" then
+        if rec.reason:sub(1, 13) == "adjudicated: " then
+            names.title = ("%s (black) vs %s (white): %s, %d moves"):format(rec.o, rec.x, rec.reason, game.move_count)
+        elseif rec.reason ~= "" then
             local loser = rec.result == "o" and rec.x or rec.o
             names.title = ("%s (black) vs %s (white): %s lost by forfeit (%s), %d moves"):format(rec.o, rec.x, loser,
                 rec.reason, game.move_count)
@@ -129,6 +276,6 @@ function host.game_record_main(t)
         if t.svg then write(t.svg, mb.game_svg(game, names)) end
     end)
     if ok then return 0 end
-    io.stderr:write(("marubatsu replay: %s\n"):format(tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")))
+    io.stderr:write(("marubatsu replay: %s\n"):format(private.message(err)))
     return 1
 end

@@ -1,7 +1,8 @@
 -- scripts/lib/repl.lua: the Lua half of the REPL (src/lua/l_repl.c): how
--- results are printed, tab completion, help() and reload(). Loaded when
+-- results are printed, tab completion, help(), quit() and reload(). Loaded when
 -- the REPL starts (not at module open, to keep start-up fast); returns
--- {show =, complete =, help =} and sets the globals help, reload and _.
+-- {show =, complete =, help =, ...} and sets the globals help, quit, reload
+-- and _. repl.tty is true when the REPL reads and writes a terminal.
 local mb = ...
 
 local MAX_DEPTH = 3    -- nested tables shown before "{...}"
@@ -138,10 +139,13 @@ function repl.format(v)
     return scalar(v)
 end
 
--- Print the results of a chunk, one per line; _ becomes the first.
+-- Print the results of a chunk, one per line; _ becomes the first. A
+-- chunk that is just `help` or `quit` calls it (as Python's REPL answers
+-- a bare `help`), instead of printing <function>.
 function repl.show(...)
     local n = select("#", ...)
     local first = ...
+    if n == 1 and (first == repl.help or first == repl.quit) then return first() end
     _G._ = first
     for i = 1, n do
         io.write(repl.format((select(i, ...))), "\n")
@@ -261,6 +265,112 @@ local function find_doc(query)
     return nil
 end
 
+-- ---- Markdown for a terminal ---------------------------------------------
+
+-- Columns a text takes on a terminal: East Asian wide characters (the
+-- series' Japanese messages, 〇 and ×'s full-width forms) take two.
+local function columns(text)
+    local n = 0
+    for _, c in utf8.codes(text, true) do
+        local wide = (c >= 0x1100 and c <= 0x115F) or (c >= 0x2E80 and c <= 0xA4CF) or
+            (c >= 0xAC00 and c <= 0xD7A3) or (c >= 0xF900 and c <= 0xFAFF) or
+            (c >= 0xFE30 and c <= 0xFE4F) or (c >= 0xFF00 and c <= 0xFF60) or
+            (c >= 0xFFE0 and c <= 0xFFE6)
+        n = n + (wide and 2 or 1)
+    end
+    return n
+end
+
+-- Inline Markdown: `code` and **bold** (bold on a terminal), [text](link)
+-- as its text.
+local function inline(line, ansi)
+    local bold, plain = ansi and "\27[1m" or "", ansi and "\27[0m" or ""
+    line = line:gsub("%[([^%]]+)%]%([^%)]*%)", "%1")
+    line = line:gsub("%*%*(.-)%*%*", bold .. "%1" .. plain)
+    line = line:gsub("`([^`]+)`", "%1")
+    return line
+end
+
+-- A Markdown table's rows as aligned columns (the |---| line dropped).
+local function table_rows(rows, ansi)
+    local cells, width = {}, {}
+    for _, row in ipairs(rows) do
+        if not row:match("^|[%s%-:|]+|%s*$") then
+            local r = {}
+            for cell in row:gsub("^|", ""):gsub("|%s*$", ""):gmatch("([^|]*)") do
+                r[#r + 1] = inline(cell:match("^%s*(.-)%s*$"), false)
+            end
+            for i, c in ipairs(r) do width[i] = math.max(width[i] or 0, columns(c)) end
+            cells[#cells + 1] = r
+        end
+    end
+    local out = {}
+    for k, r in ipairs(cells) do
+        local parts = {}
+        for i, c in ipairs(r) do
+            parts[i] = i < #r and c .. (" "):rep(width[i] - columns(c)) or c
+        end
+        local line = "  " .. table.concat(parts, "  ")
+        if k == 1 and ansi then line = "\27[1m" .. line .. "\27[0m" end
+        out[#out + 1] = line
+    end
+    return out
+end
+
+-- The reference's Markdown as text for a terminal: headings without their
+-- #s (bold with ansi), code blocks indented without their fences, tables
+-- aligned, `code` without backticks, links as their text.
+function repl.render_markdown(text, ansi)
+    local out, rows, fenced = {}, nil, false
+    local function flush()
+        if rows then
+            for _, l in ipairs(table_rows(rows, ansi)) do out[#out + 1] = l end
+            rows = nil
+        end
+    end
+    for line in (text .. "\n"):gmatch("(.-)\n") do
+        if line:match("^```") then
+            flush()
+            fenced = not fenced
+        elseif fenced then
+            out[#out + 1] = "    " .. line
+        elseif line:match("^|") then
+            rows = rows or {}
+            rows[#rows + 1] = line
+        else
+            flush()
+            local heading = line:match("^#+%s+(.*)")
+            if heading then
+                heading = inline(heading, false)
+                out[#out + 1] = ansi and "\27[1m" .. heading .. "\27[0m" or heading
+            else
+                out[#out + 1] = inline(line, ansi)
+            end
+        end
+    end
+    flush()
+    while out[#out] == "" do out[#out] = nil end
+    return table.concat(out, "\n")
+end
+
+-- Write text, through the pager ($PAGER, else less) on a terminal when it
+-- is longer than the screen.
+local function page(text)
+    local rows = tonumber(os.getenv("LINES") or "") or 24
+    local _, lines = text:gsub("\n", "")
+    if repl.tty and lines + 1 >= rows then
+        local pager = os.getenv("PAGER")
+        if not pager or pager == "" then pager = "less -RFX" end
+        local p = io.popen(pager, "w")
+        if p then
+            p:write(text, "\n")
+            p:close()
+            return
+        end
+    end
+    io.write(text, "\n")
+end
+
 -- help() lists the API by topic; help(f) or help "name" shows one entry.
 function repl.help(what)
     if what == nil then
@@ -289,12 +399,19 @@ function repl.help(what)
         io.write(("help: nothing about '%s'; try help() for the list\n"):format(query))
         return
     end
-    io.write(text, "\n")
+    page(repl.render_markdown(text, repl.tty))
+end
+
+-- quit([status]): leave the REPL (as Ctrl-D does), with the exit status
+-- given (default 0).
+function repl.quit(status)
+    os.exit(status == nil and 0 or status, true)
 end
 
 -- ---- Globals of the REPL ----------------------------------------------------
 
 _G.help = repl.help
+_G.quit = repl.quit
 _G.reload = mb.reload
 
 return repl

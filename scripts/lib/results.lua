@@ -60,7 +60,7 @@ local function new_tally(players, unique)
     local first_of_pair = {} -- pair key -> the first game's (o, result)
     local first_result = {}
     local forfeits = {}
-    local seen, count = {}, 0
+    local seen, count, adjudicated = {}, 0, 0
     local W, L, D = "w", "l", "d"
     local fields = host.journal_fields
     local function add(text, cutoff)
@@ -89,7 +89,9 @@ local function new_tally(players, unique)
                 c = cross[ix][io_]
                 c.all[rx] = c.all[rx] + 1
                 c.x[rx] = c.x[rx] + 1
-                if reason ~= "" then
+                if reason:sub(1, 13) == "adjudicated: " then
+                    adjudicated = adjudicated + 1 -- ended by adjudication: no forfeit
+                elseif reason ~= "" then
                     local loser = result == "o" and ix or io_
                     local key = reason:match("^(error):") or reason:match("^(illegal move):") or reason
                     st[loser].forfeits[key] = (st[loser].forfeits[key] or 0) + 1
@@ -158,7 +160,8 @@ local function new_tally(players, unique)
             a.los = sd > 0 and host.rating.phi((a.elo - b.elo) / sd) or 0.5
         end
         for r, row in ipairs(ranking) do row.rank = r end
-        return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = count}
+        return {players = rows, ranking = ranking, cross = cross, forfeits = forfeits, games = count,
+            adjudicated = adjudicated}
     end
     return {add = add, finish = finish}
 end
@@ -191,16 +194,22 @@ end
 
 local function signed(x) return (x >= 0 and "+" or "") .. fmt(x) end
 
-local function text_report(res, s, total)
-    local out = {}
+-- The title and the ranking table of the text report, appended to out;
+-- the names as shown (by player index) and the width of their column.
+local function standings_lines(res, s, total, out)
     local namew = 6
     local shown = {} -- names as shown: no control characters reach the terminal
     for _, r in ipairs(res.ranking) do
         shown[r.index] = printable(r.name)
         namew = math.max(namew, utf8.len(shown[r.index]) or #shown[r.index])
     end
-    out[#out + 1] = ("%d games of %d (%s, %d per pairing, seed %d%s)"):format(res.games, total, s.format, s.games, s.seed,
-        s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
+    if s.format == "knockout" then -- its tie-breaks make the count of games open
+        out[#out + 1] = ("%d games (knockout, %d per match, tie-break %d pair%s, seed %d%s)"):format(res.games, s.games,
+            s.tiebreak, s.tiebreak == 1 and "" or "s", s.seed, s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
+    else
+        out[#out + 1] = ("%d games of %d (%s, %d per pairing, seed %d%s)"):format(res.games, total, s.format, s.games,
+            s.seed, s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
+    end
     out[#out + 1] = ""
     out[#out + 1] = ("%s  %s %6s %6s %6s %6s %7s %8s %7s %6s %15s"):format("rank", pad("player", namew), "games",
         "win", "loss", "draw", "score%", "Elo", "+-95%", "LOS", "pairs Elo +-")
@@ -209,6 +218,19 @@ local function text_report(res, s, total)
             r.w, r.l, r.d, fmt(100 * r.score), signed(r.elo), fmt(r.error), r.los and fmt(100 * r.los) .. "%" or "",
             r.pairs > 0 and (signed(r.pair_stats.elo) .. " " .. fmt((r.pair_stats.elo_hi - r.pair_stats.elo_lo) / 2)) or "-")
     end
+    return shown, namew
+end
+
+-- The standings so far: the text report's title and ranking table.
+local function standings_text(res, s, total)
+    local out = {}
+    standings_lines(res, s, total, out)
+    return table.concat(out, "\n") .. "\n"
+end
+
+local function text_report(res, s, total)
+    local out = {}
+    local shown, namew = standings_lines(res, s, total, out)
     out[#out + 1] = ""
     out[#out + 1] = "crosstable: the row's win-loss-draw against the column (by rank), as 〇 / as ×"
     local cells, cw = {}, 1
@@ -253,6 +275,39 @@ local function text_report(res, s, total)
             out[#out + 1] = ("  game %d, %s: %s"):format(f.game, printable(f.player), printable(f.reason, 200))
         end
         if #res.forfeits > shown then out[#out + 1] = ("  ... %d more in results.json"):format(#res.forfeits - shown) end
+    end
+    if s.adjudicate or s.max_moves then
+        out[#out + 1] = ""
+        local how = {}
+        if s.adjudicate then how[#how + 1] = "proven results" end
+        if s.max_moves then how[#how + 1] = ("a draw at %d stones"):format(s.max_moves) end
+        out[#out + 1] = ("adjudicated: %d of %d games (%s)"):format(res.adjudicated, res.games, table.concat(how, ", "))
+    end
+    if res.knockout then
+        local ko = res.knockout
+        local function pts(x) return x == math.floor(x) and ("%d"):format(x) or ("%.1f"):format(x) end
+        out[#out + 1] = ""
+        out[#out + 1] = "knockout: the matches by round (a tie after the tie-breaks: the better seed goes on)"
+        for r, matches in ipairs(ko.rounds) do
+            for _, m in ipairs(matches) do
+                local text
+                if m.a and m.b then
+                    text = ("%s %s-%s %s"):format(printable(m.a), pts(m.points[1]), pts(m.points[2]), printable(m.b))
+                    if m.decided then
+                        text = text .. (" (%d games): %s%s"):format(m.games, printable(m.winner),
+                            m.by_seed and " by seed" or "")
+                    else
+                        text = text .. (" (%d games so far)"):format(m.games)
+                    end
+                elseif m.a or m.b then
+                    text = ("%s: a bye"):format(printable(m.a or m.b))
+                elseif m.decided == false and m.winner == nil then
+                    text = "(waiting for its players)"
+                end
+                if text then out[#out + 1] = ("  round %d, match %d: %s"):format(r, m.number, text) end
+            end
+        end
+        out[#out + 1] = ("  winner: %s"):format(ko.winner and printable(ko.winner) or "(not decided yet)")
     end
     if res.sprt then
         local q = res.sprt
@@ -335,8 +390,27 @@ local function json_report(res, s, players, total)
     local ff = {}
     for i, f in ipairs(res.forfeits) do ff[i] = obj({"game", "player", "reason"}, f) end
     local shape = mb.Marubatsu(s.mbparams)
+    local knockout
+    if res.knockout then
+        local rounds = {}
+        for r, matches in ipairs(res.knockout.rounds) do
+            local list = {}
+            for i, m in ipairs(matches) do
+                list[i] = obj({"match", "a", "b", "points_a", "points_b", "games", "winner", "by_seed"}, {match = m.number,
+                    a = m.a, b = m.b, points_a = m.a and m.b and m.points[1] + 0.0 or nil,
+                    points_b = m.a and m.b and m.points[2] + 0.0 or nil, games = m.games,
+                    winner = m.decided and m.winner or nil, by_seed = m.by_seed})
+            end
+            rounds[r] = list
+        end
+        knockout = obj({"tiebreak_pairs", "rounds", "winner"}, {tiebreak_pairs = res.knockout.tiebreak, rounds = rounds,
+            winner = res.knockout.winner})
+    end
     local doc = obj({"format", "games_per_pairing", "seed", "board", "players", "games_played", "games_scheduled",
-        "time_control", "sprt", "ranking", "forfeits"}, {
+        "time_control", "adjudication", "sprt", "knockout", "ranking", "forfeits"}, {
+        knockout = knockout,
+        adjudication = (s.adjudicate or s.max_moves) and obj({"proven", "max_moves", "games"}, {proven = s.adjudicate or false,
+            max_moves = s.max_moves, games = res.adjudicated}) or nil,
         format = s.format, games_per_pairing = s.games, seed = s.seed,
         board = obj({"width", "height", "k", "rule"}, {width = shape.width, height = shape.height, k = shape.k,
             rule = shape.rule}),
@@ -588,8 +662,10 @@ private.results = {
         return res
     end,
     results_of = results_of,
+    standings_text = standings_text,
     text_of = text_of,
     write_outputs = write_outputs,
+    text_report = text_report,
     write_file = write_file,
     ensure_dir = ensure_dir,
     lock_out = lock_out,

@@ -64,7 +64,7 @@ local function params_text(p)
 end
 
 -- The AI name or script file of a player spec, checked before anything
--- runs: the spec parses, its name fits a journal, and the script exists
+-- runs: the player spec parses, its name fits a journal, and the script exists
 -- (a directory is not a script). -> base, params, or an error.
 local function check_spec(entry, i)
     local base, params = host.playerspec(entry)
@@ -78,42 +78,102 @@ local function check_spec(entry, i)
     return base, params
 end
 
+-- Player options: keys of a spec that are the tournament's, not the AI's
+-- (docs/journal.md, "Player options"): name= (the name shown and written),
+-- tc=S[+INC] and st=S (the player's own time control: a game clock with
+-- an increment, seconds a move; either replaces the tournament's).
+local PLAYER_OPTIONS = {name = true, st = true, tc = true}
+local PLAYER_OPTION_LIST = "name, st, tc"
+private.player_options = PLAYER_OPTIONS
+
+-- The player options of spec text `text` whose name part is `base`, as
+-- typed (raw text: name=007 stays "007"), and the other parameters' text
+-- (its items as typed, joined by commas; "" for none).
+local function split_options(text, base)
+    local found, rest = {}, {}
+    if text:sub(1, #base) ~= base then return found, nil end
+    if #text > #base then
+        for item in text:sub(#base + 2):gmatch("[^,]+") do
+            local k, v = item:match("^([^=]*)=(.*)$")
+            if k and PLAYER_OPTIONS[k] then found[k] = v else rest[#rest + 1] = item end
+        end
+    end
+    return found, table.concat(rest, ",")
+end
+
+-- A player's own time control from its tc= and st= (nil: the tournament's).
+local function own_tc(tc, st, i)
+    if tc == nil and st == nil then return nil end
+    local ok, r = pcall(private.timecontrol.of, {game_time = tc, move_time = st})
+    if not ok then
+        r = tostring(r):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("game_time", "tc"):gsub("move_time", "st")
+        fail(("players[%d]: %s"):format(i, r), 4)
+    end
+    return r
+end
+
 -- One player from an entry of `players`: an AI name or script file (with
 -- optional ":key=value,..."), a function, an AI, or a table {name =, ai =,
--- params =, sandbox =, limits =}. Fields: name, spec (text for the
--- journal), params, and either ai (trusted), sandbox (a sandboxed player)
--- or broken (the message of a script that failed to load).
+-- params =, sandbox =, limits =, tc =, st =}. Fields: name (nil for a
+-- brain named by the pre-flight: finish_names), spec (text for the
+-- journal), params (the AI's: player options taken out), tc (its time
+-- control: its own or the tournament's), and either ai (trusted), sandbox
+-- (a sandboxed player), brain, or broken (the message of a script that
+-- failed to load).
 local function make_player(entry, i, opts)
     local p = {params = {}}
-    local spec, name
+    local spec, name, tc, st
     if type(entry) == "table" and not mb.is_ai(entry) then
         p.params = copy_params(entry.params)
         if entry.sandbox ~= nil then p.force_sandbox = entry.sandbox end
         p.limits = entry.limits
-        name = entry.name
+        name, tc, st = entry.name, entry.tc, entry.st
         entry = entry.ai or entry.fn or entry[1]
         if entry == nil then fail(("players[%d]: a table needs ai = NAME, FILE, function or AI"):format(i), 3) end
     end
+    if type(name) == "string" then p.named = true end
     if private.brains.is_spec(entry) then
-        spec = private.brains.setup(p, entry, i, opts.tc) -- an external brain (scripts/lib/brains.lua)
-        name = name or spec
+        local base = host.playerspec(entry:sub(7))
+        local found = split_options(entry:sub(7), base or "")
+        name, tc, st = name or found.name, tc or found.tc, st or found.st
+        p.tc = own_tc(tc, st, i) or opts.tc
+        p.named = name ~= nil
+        -- an external brain (scripts/lib/brains.lua), its player options left to us
+        spec = private.brains.setup(p, entry, i, p.tc, PLAYER_OPTIONS, PLAYER_OPTION_LIST)
+        -- without name=: its ABOUT name (the pre-flight asks), else its file's
+        p.file_name = private.basename(p.brain.argv[1])
     elseif type(entry) == "string" then
         local base, params = check_spec(entry, i)
-        for k, v in pairs(params) do p.params[k] = v end
+        local found, rest = split_options(entry, base)
+        for k, v in pairs(params) do
+            if not PLAYER_OPTIONS[k] then p.params[k] = v end
+        end
+        name, tc, st = name or found.name, tc or found.tc, st or found.st
+        p.named = name ~= nil
+        p.tc = own_tc(tc, st, i) or opts.tc
         spec = entry
         p.script = base
         local sandboxed = is_path(base) or not builtin(base)
         if p.force_sandbox ~= nil then sandboxed = p.force_sandbox end
         if opts.sandbox == false then sandboxed = false end
+        -- the default name: a built-in AI's as typed, a script's file name
+        -- without .lua, with the AI's parameters as typed
+        if not name and not rest then
+            name = entry
+        elseif not name then
+            name = (is_path(base) or not builtin(base)) and private.basename(base) or base
+            if rest ~= "" then name = name .. ":" .. rest end
+        end
+        local ptc = p.tc
         if sandboxed then
             local limits = p.limits or opts.limits
             -- loading and the parameter check below run the script's code:
             -- under a time control, a player without a time budget of its
             -- own gets the first move's limit for them, as for its moves
             local setup = limits
-            if opts.tc and limits and limits.time == false then
+            if ptc and limits and limits.time == false then
                 setup = copy_params(limits)
-                setup.time = (private.timecontrol.limit(opts.tc, opts.tc.game))
+                setup.time = (private.timecontrol.limit(ptc, ptc.game))
             end
             local player, msg = mb.sandbox.load(base, setup)
             if player then
@@ -131,8 +191,10 @@ local function make_player(entry, i, opts)
                 local checked, err, failed = player:check_params(p.params)
                 if failed then
                     p.broken = printable(err, REASON_MAX)
+                    p.broken_check = true -- not a load error: the pre-flight says so
                 elseif not checked then
-                    fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3)
+                    fail(("players[%d]: %s; player options: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", ""),
+                        PLAYER_OPTION_LIST), 3)
                 end
             else
                 p.broken = printable(msg, REASON_MAX)
@@ -143,57 +205,167 @@ local function make_player(entry, i, opts)
                 p.ai = ai
                 -- NAME:key=value: keys the AI does not take are refused now
                 local checked, err = pcall(mb.check_params, ai, p.params)
-                if not checked then fail(("players[%d]: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", "")), 3) end
+                if not checked then
+                    fail(("players[%d]: %s; player options: %s"):format(i, tostring(err):gsub("^[^\n]-:%d+: ", ""),
+                        PLAYER_OPTION_LIST), 3)
+                end
             elseif is_path(base) or mb.loadscript(base) then
                 p.broken = printable("error: " .. tostring(ai), REASON_MAX)
             else
                 fail(("players[%d]: %s"):format(i, tostring(ai)), 3)
             end
         end
-        name = name or spec
     elseif type(entry) == "function" then
         p.ai = mb.make_ai("function", entry)
+        p.tc = own_tc(tc, st, i) or opts.tc
         spec = "function"
         name = name or ("function" .. i)
     elseif mb.is_ai(entry) then
         p.ai = entry
+        p.tc = own_tc(tc, st, i) or opts.tc
         spec = entry.name
         name = name or entry.name
     else
         fail(("players[%d]: an AI name, file, function, AI or table expected, got %s"):format(i, type(entry)), 3)
     end
     if next(p.params) and not spec:find(":", 1, true) then spec = spec .. ":" .. params_text(p.params) end
-    if type(name) ~= "string" or name == "" then fail(("players[%d]: the name must be a non-empty string"):format(i), 3) end
-    if name:find("[%c\127]") then
-        fail(("players[%d]: a name cannot hold tabs, newlines or other control characters ('%s')"):format(i,
-            printable(name, 80)), 3)
-    end
-    -- valid UTF-8 in the journal, results.json and report.html: a name
-    -- or spec (a file's name) with other bytes has U+FFFD in their place
-    p.name, p.spec = files.utf8_fix(name), files.utf8_fix(spec)
+    p.name, p.spec = name, files.utf8_fix(spec)
     return p
+end
+
+-- The names of the players, once the pre-flight has asked the brains
+-- theirs: each checked (a non-empty string without control characters,
+-- at most 255 bytes), made valid UTF-8 (a name or spec with other bytes
+-- has U+FFFD in their place in the journal, results.json and
+-- report.html), and the later ones of a name given twice numbered (the
+-- same AI twice is two players: ai2, ai2#2).
+local function finish_names(players)
+    local seen = {}
+    for i, p in ipairs(players) do
+        local name = p.name
+        if name == nil then name = p.about or p.file_name end
+        if type(name) ~= "string" or name == "" then fail(("players[%d]: the name must be a non-empty string"):format(i), 3) end
+        if name:find("[%c\127]") then
+            fail(("players[%d]: a name cannot hold tabs, newlines or other control characters ('%s')"):format(i,
+                printable(name, 80)), 3)
+        end
+        name = files.utf8_fix(name)
+        local base, n = name, 1
+        while seen[name] do
+            n = n + 1
+            name = ("%s#%d"):format(base, n)
+        end
+        seen[name] = true
+        if #name > NAME_MAX then
+            fail(("players[%d]: the name '%s' is %d bytes long; a journal holds names of at most %d bytes"):format(i,
+                printable(name, 40), #name, NAME_MAX), 3)
+        end
+        p.name = name
+    end
 end
 
 local function make_players(list, opts)
     if type(list) ~= "table" or #list < 2 then fail("tournament: players = {A, B, ...} with at least two players expected", 3) end
-    local players, seen = {}, {}
+    local players = {}
     for i, entry in ipairs(list) do
         local p = make_player(entry, i, opts)
-        -- the same AI twice is two players: number the later ones
-        local base, n = p.name, 1
-        while seen[p.name] do
-            n = n + 1
-            p.name = ("%s#%d"):format(base, n)
-        end
-        seen[p.name] = true
-        if #p.name > NAME_MAX then
-            fail(("players[%d]: the name '%s' is %d bytes long; a journal holds names of at most %d bytes"):format(i,
-                printable(p.name, 40), #p.name, NAME_MAX), 2)
-        end
         p.index = i
         players[i] = p
     end
     return players
+end
+
+-- ---------------------------------------------------------------- pre-flight
+
+-- A reason as the pre-flight shows it: one line, without the positions
+-- of the library's own files (scripts/lib/NAME.lua:N:), which say nothing
+-- about the player; a script's own file:line stays.
+local function preflight_reason(why)
+    why = tostring(why):gsub("^error: ", ""):gsub("scripts/lib/[%w_]+%.lua:%d+: ", "")
+    return printable(why, 300)
+end
+
+-- The board of game g in words: "4x4, k=4" (", exact rule" under it).
+local function board_words(g)
+    return ("%dx%d, k=%d%s"):format(g.width, g.height, g.k, g.rule == "exact" and ", exact rule" or "")
+end
+
+-- private.preflight_player(p, g) -> nil | what, reason: whether the player
+-- p (as make_player makes it: broken, sandbox, ai or brain) can play from
+-- the position g (the first game's start: g is left as it was). what is
+-- "cannot load" (a script that does not compile, fails in its main chunk
+-- or returns no AI), "cannot play this board" (a rule of a built-in AI or
+-- an AI made by the wrappers that raises on the start position, as ai7's
+-- centre on an even board; a Gomocup brain on a board without k=5),
+-- "failed its parameter check" (a script that ran out of a budget checking
+-- its NAME:key=value parameters), or
+-- "failed the Gomocup handshake" (a brain that cannot be started, or does
+-- not answer OK to START; "cannot start" when its command cannot be
+-- run). A brain that answers, and has no name= of its own, is asked
+-- ABOUT: p.about is the name it gives (or nil). Costs one START per brain and one call of
+-- each rule (no search: a searching AI is not called, nor a sandboxed
+-- script's move, whose state would keep what the call did).
+function private.preflight_player(p, g)
+    if p.broken_check then
+        local budget = {time = "time", instructions = "instruction", memory = "memory"}
+        return "failed its parameter check", budget[p.broken] and ("ran out of its %s budget"):format(budget[p.broken])
+            or preflight_reason(p.broken)
+    end
+    if p.broken then return "cannot load", preflight_reason(p.broken) end
+    if p.brain then
+        local ok, why = private.brains.preflight(p.brain, g, not p.named)
+        if ok then
+            p.about = why
+            return nil
+        end
+        if why:find("play five in a row", 1, true) then return "cannot play this board", preflight_reason(why) end
+        if why:find("^cannot run ") then return "cannot start", preflight_reason(why) end
+        return "failed the Gomocup handshake", preflight_reason(why)
+    end
+    local ai = p.ai
+    if not ai or g.status ~= "playing" then return nil end
+    local ok, err = true, nil
+    if ai.kind == "candidate" and type(ai.candidate) == "function" then
+        -- the rule alone: the wrapper's draw is not made
+        ok, err = pcall(ai.candidate, g, next(p.params) and p.params or mb.NO_PARAMS)
+    elseif ai.kind == "score" or ai.kind == "table" then
+        -- the analysis draws nothing either
+        local params = copy_params(p.params)
+        params.analyze = true
+        ok, err = pcall(ai.fn, g, params)
+    end
+    if not ok then return "cannot play this board", preflight_reason(err) end
+    return nil
+end
+
+-- The pre-flight of a tournament: every distinct player (a brain's
+-- command once) checked by private.preflight_player from the first
+-- game's start position, before anything is written. A failure raises
+-- {exit = 2, message = "players[I] SPEC WHAT (BOARD): REASON"}; with
+-- allow_forfeits it is a note on stderr (unless quiet) and the player
+-- plays, losing its games by forfeit.
+local function preflight(players, s)
+    local g = mb.Marubatsu(s.mbparams)
+    for _, m in ipairs(s.openings[1] or {}) do g:move(m) end
+    local brains = {}
+    for i, p in ipairs(players) do
+        local what, why
+        local key = p.brain and table.concat(p.brain.argv, " ") .. "\0" .. p.spec
+        if key and brains[key] then
+            p.about = brains[key].about
+        else
+            what, why = private.preflight_player(p, g)
+            if key then brains[key] = p end
+        end
+        if what then
+            if what == "cannot play this board" then what = ("cannot play this board (%s)"):format(board_words(g)) end
+            local message = ("players[%d] %s %s: %s"):format(i, printable(p.spec, 120), what, why)
+            if not s.allow_forfeits then
+                error(setmetatable({exit = 2, message = message}, {__tostring = function(e) return e.message end}), 0)
+            end
+            if not s.quiet then io.stderr:write(("marubatsu tournament: note: %s; its games are forfeits\n"):format(message)) end
+        end
+    end
 end
 
 -- describe a move that is not legal in game g, or nil if it is legal
@@ -247,6 +419,30 @@ local function progress_bar(done, total, t0, extra)
         done, total, dt, left, rate, extra or ""))
 end
 
+local K_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+-- The line on stderr for the journal line `line` of a finished game on a
+-- board of k in a row (over a progress bar when `bar`):
+--   Finished game 17 (ai4 vs gomoku): 0-1 {five in a row}
+-- 〇's player first; 1-0 〇 won, 0-1 × won, 1/2-1/2 a draw; in braces
+-- why: k in a row, a full board, or who forfeited and the reason.
+local function finished_line(line, k, bar)
+    local g, _, _, o, x, result, reason = host.journal_fields(line)
+    local score = result == "o" and "1-0" or result == "x" and "0-1" or "1/2-1/2"
+    local why
+    if reason == "" then
+        why = result == "draw" and "board full" or (K_WORDS[k] or tostring(k)) .. " in a row"
+    elseif reason:sub(1, 13) == "adjudicated: " then
+        why = reason
+    else
+        why = (result == "o" and x or o) .. " forfeits: " .. reason
+    end
+    local text = ("Finished game %d (%s vs %s): %s {%s}"):format(g, printable(o, 120), printable(x, 120), score,
+        printable(why, 300))
+    if bar then text = "\r" .. text .. (" "):rep(math.max(0, 79 - (utf8.len(text) or #text))) end
+    return text .. "\n"
+end
+
 -- seed both players' streams for a game (see the top of this file)
 local function seed_sides(ctx, seed, po, px)
     local so, sx = host.tourney_seed(seed, "o", 1), host.tourney_seed(seed, "x", 1)
@@ -264,13 +460,23 @@ end
 -- index, pair, 〇's player, ×'s player, seed.
 local function game_of(ctx, g)
     local players = ctx.players
-    local pi, index, pair, colour = locate(g, #ctx.pairings)
-    local pairing = ctx.pairings[pi]
-    local po, px = players[pairing[1]], players[pairing[2]]
+    local pi, index, pair, colour, a, b
+    if ctx.ko then
+        -- a knockout's match: its players are known when its games are handed out
+        pi, index, pair, colour = ctx.ko.locate(g)
+        local ia, ib = ctx.ko.players(pi)
+        a, b = players[ia], players[ib]
+    else
+        pi, index, pair, colour = locate(g, #ctx.pairings)
+        local pairing = ctx.pairings[pi]
+        a, b = players[pairing[1]], players[pairing[2]]
+    end
+    local po, px = a, b
     if colour == 1 then po, px = px, po end
-    local seed = host.tourney_seed(ctx.s.seed, players[pairing[1]].name .. "\t" .. players[pairing[2]].name, index)
+    local seed = host.tourney_seed(ctx.s.seed, a.name .. "\t" .. b.name, index)
     return pi, index, pair, po, px, seed
 end
+
 
 -- The journal line of game g, played to the end on ctx.game.
 local function game_line(ctx, g, pi, index, seed, po, px, result, reason, spent)
@@ -279,7 +485,7 @@ local function game_line(ctx, g, pi, index, seed, po, px, result, reason, spent)
     for i = 1, game.move_count do sq[i] = game:excel(game.records[i]) end
     local line = host.journal_format{game = g, pairing = pi, index = index, seed = seed, o = po.name, x = px.name,
         moves = table.concat(sq, ","), result = result, reason = reason}
-    if ctx.s.tc then line = line .. TC.clock_line(g, spent.o, spent.x) end -- docs/journal.md
+    if ctx.timed then line = line .. TC.clock_line(g, spent.o, spent.x) end -- docs/journal.md
     return line
 end
 
@@ -295,17 +501,28 @@ local function play_game(ctx, g)
     seed_sides(ctx, seed, po, px)
     private.brains.begin(po, px)
     local reason, result = "", nil
-    local tc = s.tc
-    local clocks = tc and TC.clocks(tc)
+    -- each side's time control (its player's own, else the tournament's)
+    -- and game clock (nil: none)
+    local clocks = {o = po.tc and po.tc.game, x = px.tc and px.tc.game}
+    local timed = ctx.timed
     local spent = {o = 0.0, x = 0.0} -- seconds of each side's moves (timed games)
+    local adjudicating = s.adjudicate or s.max_moves
     while game.status == "playing" do
+        if adjudicating then
+            local r, why = S.adjudicate(game, s)
+            if r then
+                result, reason = r, why
+                break
+            end
+        end
         local side = game.turn
         local p = side == "o" and po or px
+        local tc = p.tc
         if not p.sandbox and ctx.loaded ~= side then load_stream(ctx, side) end
-        local t0 = tc and mb.clock()
-        local m, why, used = player_move(p, game, tc, clocks and clocks[side], spent)
-        if tc then spent[side] = spent[side] + (mb.clock() - t0) end
-        if clocks and used then clocks[side] = TC.charge(tc, clocks[side], used) end
+        local t0 = timed and mb.clock()
+        local m, why, used = player_move(p, game, tc, clocks[side], spent)
+        if timed then spent[side] = spent[side] + (mb.clock() - t0) end
+        if clocks[side] and used then clocks[side] = TC.charge(tc, clocks[side], used) end
         if m == nil then
             reason = printable(why or "error: (no reason)", REASON_MAX)
             result = side == "o" and "x" or "o"
@@ -327,7 +544,7 @@ local function forfeit_line(ctx, g, info)
     game:restart()
     for _, m in ipairs(info.moves) do game:move(m) end
     local side = game.turn
-    local tc = ctx.s.tc
+    local tc = (side == "o" and po or px).tc
     local reason = "time"
     if tc and info.kind ~= "budget" and info.seconds >= info.limit then reason = TC.reason(tc, info.kind, info.limit) end
     local spent = {o = info.spent.o, x = info.spent.x}
@@ -354,16 +571,37 @@ function private.in_workers(forks, f, ...)
     return table.unpack(r, 2, r.n)
 end
 
+-- A journal written before player options (issue 24) names a script
+-- player by its spec as typed (numbered if given twice: x.lua#2): a player
+-- without name= whose P line there has the same spec and such a name takes
+-- that name, so that the journal resumes. -> whether a name changed.
+local function adopt_old_names(old_header, players)
+    local changed = false
+    for _, line in ipairs(old_header) do
+        local f = host.journal_split(line)
+        local p = f and f[1] == "P" and players[math.tointeger(tonumber(f[2])) or 0]
+        if p and not p.named and f[4] == p.spec and p.name ~= f[3]
+            and (f[3] == p.spec or (f[3]:sub(1, #p.spec + 1) == p.spec .. "#" and f[3]:sub(#p.spec + 2):match("^%d+$"))) then
+            p.name, changed = f[3], true
+        end
+    end
+    return changed
+end
+
 -- host.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
 function host.tournament(t)
     local s = settings_of(t)
     local players = make_players(t.players, {sandbox = t.sandbox, limits = t.limits, tc = s.tc})
     if s.sprt and #players ~= 2 then fail("tournament: sprt needs exactly two players", 2) end
-    local pairings = pairings_of(#players, s.format)
-    local total = #pairings * s.games
+    preflight(players, s)
+    finish_names(players)
+    local ko = s.format == "knockout" and S.knockout(#players, s.games, s.tiebreak) or nil
+    local pairings = not ko and pairings_of(#players, s.format) or nil
+    -- a knockout: its matches' games before any tie-break (more may come)
+    local total = ko and (#players - 1) * s.games or #pairings * s.games
     local header = header_lines(s, players)
     local games, played = {}, 0
-    local journal, path
+    local journal, path, records
     local stop_note = ""
     -- one writer of --out at a time: locked before the journal is read,
     -- released when this function ends (a <close> variable: errors too)
@@ -376,6 +614,7 @@ function host.tournament(t)
             if not s.resume then
                 fail(("%s exists: continue it with resume (--resume) or choose another out directory"):format(path), 0)
             end
+            if adopt_old_names(old_header, players) then header = header_lines(s, players) end
             local i, a, b = first_difference(old_header, header)
             if i then
                 fail(("%s: the journal is of another tournament (header line %d is\n  %s\nbut this run has\n  %s)")
@@ -407,10 +646,30 @@ function host.tournament(t)
         journal:setvbuf("full", 65536) -- flushed after every batch of lines
         stop_note = "; the journal keeps the games before (a last line cut short is dropped by --resume):"
             .. " make room and run the same command with --resume"
+        -- the records (games.sgf, games/*.psq: scripts/lib/records.lua), from the journal's games on
+        local before = {}
+        for i, gg in ipairs(old and old.order or {}) do before[i] = games[gg] end
+        local shape = mb.Marubatsu(s.mbparams)
+        records = private.records.open(s.out, {width = shape.width, height = shape.height, k = shape.k,
+            rule = shape.rule}, table.concat(before))
     end
     local mine = games_of_shard(total, s.shard)
     local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams),
-        streams = {o = mb.Random(0), x = mb.Random(0)}}
+        streams = {o = mb.Random(0), x = mb.Random(0)}, timed = s.tc ~= nil, ko = ko}
+    -- a knockout's bracket: the games already played (a resumed journal)
+    local function record(text)
+        for line in text:gmatch("[^\n]+") do
+            if line:sub(1, 2) == "G\t" then
+                local gg, _, _, _, _, result = host.journal_fields(line)
+                ko.add(gg, S.first_points(result, select(4, ko.locate(gg))))
+            end
+        end
+    end
+    if ko then
+        for _, line in pairs(games) do record(line) end
+    end
+    -- a player's own time control (tc=, st=) times its games too: C lines
+    for _, p in ipairs(players) do ctx.timed = ctx.timed or p.tc ~= nil end
     -- the results: tallied as games arrive (a run keeps no game lines), or
     -- with SPRT, the lines kept to count the games up to the decision
     local tally = not s.sprt and new_tally(players, true) or nil
@@ -449,18 +708,39 @@ function host.tournament(t)
         stopped = sprt_check()
     end
     local show = s.progress ~= false and not s.quiet and mb.isatty(2)
+    -- a line per finished game: with verbose, or when stderr is no terminal
+    -- (a log), unless quiet or without progress
+    local game_lines = not s.quiet and (s.verbose or (s.progress ~= false and not mb.isatty(2)))
+    local interval = not s.quiet and s.rating_interval or nil
+    local next_standings = interval and (played // interval + 1) * interval
     local t0, done_n, last = mb.clock(), played, 0
     local write_error
+    local k = ctx.game.k
     local function done(text, count)
         if tally then tally.add(text) else sources[#sources + 1] = text end
+        if ko then record(text) end
         if journal then
             local ok, err = pcall(files.write_checked, journal, path, text)
+            if ok then ok, err = pcall(records.add, text) end
             if not ok then
                 write_error = err
                 return true -- stop handing out games
             end
         end
         done_n = done_n + count
+        if game_lines then
+            local out = {}
+            for line in text:gmatch("[^\n]+") do
+                if line:sub(1, 2) == "G\t" then out[#out + 1] = finished_line(line, k, show) end
+            end
+            io.stderr:write(table.concat(out))
+        end
+        if interval and done_n >= next_standings then
+            next_standings = (done_n // interval + 1) * interval
+            local res = tally and tally.finish() or results_of(players, s, sources)
+            io.stderr:write((show and "\r" .. (" "):rep(79) .. "\r" or "") .. "standings: "
+                .. private.results.standings_text(res, s, s.shard and mine or total) .. "\n")
+        end
         if show and (mb.clock() - last > 0.1 or done_n == mine) then
             last = mb.clock()
             progress_bar(done_n, mine, t0)
@@ -480,26 +760,62 @@ function host.tournament(t)
     for _, p in ipairs(players) do isolate = isolate or p.sandbox ~= nil or p.brain ~= nil end
     local pool = {isolate = isolate, slack = isolate and s.slack or nil,
         forfeit = function(game_no, info) return forfeit_line(ctx, game_no, info) end}
-    while g <= total and not stopped do
+    -- the games of the schedule, CHUNK at a time; a knockout's, the games
+    -- its matches call for as they stand, until the final is decided
+    local function next_games()
         local todo = {}
+        if ko then
+            for m = 1, ko.final do
+                for _, i in ipairs(ko.needed(m)) do
+                    local gg = (m - 1) * ko.block + i
+                    if not games[gg] then todo[#todo + 1] = gg end
+                end
+            end
+            stopped = #todo == 0
+            return todo
+        end
         while g <= total and #todo < CHUNK do
             if not games[g] then todo[#todo + 1] = g end
             g = g + step
         end
+        stopped = stopped or g > total and #todo == 0
+        return todo
+    end
+    while not stopped and (ko or g <= total) do
+        local todo = next_games()
         if #todo > 0 then
             local ok, err = private.in_workers(s.jobs > 1 or isolate, host.tourney_run, todo, s.jobs,
                 function(game_no) return play_game(ctx, game_no) end, done, pool)
             host.stream_use(nil) -- mb.stream draws from its own state again
             if write_error then
                 pcall(journal.close, journal)
+                pcall(records.close)
                 fail(write_error .. stop_note, 0)
             end
             if not ok then
                 if show then io.stderr:write("\n") end
-                if journal then pcall(journal.close, journal) end
+                if journal then
+                    pcall(journal.close, journal)
+                    pcall(records.close)
+                end
                 if err == "interrupted" then
-                    fail(("interrupted after %d of %d games%s"):format(done_n, mine, s.out
-                        and "; the journal keeps them: run the same command with --resume to continue" or ""), 2)
+                    -- the results of the games played: their files and table,
+                    -- as at the end of a run, then how to go on
+                    local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
+                    if ko then res.knockout = S.knockout_summary(ko, players) end
+                    if not s.quiet and res.games > 0 then
+                        files.write_checked(io.stdout, "standard output", ("partial: interrupted (Ctrl-C) after %d of %d games\n")
+                            :format(done_n, mine) .. private.results.text_report(res, s, s.shard and mine or total))
+                    end
+                    local written, werr = pcall(write_outputs, res, s, players, s.shard and mine or total)
+                    local msg = ("interrupted after %d of %d games"):format(done_n, mine)
+                    if s.out then
+                        msg = msg .. "; the journal keeps them" .. (written and (" and the results files in %s count them")
+                            :format(printable(s.out, 200)) or "") .. ": run the same command with --resume to continue"
+                        if s.resume_command then msg = msg .. ":\n  " .. printable(s.resume_command, 4000) end
+                    end
+                    if not written then msg = msg .. "\n" .. tostring(werr) end
+                    fail(msg, 2)
                 end
                 fail("tournament: " .. err, 2)
             end
@@ -507,8 +823,12 @@ function host.tournament(t)
         end
     end
     if show and done_n > played then io.stderr:write("\n") end
-    if journal then files.close_checked(journal, path, stop_note) end
+    if journal then
+        files.close_checked(journal, path, stop_note)
+        records.close()
+    end
     local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
+    if ko then res.knockout = S.knockout_summary(ko, players) end
     write_outputs(res, s, players, s.shard and mine or total)
     res.scheduled = total
     return res
@@ -517,17 +837,29 @@ end
 -- ---------------------------------------------------------------- CLI
 
 -- Run f(t) for a command; an error prints "marubatsu CMD: message" (without
--- the Lua position) and gives exit status 1, and so does standard output
--- that cannot be written (a full disk).
+-- the Lua position) and gives exit status 1 (2 for a player's, "players[I]:
+-- ..."), and so does standard output that cannot be written (a full disk).
+-- An error {exit =, message =} (the pre-flight's) prints its message as it
+-- is, with its exit status; a run that Ctrl-C stopped gives 130, as a
+-- shell reports a program the signal killed.
 local function command(cmd, f, t)
     local ok, err = pcall(function()
         f(t)
         files.write_checked(io.stdout, "standard output", "")
     end)
     if ok then return 0 end
-    err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^" .. cmd .. ": ", "")
+    local status = 1
+    if type(err) == "table" and err.exit then
+        status, err = err.exit, err.message
+    else
+        err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^" .. cmd .. ": ", "")
+        -- a player that cannot be made (an unknown parameter, a bad name or
+        -- time control) is a usage error, as a bad spec is
+        if err:find("^players%[%d+%]: ") then status = 2 end
+    end
     io.stderr:write(("marubatsu %s: %s\n"):format(cmd, err))
-    return 1
+    if tostring(err):match("^interrupted") or private.interrupted() then return 130 end
+    return status
 end
 
 -- Check the players named on the command line before anything runs: a
@@ -558,7 +890,9 @@ function host.tournament_main(t)
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
         shard = t.shard, width = t.width, height = t.height, k = t.k, rule = t.rule, board = t.board,
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
-        progress = t.progress ~= "0", quiet = t.quiet == "1"})
+        progress = t.progress ~= "0", quiet = t.quiet == "1", allow_forfeits = t.allow_forfeits == "1" or nil,
+        verbose = t.verbose == "1" or nil, rating_interval = t.rating_interval, resume_command = t.resume_command,
+        tiebreak = t.tiebreak, adjudicate = t.adjudicate == "1" or nil, max_moves = t.max_moves})
 end
 
 -- host.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status

@@ -20,6 +20,45 @@ void cli_error(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* The edit distance of a and b (adding, dropping or changing a letter, or
+ * swapping two neighbours, each 1), counted up to 3: 3 means 3 or more. */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 40 || lb > 40 || (la > lb ? la - lb : lb - la) >= 3) return 3;
+    int d[41][41];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb] < 3 ? d[la][lb] : 3;
+}
+
+const char *cli_suggest(const char *word, const char *const *names, size_t n)
+{
+    const char *best = NULL, *prefixed = NULL;
+    int best_d = 3, nprefixed = 0;
+    size_t len = strlen(word);
+    for (size_t i = 0; i < n; i++) {
+        if (len > 0 && strncmp(names[i], word, len) == 0 && names[i][len]) {
+            if (!prefixed || strcmp(prefixed, names[i]) != 0) nprefixed++;
+            prefixed = names[i];
+        }
+        int d = edit_distance(word, names[i]);
+        if (d < best_d && 2 * (size_t)d < len) best = names[i], best_d = d;
+    }
+    if (best) return best;
+    return nprefixed == 1 && len >= 2 ? prefixed : NULL;
+}
+
 CliArgs cli_args(int argc, char **argv) { return (CliArgs){argv[0], argc, argv, 1, false}; }
 
 int cli_next(CliArgs *a, const CliOption *opts, const char **arg)
@@ -55,7 +94,17 @@ int cli_next(CliArgs *a, const CliOption *opts, const char **arg)
         }
         return o->id;
     }
-    cli_error(a->cmd, "unknown option '%s' (see marubatsu %s --help)", word, a->cmd);
+    const char *names[128];
+    size_t n = 0;
+    for (const CliOption *o = opts; o->name && n < 128; o++) names[n++] = o->name;
+    char bare[64];
+    snprintf(bare, sizeof bare, "%.*s", (int)len, name);
+    const char *near = cli_suggest(bare, names, n);
+    if (near)
+        cli_error(a->cmd, "unknown option '%s' (did you mean '--%s'? see marubatsu %s --help)",
+                  word, near, a->cmd);
+    else
+        cli_error(a->cmd, "unknown option '%s' (see marubatsu %s --help)", word, a->cmd);
     return CLI_ERROR;
 }
 

@@ -6,6 +6,7 @@
 #define MB_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "game.h"
 #include "lua/host.h"
@@ -36,10 +37,15 @@ CliArgs cli_args(int argc, char **argv);
  * printing the problem. "-" and negative numbers are words. */
 int cli_next(CliArgs *a, const CliOption *opts, const char **arg);
 
+/* The name among names[0..n-1] that word most likely misspells (at most
+ * two letters added, dropped, changed or swapped, and fewer than half of
+ * its letters; or the one name word begins), else NULL. */
+const char *cli_suggest(const char *word, const char *const *names, size_t n);
+
 /* Options handed to a Lua function as string pairs (host_call_table). */
 typedef struct CliPairs {
-    const char *keys[32];
-    const char *values[32];
+    const char *keys[48];
+    const char *values[48];
     int n;
 } CliPairs;
 /* Set key to value; a repeated option replaces the earlier one. */
@@ -91,7 +97,7 @@ enum {
     "  --instructions N        also stop a sandboxed script's move after N Lua\n"                  \
     "                          instructions: the same forfeits on every machine,\n"                \
     "                          but its Lua code runs slower (default: off)\n"
-/* The help line of --slack (tournament, match): the hard line under the
+/* The help line of --slack (tournament, match, play): the hard line under the
  * budgets (include/watchdog.h; WATCH_SLACK_DEFAULT). */
 #define CLI_SLACK_HELP                                                                             \
     "  --slack S               the hard line: a sandboxed move still running S\n"                  \

@@ -16,25 +16,43 @@ static const char usage[] =
     "superiority and game-pair (pentanomial) statistics.\n"
     "\n"
     "A PLAYER is an AI name (ai2, ai14s, ...), a Lua script file (run in the\n"
-    "sandbox: budgets per move, forfeits with their reason), either one with\n"
-    "parameters: NAME:key=value,key=value (so ai14s:w=2 is another player).\n"
+    "sandbox: budgets per move, forfeits with their reason) or a Gomocup brain\n"
+    "(brain:COMMAND), with parameters: NAME:key=value,key=value (so ai14s:w=2\n"
+    "is another player). Three keys are player options, not the AI's:\n"
+    "  name=TEXT               the name shown and written (default: an AI's spec,\n"
+    "                          a script's file name without .lua, a brain's\n"
+    "                          ABOUT name)\n"
+    "  tc=S[+INC], st=S        the player's own time control (a game clock, a\n"
+    "                          move time), replacing the tournament's\n"
+    "e.g. gomoku:st=1,name=G or my_ai.lua:depth=3 (docs/journal.md).\n"
     "\n"
     "options:\n"
     "  --games N               games per pairing, even (default 100)\n"
     "  --seed S                master seed (default 1); every game's seed comes\n"
     "                          from it, the pairing and the game's index\n"
     "  --jobs J                worker processes (default: the number of cores)\n"
-    "  --format F              round_robin (default) or gauntlet\n"
+    "  --format F              round_robin (default), gauntlet or knockout (single\n"
+    "                          elimination, seeded in the order given: --games\n"
+    "                          per match, the more points go on; a tie plays\n"
+    "                          --tiebreak N more pairs (default 1), one at a\n"
+    "                          time, then the better seed goes on)\n"
     "  --openings FILE         one opening per line (\"B2,A1\"); pair i uses line\n"
     "                          i, cycling\n"
     "  --out DIR               write journal.tsv (one line per game, as they end),\n"
-    "                          results.json, results.csv and ranking.svg there\n"
+    "                          results.json, results.csv, ranking.svg,\n"
+    "                          report.html, games.sgf (every game, SGF GM[4])\n"
+    "                          and with k=5 games/NNNNN.psq (Piskvork) there\n"
     "  --resume                continue the journal in --out (same players and\n"
     "                          options): the results equal an uninterrupted run's\n"
     "  --sprt elo0=E0,elo1=E1,alpha=A,beta=B\n"
     "                          two players: stop when the SPRT decides\n"
     "  --shard I/N             play only games I, I+N, I+2N, ... of the schedule\n"
     "                          (combine the shards' --out with 'marubatsu merge')\n"
+    "  --adjudicate            end a game as soon as its result is proven: by the\n"
+    "                          exact solver once at most 12 squares are empty,\n"
+    "                          else when the side to move wins by continuous\n"
+    "                          fours (VCF); the journal says so\n"
+    "  --max-moves N           a game with N stones on the board is a draw\n"
     "  --move-time S           time control: at most S seconds per move\n"
     "  --game-time S[+INC]     time control: a clock of S seconds per player and\n"
     "                          game, INC seconds added after each of its moves;\n"
@@ -43,16 +61,33 @@ static const char usage[] =
     "                          and its AI sees params.timelimit and time_left\n"
     "                          (docs/lua-api.md 5.12)\n" CLI_BUDGET_HELP CLI_SLACK_HELP
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
-    "  --no-progress           no progress bar (it is shown only on a terminal)\n"
+    "  --allow-forfeits        play players that fail the pre-flight (below): each\n"
+    "                          of their games is a forfeit with the reason\n"
+    "  --no-progress           no progress bar (shown on a terminal) and no line\n"
+    "                          per game (written when stderr is not a terminal)\n"
+    "  --verbose               a line per finished game on stderr, also on a\n"
+    "                          terminal: Finished game 17 (ai4 vs ai2): 0-1 {three\n"
+    "                          in a row}\n"
+    "  --rating-interval N     the standings on stderr every N finished games\n"
     "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP
+    "\n"
+    "Before the first game every player is checked once (the pre-flight): a\n"
+    "script must load and return an AI, a built-in AI's rule must accept the\n"
+    "board, a Gomocup brain must start and answer OK to START on the board.\n"
+    "A player that fails stops the run before any game, with exit status 2 and\n"
+    "one line naming it and the reason.\n"
     "\n"
     "The journal format is in docs/journal.md; 'marubatsu replay JOURNAL N'\n"
     "shows game N. Results do not depend on --jobs.\n"
     "\n"
+    "Ctrl-C stops the run: the results of the games played so far are printed,\n"
+    "marked partial, and --resume continues it.\n"
+    "\n"
     "exit status: 0 done, 1 an error (unreadable or unwritable files, a full\n"
     "disk, a journal of another tournament or one whose game lines the schedule\n"
     "or the board contradicts, named by file:line), 2 bad options or players\n"
-    "(an unknown AI, a missing script, a name too long for a journal).\n";
+    "(an unknown AI, a missing script, an unknown parameter, a name too long\n"
+    "for a journal, a player that fails the pre-flight), 130 stopped by Ctrl-C.\n";
 
 static const char merge_usage[] =
     "usage: marubatsu [options] merge DIR... [--out DIR] [--quiet]\n"
@@ -73,8 +108,79 @@ enum {
     OPT_SHARD,
     OPT_NO_PROGRESS,
     OPT_QUIET,
-    OPT_SLACK
+    OPT_SLACK,
+    OPT_ALLOW_FORFEITS,
+    OPT_VERBOSE,
+    OPT_RATING_INTERVAL,
+    OPT_TIEBREAK,
+    OPT_ADJUDICATE,
+    OPT_MAX_MOVES
 };
+
+/* Append word to the buffer b (of cap bytes, used so far) as the shell
+ * reads it back: as it is when it holds only safe characters, else in
+ * single quotes (a quote inside written '\''). false when it does not fit. */
+static bool shell_word(char *b, size_t cap, size_t *used, const char *word)
+{
+    bool plain = *word != '\0';
+    for (const char *c = word; *c; c++)
+        if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,+@%-", *c))
+            plain = false;
+    size_t need = strlen(word) * 4 + 4;
+    if (*used + need >= cap) return false;
+    char *at = b + *used;
+    if (*used) *at++ = ' ';
+    if (plain) {
+        at += sprintf(at, "%s", word);
+    } else {
+        *at++ = '\'';
+        for (const char *c = word; *c; c++) {
+            if (*c == '\'') {
+                memcpy(at, "'\\''", 4);
+                at += 4;
+            } else {
+                *at++ = *c;
+            }
+        }
+        *at++ = '\'';
+        *at = '\0';
+    }
+    *used = (size_t)(at - b);
+    return true;
+}
+
+/* The command that resumes this run, shell-quoted, into b: the program's
+ * own command line (/proc/self/cmdline: global options such as -I kept)
+ * with --resume added unless it is there; from the command's words when
+ * /proc cannot be read. */
+static void resume_command(char *b, size_t cap, int argc, char **argv)
+{
+    size_t used = 0;
+    bool resume = false;
+    b[0] = '\0';
+    FILE *f = fopen("/proc/self/cmdline", "rb");
+    if (f) {
+        static char raw[16384];
+        size_t n = fread(raw, 1, sizeof raw - 1, f);
+        fclose(f);
+        raw[n] = '\0';
+        if (n > 0 && n < sizeof raw - 1) {
+            for (size_t i = 0; i < n; i += strlen(raw + i) + 1) {
+                if (strcmp(raw + i, "--resume") == 0) resume = true;
+                if (!shell_word(b, cap, &used, raw + i)) break;
+            }
+        }
+    }
+    if (used == 0) {
+        resume = false;
+        shell_word(b, cap, &used, "marubatsu");
+        for (int i = 0; i < argc; i++) {
+            if (strcmp(argv[i], "--resume") == 0) resume = true;
+            if (!shell_word(b, cap, &used, argv[i])) break;
+        }
+    }
+    if (!resume) shell_word(b, cap, &used, "--resume");
+}
 
 /* Call mb.FUNCTION with the options in p and key = the n words joined by
  * newlines (player specs, directories); the exit status. */
@@ -88,6 +194,7 @@ static int call_with_list(Host *h, const char *function, CliPairs *p, const char
     for (int i = 0; i < n; i++) at += sprintf(at, "%s\n", words[i]);
     *at = '\0';
     cli_put(p, key, list);
+    host_catch_interrupts(h, true);
     int rc = host_call_table(h, function, p->keys, p->values, p->n);
     free(list);
     return rc;
@@ -106,6 +213,12 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"sprt", true, OPT_SPRT},
                                      {"shard", true, OPT_SHARD},
                                      {"slack", true, OPT_SLACK},
+                                     {"allow-forfeits", false, OPT_ALLOW_FORFEITS},
+                                     {"verbose", false, OPT_VERBOSE},
+                                     {"rating-interval", true, OPT_RATING_INTERVAL},
+                                     {"tiebreak", true, OPT_TIEBREAK},
+                                     {"adjudicate", false, OPT_ADJUDICATE},
+                                     {"max-moves", true, OPT_MAX_MOVES},
                                      CLI_PLAYER_OPTIONS,
                                      {"no-progress", false, OPT_NO_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
@@ -116,7 +229,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
     char **players = calloc((size_t)argc + 1, sizeof *players);
     int nplayers = 0, n = 0, rc = EXIT_USAGE;
     bool board_set = false, k_set = false;
-    char width[16], height[16], kk[16], num[3][32];
+    char width[16], height[16], kk[16], num[5][32];
     const char *arg = NULL;
     if (!players) return 1;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -145,8 +258,10 @@ int cmd_tournament(int argc, char **argv, Host *h)
             cli_put(&p, "seed", arg);
             break;
         case OPT_FORMAT:
-            if (strcmp(arg, "round_robin") != 0 && strcmp(arg, "gauntlet") != 0) {
-                cli_error(a.cmd, "--format must be round_robin or gauntlet, not '%s'", arg);
+            if (strcmp(arg, "round_robin") != 0 && strcmp(arg, "gauntlet") != 0 &&
+                strcmp(arg, "knockout") != 0) {
+                cli_error(a.cmd, "--format must be round_robin, gauntlet or knockout, not '%s'",
+                          arg);
                 goto out;
             }
             cli_put(&p, "format", arg);
@@ -167,6 +282,24 @@ int cmd_tournament(int argc, char **argv, Host *h)
         }
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
+        case OPT_ALLOW_FORFEITS: cli_put(&p, "allow_forfeits", "1"); break;
+        case OPT_VERBOSE: cli_put(&p, "verbose", "1"); break;
+        case OPT_ADJUDICATE: cli_put(&p, "adjudicate", "1"); break;
+        case OPT_MAX_MOVES:
+            if (!cli_int(a.cmd, "--max-moves", arg, 1, 1024, &n)) goto out;
+            snprintf(num[4], sizeof num[4], "%d", n);
+            cli_put(&p, "max_moves", num[4]);
+            break;
+        case OPT_TIEBREAK:
+            if (!cli_int(a.cmd, "--tiebreak", arg, 0, 1000, &n)) goto out;
+            snprintf(num[3], sizeof num[3], "%d", n);
+            cli_put(&p, "tiebreak", num[3]);
+            break;
+        case OPT_RATING_INTERVAL:
+            if (!cli_int(a.cmd, "--rating-interval", arg, 1, 1000000000, &n)) goto out;
+            snprintf(num[2], sizeof num[2], "%d", n);
+            cli_put(&p, "rating_interval", num[2]);
+            break;
         case OPT_SLACK:
             if (!cli_budget(a.cmd, "slack", arg)) goto out;
             cli_put(&p, "slack", arg);
@@ -204,6 +337,9 @@ int cmd_tournament(int argc, char **argv, Host *h)
     if (opt.exact) cli_put(&p, "rule", "exact");
     if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
     if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
+    static char resume[32768];
+    resume_command(resume, sizeof resume, argc, argv);
+    cli_put(&p, "resume_command", resume);
     rc = call_with_list(h, "tournament_main", &p, "players", players, nplayers);
 out:
     free(players);

@@ -51,7 +51,7 @@ static const char usage[] =
     "  --help                  show this help\n"
     "\n"
     "With --order df --scoring old, --save writes bestmoves_and_score_by_board.json\n"
-    "of the spec byte for byte; with the default order, sv and sv_rd give the\n"
+    "of the series byte for byte; with the default order, sv and sv_rd give the\n"
     "_shortest_victory and _sv_rd files.\n"
     "\n"
     "exit status: 0 ok, 1 a file that cannot be read or written, is malformed or\n"

@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "search.h" /* search_now */
-#include "serve.h"
+#include "serve_pool.h"
 
 extern char **environ;
 

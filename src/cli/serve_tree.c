@@ -7,7 +7,7 @@
 
 #include "mberror.h"
 #include "notation.h"
-#include "serve.h"
+#include "serve_tree.h"
 
 static const char *const scoring_names[3] = {"old", "sv", "sv_rd"};
 

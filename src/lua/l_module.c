@@ -38,21 +38,26 @@
 #include "l_tournament.h"
 #include "l_tree.h"
 #include "l_vcf.h"
+#include "l_pattern.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "unknown"
 #endif
 
 
-/* The embedded Lua library, run in this order when the module opens. */
-static const char *const library[] = {
-    "lib/wrappers",    "lib/rules",      "lib/loader",        "lib/sandbox",
-    "lib/timecontrol", "lib/match",      "lib/play",          "lib/check",
-    "lib/results",     "lib/brains",     "lib/gomocup_brain", "lib/schedule",
-    "lib/journals",    "lib/tournament", "lib/records",       NULL};
-/* How many of them a sandboxed player's state gets (what AI scripts use:
- * AI objects, wrappers, rules, loading): see LMB_SANDBOX_KEY. */
-#define SANDBOX_LIBRARY 3 /* wrappers, rules, loader */
+/* The embedded Lua library, run in this order when the module opens; a
+ * sandboxed player's state gets only the rows marked so (what AI scripts
+ * use: AI objects, wrappers, rules, loading; see LMB_SANDBOX_KEY). */
+static const struct {
+    const char *name;
+    bool sandboxed;
+} library[] = {
+    {"lib/wrappers", true},  {"lib/rules", true},          {"lib/loader", true},
+    {"lib/sandbox", false},  {"lib/timecontrol", false},   {"lib/match", false},
+    {"lib/play", false},     {"lib/check", false},         {"lib/results", false},
+    {"lib/brains", false},   {"lib/gomocup_brain", false}, {"lib/schedule", false},
+    {"lib/journals", false}, {"lib/tournament", false},    {"lib/records", false},
+};
 
 /* mb.move("B2" [, game | size]) -> move: Excel coordinates as a move of
  * that game's board, or of a size x size board (default 3). */
@@ -70,7 +75,12 @@ static int l_move(lua_State *L)
     if (notation_excel_parse(text, &x, &y) != MB_OK)
         return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' is not a square like A1", text));
     if (x >= width || y >= height)
-        return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' is off the board", text));
+        return luaL_argerror(
+            L, 1,
+            lua_pushfstring(L, "'%s' is off the %dx%d board%s", text, width, height,
+                            lua_isnoneornil(L, 2) ? " (3x3 when no game or size is given: "
+                                                    "mb.move(text, game) for another board)"
+                                                  : ""));
     lua_pushinteger(L, y + x * height);
     return 1;
 }
@@ -313,6 +323,15 @@ static int l_list_scripts(lua_State *L)
     return 1;
 }
 
+/* private.interrupted() -> whether a Ctrl-C has stopped the computation
+ * (the engine's interrupt flag, interrupt.h): how the library tells an AI
+ * that failed from one that was interrupted. */
+static int l_interrupted(lua_State *L)
+{
+    lua_pushboolean(L, mb_interrupted());
+    return 1;
+}
+
 static const luaL_Reg functions[] = {
     {"move", l_move},   {"embedded", l_embedded}, {"list_scripts", l_list_scripts},
     {"clock", l_clock}, {"isatty", l_isatty},     {"loadscript", l_loadscript},
@@ -336,6 +355,8 @@ int luaopen_marubatsu(lua_State *L)
     int private = lua_gettop(L);
     lua_pushvalue(L, private);
     lua_setfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY);
+    lua_pushcfunction(L, l_interrupted);
+    lua_setfield(L, private, "interrupted");
     lua_pushvalue(L, mb);
     lmb_open_game(L);
     lmb_open_position(L);
@@ -347,6 +368,7 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_search(L);
     lmb_open_mcts(L);
     lmb_open_vcf(L);
+    lmb_open_pattern(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);
@@ -365,8 +387,8 @@ int luaopen_marubatsu(lua_State *L)
     }
     lua_pushvalue(L, mb);
     lua_setfield(L, private, "mb");
-    for (int i = 0; library[i] && (!sandboxed || i < SANDBOX_LIBRARY); i++)
-        run_library(L, library[i]);
+    for (size_t i = 0; i < sizeof library / sizeof library[0]; i++)
+        if (library[i].sandboxed || !sandboxed) run_library(L, library[i].name);
     lua_settop(L, mb);
     return 1;
 }

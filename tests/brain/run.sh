@@ -11,14 +11,18 @@
 #     usage errors exit 2, an unknown AI exits 1, --help exits 0;
 #   - the manager side (`tournament` with brain:COMMAND players): our own
 #     brain driven through tests/brain/recorder.sh gives the golden
-#     transcript of commands and answers (BEGIN, TURN, and BOARD after an
-#     opening) (INFO time_left values masked) and
+#     transcript of commands and answers (the pre-flight's START, ABOUT and
+#     END: the brain's name is its ABOUT name, or with name= none is asked,
+#     or its file's when it does not answer; then BEGIN, TURN, and BOARD after an opening) (INFO time_left
+#     values masked) and
 #     the golden games; broken fake brains (tests/brain/fake_brain.sh) lose
 #     every game with the exact reason: crash by signal and by exit status,
 #     stall (timeout_turn), the game clock (timeout_match), garbage output,
 #     an occupied and an off-board square, ERROR answers, START refused, a
 #     line without end, a brain stopped by its memory limit (max_memory);
-#     a brain that cannot be run, k other than 5, bad brain keys; MESSAGE,
+#     a brain that cannot be run, refuses START or is given k other than 5
+#     stops the tournament before any game (the pre-flight: exit 2, one
+#     line) and with --allow-forfeits loses every game; bad brain keys; MESSAGE,
 #     DEBUG and empty lines are skipped; no brain process outlives its game;
 #   - journals with brains: --resume after losing games, and shards 1/2 +
 #     2/2 merged, give the same games as one run;
@@ -127,12 +131,22 @@ same "manager transcript: commands" "$here/golden/manager.in" "$tmp/log.in.maske
 same "manager transcript: answers" "$here/golden/manager.out" "$tmp/log.out"
 cat "$tmp/rec/journal.tsv" "$tmp/rec2/journal.tsv" | grep '^G' | cut -f 2,8-10 >"$tmp/games"
 same "manager transcript: games" "$here/golden/manager.games" "$tmp/games"
+# a brain's name: its ABOUT answer's, asked once by the pre-flight; with
+# name= none is asked (the transcript has no ABOUT)
+check "brain name: from ABOUT" grep -q "^P	1	marubatsu-ai1	brain:" "$tmp/rec/journal.tsv"
+tour "brain:$here/recorder.sh brain ai1 --seed 1:max_memory=0,log=/dev/stderr,name=Rec" ai2 --games 2 \
+    --out "$tmp/rec3" >/dev/null 2>"$tmp/log3"
+check "brain name: name= wins" grep -q "^P	1	Rec	brain:" "$tmp/rec3/journal.tsv"
+check "brain name: name= asks no ABOUT" test "$(grep -c '^IN ABOUT' "$tmp/log3")" -eq 0
 
 # broken brains: every game lost with this reason
 # (the second word marks this run's brains, for the process check below)
+# (a brain that refuses START fails the pre-flight: --allow-forfeits plays it)
 forfeit() { # forfeit MODE KEYS REASON
     rm -rf "$tmp/f"
-    tour "brain:$here/fake_brain.sh $1 run$$:$2" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+    allow=
+    [ "$1" = refuse ] && allow=--allow-forfeits
+    tour "brain:$here/fake_brain.sh $1 run$$:$2" ai1 --games 2 --out "$tmp/f" $allow >/dev/null 2>&1
     got=$(grep '^G' "$tmp/f/journal.tsv" | cut -f 9,10 | sort -u | tr '\t\n' '| ')
     want="o|$3 x|$3 "
     if [ "$got" = "$want" ]; then
@@ -161,16 +175,33 @@ tour "brain:$here/fake_brain.sh chatty:timeout_turn=5000" ai1 --games 2 --out "$
 grep '^G' "$tmp/f/journal.tsv" | cut -f 8-10 >"$tmp/chatty"
 printf 'I1,A1,I2,B1,I3,C1,I4,D1,I5\to\t\nA1,I1,B1,I2,C1,I3,D1,I4,E1\to\t\n' >"$tmp/chatty.want"
 same "MESSAGE/DEBUG/empty lines skipped" "$tmp/chatty.want" "$tmp/chatty"
+check "brain name: no ABOUT answer, the program's file name" grep -q "^P	1	fake_brain.sh	brain:" "$tmp/f/journal.tsv"
 
+# the pre-flight: a brain that cannot run, refuses START or plays k=5 only
+# stops the tournament before any game (exit 2, one line); with
+# --allow-forfeits it loses every game with the reason
 rm -rf "$tmp/f"
-tour "brain:/nonexistent/brain" ai1 --games 2 --out "$tmp/f" >/dev/null 2>&1
+tour "brain:/nonexistent/brain" ai1 --games 2 --out "$tmp/f" >/dev/null 2>"$tmp/err"
+check "pre-flight: brain that cannot run: exit 2" test $? -eq 2
+check "pre-flight: brain that cannot run: message" grep -qx \
+    "marubatsu tournament: players\[1\] brain:/nonexistent/brain cannot start: cannot run /nonexistent/brain: No such file or directory" "$tmp/err"
+check "pre-flight: brain that cannot run: no game played" test ! -e "$tmp/f"
+tour "brain:$here/fake_brain.sh refuse" ai1 --games 2 --out "$tmp/f" >/dev/null 2>"$tmp/err"
+check "pre-flight: START refused: exit 2" test $? -eq 2
+check "pre-flight: START refused: message" grep -q \
+    "^marubatsu tournament: players\[1\] brain:.*fake_brain.sh refuse failed the Gomocup handshake: START refused: this board is too big for me$" "$tmp/err"
+tour "brain:/nonexistent/brain" ai1 --games 2 --out "$tmp/f" --allow-forfeits >/dev/null 2>&1
 check "brain that cannot run" test "$(grep -c 'error: cannot run /nonexistent/brain: No such file or directory' "$tmp/f/journal.tsv")" -eq 2
 rm -rf "$tmp/f"
-"$prog" tournament "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" --quiet >/dev/null 2>&1
+"$prog" tournament "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" --quiet >/dev/null 2>"$tmp/err"
+check "pre-flight: k=3 refused for brains: exit 2" test $? -eq 2
+check "pre-flight: k=3 refused for brains: message" grep -q \
+    "cannot play this board (3x3, k=3): Gomocup brains play five in a row, this board has k=3$" "$tmp/err"
+"$prog" tournament "brain:$here/fake_brain.sh chatty" ai1 --games 2 --out "$tmp/f" --quiet --allow-forfeits >/dev/null 2>&1
 check "k=3 refused for brains" test "$(grep -c 'error: Gomocup brains play five in a row, this board has k=3' "$tmp/f/journal.tsv")" -eq 2
 tour "brain:$here/fake_brain.sh chatty:speed=3" ai1 --games 2 >/dev/null 2>"$tmp/err"
-check "unknown brain key: exit 1" test $? -eq 1
-check "unknown brain key: message" grep -q "unknown brain key 'speed'" "$tmp/err"
+check "unknown brain key: exit 2" test $? -eq 2
+check "unknown brain key: message" grep -q "unknown brain key 'speed' (timeout_turn, timeout_match, max_memory, tolerance, ponder, log; player options: name, st, tc)$" "$tmp/err"
 
 # journals: resume and shards with brains
 b="brain:$prog brain ai1 --seed 1:timeout_turn=5000,max_memory=0"
@@ -192,15 +223,15 @@ same "shards merged with brains" "$tmp/one.games" "$tmp/m.games"
 cat >"$tmp/g1.want" <<'PSQ'
 Piskvorky 9x9, 11:11, 0
 1,1,0
-2,5,0
+5,6,0
 2,1,0
-2,2,0
+2,6,0
 3,1,0
-3,7,0
+6,1,0
 4,1,0
-6,2,0
+2,8,0
 5,1,0
-brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,timeout_match=60000,max_memory=0,log=/dev/stderr
+marubatsu-ai1
 ai2
 -1
 PSQ

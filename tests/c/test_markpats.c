@@ -135,7 +135,7 @@ TEST(worked_example)
         }
         /* the slices of §7.3: column 0 〇 1 1 1; row 0 〇 1 0 0 / × 0 1 1;
          * main 〇 1 0 0 / × 0 1 0; the anti-diagonal, listed (2,0) (1,1)
-         * (0,2), is 〇 0 0 1 / × 1 1 0 (the spec reads it backwards) */
+         * (0,2), is 〇 0 0 1 / × 1 1 0 (game.md §7.3 reads it backwards) */
         static const struct {
             int line;
             const char *marks;

@@ -1,5 +1,5 @@
 /* test_rng.c: checks that rng.c reproduces CPython's random exactly. */
-/* Covers the known values of spec/rng.md and ais.md, every value and draw
+/* Covers the known values of rng.md §5 and ais.md §2.3, every value and draw
  * count in tests/data/rng_vectors.txt (written by gen_rng_vectors.py),
  * seeding from words and from decimal text, and stream independence; the
  * lazy refill against a textbook one, reseeding and copying mid-refill;
@@ -102,7 +102,7 @@ static long long to_i64(const char *s, bool *ok)
 }
 
 /* ------------------------------------------------------------------------
- * Known values from the spec
+ * Known values of rng.md §5
  * ------------------------------------------------------------------------ */
 
 TEST(seed0_first_outputs)
@@ -434,7 +434,7 @@ TEST(seed_mixed_matches_eager)
         for (int i = 0; i < 30; i++) CHECK_U64(rng_genrand32(&r), want[i]);
         rng_seed(&r, 0); /* CPython's seeding ends the lazy state */
         CHECK(!r.lazy);
-        CHECK_U64(rng_genrand32(&r), 3626764237u); /* spec/rng.md */
+        CHECK_U64(rng_genrand32(&r), 3626764237u); /* rng.md §5 */
     }
 }
 

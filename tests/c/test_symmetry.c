@@ -1,8 +1,8 @@
 /* test_symmetry.c: checks symmetry.c against game.md §10.
  *
  * - the worked example of §10 (〇(0,0), ×(1,0), move (0,1)): the 8 keys and
- *   move images exactly as the spec lists them, on every back-end;
- * - symmetry_source equals the spec's "new (x, y) reads old" column and the
+ *   move images exactly as game.md §10 lists them, on every back-end;
+ * - symmetry_source equals game.md §10's "new (x, y) reads old" column and the
  *   series' 12-integer rows on 3x3 and 5x5, symmetry_move equals the "move
  *   maps to" column and is the inverse of symmetry_source; non-square boards
  *   keep exactly the transforms 0, 2, 4, 5 (M = width-1 for x, height-1 for y);

@@ -5,7 +5,7 @@
  *   §3); 5,478 distinct boards, 958 finished (§4);
  * - links, boards, statuses and legal moves against replays through the
  *   engine; bf and df creating the same boards and the same scores;
- * - score histograms (§5); the tables of every scoring equal to the spec's
+ * - score histograms (§5); the tables of every scoring equal to the series'
  *   five JSON files (copied to tests/data, read through tree_load_json)
  *   entry by entry, and byte for byte when saved;
  * - the regression cases T1-T6 and the root (§7);
@@ -355,7 +355,7 @@ TEST(score_histograms)
         CHECK_INT(n[8 + 2 * (k - 2)], sv_nodes[k]);
         CHECK_INT(b[8 + 2 * (k - 2)], sv_boards[k]);
     }
-    /* sv_rd: the spec's JSON copy has 277 x -0.5, 212 x 0, 579 x 0.5 */
+    /* sv_rd: the series' JSON copy has 277 x -0.5, 212 x 0, 579 x 0.5 */
     histograms(SCORING_SV_RD, n, b);
     CHECK_INT(b[7], 277);
     CHECK_INT(b[8], 212);

@@ -36,7 +36,9 @@ tour() {
     check "$label: ends within $LIMIT s with exit 0 (exit $rc, $(($(date +%s) - t0)) s)" test $rc -eq 0
     # the loser and the reason of each game (result o: x lost)
     awk -F '\t' '$1 == "G" { print ($9 == "o" ? $7 : $6) "\t" $10 }' "$tmp/out/journal.tsv" >"$tmp/lost" 2>/dev/null
-    check "$label: both games lost by $spec" test "$(cut -f 1 "$tmp/lost" | grep -cxF "$spec")" -eq 2
+    # its name: the file name without .lua, with the parameters
+    name=$(printf '%s' "$spec" | sed -E 's#^.*/##; s#\.lua(:|$)#\1#')
+    check "$label: both games lost by $name" test "$(cut -f 1 "$tmp/lost" | grep -cxF "$name")" -eq 2
     check "$label: reasons '$want' (got: $(cut -f 2 "$tmp/lost" | sort -u | tr '\n' '|'))" \
         test "$(cut -f 2 "$tmp/lost" | grep -cxE "$want")" -eq 2
 }
@@ -81,12 +83,21 @@ tour "error: .*match: the pattern's worst case .*" "$H/match_literal_quadratic.l
 tour "error: .*match: the pattern's worst case .*" "$H/match_literal_quadratic.lua" --move-time 1
 match_fail match_literal_quadratic "match: the pattern's worst case on a subject of 2000000 bytes"
 # the parameter check before the first game, with a spinning __index:
-# under the default budgets, a move time (also for a player without a time
-# budget of its own), an instruction budget
-tour 'time' "$H/params_spin.lua:depth=3"
-tour 'time' "$H/params_spin.lua:depth=3" --move-time 1
-tour 'time' "$H/params_spin.lua:depth=3" --move-time 1 --time 0 --instructions 0
-tour 'instructions' "$H/params_spin.lua:depth=3" --instructions 1000000
+# under the default budgets, a move time (also for a player without a time budget of its
+# own), an instruction budget: the pre-flight refuses it before any game,
+# and with --allow-forfeits it loses them all
+for flags in "" "--move-time 1" "--move-time 1 --time 0 --instructions 0" "--instructions 1000000"; do
+    t0=$(date +%s)
+    timeout $LIMIT "$prog" tournament ai1 "$H/params_spin.lua:depth=3" --games 2 --no-progress --quiet $flags \
+        >/dev/null 2>"$tmp/err"
+    rc=$?
+    check "params_spin $flags: the pre-flight exits 2 within $LIMIT s (exit $rc, $(($(date +%s) - t0)) s)" test $rc -eq 2
+    check "params_spin $flags: the message" grep -qxE "marubatsu tournament: players\[2\] $H/params_spin.lua:depth=3 failed its parameter check: ran out of its (time|instruction) budget" "$tmp/err"
+done
+tour 'time' "$H/params_spin.lua:depth=3" --allow-forfeits
+tour 'time' "$H/params_spin.lua:depth=3" --move-time 1 --allow-forfeits
+tour 'time' "$H/params_spin.lua:depth=3" --move-time 1 --time 0 --instructions 0 --allow-forfeits
+tour 'instructions' "$H/params_spin.lua:depth=3" --instructions 1000000 --allow-forfeits
 # without parameters nothing is looked up: it plays, and the games count
 rm -rf "$tmp/out"
 timeout $LIMIT "$prog" tournament ai1 "$H/params_spin.lua" --games 2 --no-progress --quiet --out "$tmp/out" \

@@ -1,5 +1,5 @@
 -- features_spec.lua: the line features, Zobrist keys and candidate moves
--- from Lua (docs/lua-api.md §5.x "Line features"). On random positions
+-- from Lua (docs/lua-api.md §3.8 "Line features"). On random positions
 -- reached by random moves and unmoves, on every back-end with and without
 -- count_linemark and on 3x3, 4x4 k3, 7x7 k5, 15x15 k5, 20x20 k5 and 5x8 k4:
 -- window_counts / window_count equal a recount written here from getmark,

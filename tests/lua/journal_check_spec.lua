@@ -13,7 +13,7 @@
 -- with a board (moves, judging) api_spec checks on every back-end.
 -- helpers.lua requires marubatsu first: marubatsu.host is then this
 -- module's host library (busted gives each spec file a fresh package.loaded,
--- so the marubatsu of the spec before would otherwise still hold it, and the
+-- so the marubatsu of the previous spec file would otherwise still hold it, and the
 -- tournaments' trusted players would draw from that module's stream)
 local helpers = dofile("tests/lua/helpers.lua")
 local host = require "marubatsu.host"

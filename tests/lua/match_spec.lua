@@ -5,6 +5,11 @@
 -- 50,000 iterations, then ai14s VS ai2 for 50,000 on the same stream. The
 -- short matches on every back-end, and 300 iterations of ai14s VS ai2
 -- giving one table on all of them; the benchmark on the default one.
+-- And ai_match with a sandboxed player (the player itself): its games run
+-- in a worker process, so a player stuck inside one C call
+-- (tests/tournament/hostile/stuck_in_gc.lua, about 30 s) is ended by the
+-- hard line within its budget + the slack + a margin: the match stops
+-- with its "time" error, or under a time control counts the losses.
 local mb = require "marubatsu"
 local helpers = dofile("tests/lua/helpers.lua")
 
@@ -105,5 +110,55 @@ describe("ai_match", function()
         assert.are.same({29454, 14352, 6194, 14208, 29592, 6200, 43662, 43944, 12394}, tally(t))
         t = mb.ai_match{ai = {"ai14s", "ai2"}, match_num = 50000, quiet = true}
         assert.are.same({49446, 0, 554, 44043, 0, 5957, 93489, 0, 6511}, tally(t))
+    end)
+end)
+
+describe("ai_match with a sandboxed player (the hard line)", function()
+    local STUCK = "tests/tournament/hostile/stuck_in_gc.lua"
+
+    it("mb.ai makes a player an AI that keeps it", function()
+        local p = assert(mb.sandbox.load("scripts/ai2.lua"))
+        local ai = mb.ai(p)
+        assert.is_true(mb.is_ai(ai))
+        assert.are.equal(p, ai.sandbox_player)
+        assert.are.equal("ai2", ai.name)
+        assert.is_number(ai.fn(mb.Marubatsu(), {}))
+    end)
+
+    it("plays its games in a worker process: only the tallies come back", function()
+        local p = assert(mb.sandbox.load("scripts/ai2.lua"))
+        local calls = 0
+        local function counted(g) calls = calls + 1 return g:calc_legal_moves()[1] end
+        local t = mb.ai_match{ai = {p, counted}, match_num = 5, seed = 1, quiet = true}
+        assert.are.equal(10, t.total.win + t.total.lose + t.total.draw)
+        assert.are.equal(0, calls) -- the trusted AI was called in the worker
+        calls = 0
+        mb.ai_match{ai = {function(g, q) return p(g, q) end, counted}, match_num = 5, seed = 1, quiet = true}
+        assert.is_true(calls > 0) -- a player wrapped in a function plays here
+    end)
+
+    it("a move stuck inside one C call stops the match with 'time', within the bound", function()
+        local p = assert(mb.sandbox.load(STUCK))
+        local t0 = mb.clock()
+        local ok, err = pcall(mb.ai_match, {ai = {p, "ai2"}, match_num = 2, slack = 0.2, quiet = true})
+        assert.is_false(ok)
+        assert.matches("^stuck_in_gc %(o%) did not play a legal move in position\n.*time$", err)
+        assert.is_true(mb.clock() - t0 < 15) -- without the hard line: about 30 s
+    end)
+
+    it("under a time control a stuck move is a loss on time, and the match goes on", function()
+        local p = assert(mb.sandbox.load(STUCK))
+        local t0 = mb.clock()
+        local t = mb.ai_match{ai = {"ai2", p}, match_num = 1, move_time = 1, slack = 0.2, quiet = true}
+        assert.are.same({0, 2}, t.time_forfeits)
+        assert.are.equal(2, t.total.win)
+        assert.is_true(mb.clock() - t0 < 25) -- two stuck moves; without the hard line about 60 s
+    end)
+
+    it("refuses a bad slack", function()
+        local p = assert(mb.sandbox.load("scripts/ai2.lua"))
+        local ok, err = pcall(mb.ai_match, {ai = {p, "ai2"}, match_num = 1, slack = -1, quiet = true})
+        assert.is_false(ok)
+        assert.matches("ai_match: slack must be a number of seconds >= 0", err, 1, true)
     end)
 end)

@@ -843,7 +843,10 @@ describe("mb.sandbox: collections inside the budgets, no false memory forfeits (
             local ring = {}
             for i = 1, 2000000 do ring[i % 50000 + 1] = {i, i} end
             return game:calc_legal_moves()[1] ]])), {time = 60, memory = 16 * MiB}))
-        for _ = 1, 3 do assert.is_number((p:move(game_of(""), {}))) end
+        for _ = 1, 3 do
+            local m, why = p:move(game_of(""), {})
+            assert.is_number(m, tostring(why))
+        end
         assert.is_true(p:stats().peak > 16 * MiB - 64 * 1024) -- it did reach the cap
     end)
 

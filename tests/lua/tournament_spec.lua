@@ -6,7 +6,9 @@
 -- players (error, illegal move, wrong type) with their reasons and no
 -- effect on the other pairings' games, every hostile script of
 -- tests/hostile/ as a tournament player (each game it loses recorded with
--- the right reason, under an instruction budget and, for those that spin
+-- the right reason (those that fail to load or to check their parameters
+-- with allow_forfeits: the pre-flight refuses them), under an instruction
+-- budget and, for those that spin
 -- or grow, under the default budgets; the other players' results
 -- unchanged, every game accounted for with jobs = 2), finite Elo for perfect records,
 -- player specs with parameters, journal round trips, and the errors;
@@ -15,6 +17,23 @@
 -- host.stream_use (mb.stream drawing from another Random's state, which
 -- the tournaments' trusted players use); a sandboxed script's searches
 -- drawing from its own stream (the same games as when trusted).
+-- The pre-flight (issue 24): players that cannot load, cannot play the
+-- board (a rule of a built-in AI raising on the start position) or fail
+-- their parameter check stop the tournament before anything is written,
+-- with {exit = 2, message = ...}; allow_forfeits plays them as forfeits.
+-- Player options (issue 24): name= (and the default names: a script's
+-- file name without .lua), tc= and st= (a player's own time control),
+-- kept from the AI's params; unknown keys refused naming them; a journal
+-- of the earlier default names (a script named by its spec) resumes.
+-- Knockout (issue 24): the bracket with byes, ties decided by the
+-- tie-breaks then the better seed. Adjudication (issue 24): on 15x15
+-- positions where the side to move has a VCF, and on 3x3 positions the
+-- solver decides, the adjudicated results equal the played-out ones (by
+-- gomoku, which plays a VCF it sees, and by the perfect ai_gt6); the
+-- journal records the adjudication and --resume re-checks it; max_moves.
+-- Records (issue 24): games.sgf (every board) and games/NNNNN.psq (k = 5),
+-- read back by a parser of this file: each equals its journal line (moves,
+-- names, result, the forfeit's reason), also after a cut journal resumed.
 -- All on the default back-end: tournaments are slow, and what they do with a
 -- board (moves, judging, replay) api_spec checks on every back-end.
 local mb = rawget(_G, "mb") or require "marubatsu"
@@ -427,7 +446,7 @@ describe("hostile scripts as players", function()
             local dir = newdir()
             local path = H .. c[1] .. ".lua"
             local res = run{players = {"ai1", "ai2", {name = c[1], ai = path, limits = c[3], params = c[4]}}, games = 4, seed = 31,
-                jobs = 1, out = dir, limits = LIMITS}
+                jobs = 1, out = dir, limits = LIMITS, allow_forfeits = true}
             assert.are.equal(12, res.games)
             assert.are.equal(h2h(base, "ai1", "ai2"), h2h(res, "ai1", "ai2"))
             local mine, lost = of(dir, c[1])
@@ -455,7 +474,8 @@ describe("hostile scripts as players", function()
             players[#players + 1] = {name = n, ai = H .. n .. ".lua", params = n == "params_spin" and {depth = 3} or nil}
         end
         for _, n in ipairs(growing) do players[#players + 1] = {name = n, ai = H .. n .. ".lua"} end
-        local res = run{players = players, format = "gauntlet", games = 2, seed = 31, jobs = 2, out = dir}
+        local res = run{players = players, format = "gauntlet", games = 2, seed = 31, jobs = 2, out = dir,
+            allow_forfeits = true}
         assert.are.equal(2 * (#players - 1), res.games)
         for _, n in ipairs(spinning) do
             local _, lost = of(dir, n)
@@ -493,7 +513,7 @@ describe("hostile scripts as players", function()
     it("error_at_50th_game: exactly its 50th game is lost, with the error", function()
         local dir = newdir()
         run{players = {"ai1", "ai2", H .. "error_at_50th_game.lua"}, games = 50, seed = 31, jobs = 1, out = dir, limits = LIMITS}
-        local mine, lost = of(dir, H .. "error_at_50th_game.lua")
+        local mine, lost = of(dir, "error_at_50th_game") -- a script's name: its file's, without .lua
         assert.are.equal(100, #mine)
         assert.are.equal(1, #lost)
         assert.are.equal(mine[50].game, lost[1].game)
@@ -504,10 +524,10 @@ describe("hostile scripts as players", function()
         local dir = newdir()
         local kg, og = H .. "keep_game.lua", H .. "other_globals.lua"
         run{players = {"ai1", kg, og}, games = 4, seed = 31, jobs = 1, out = dir, limits = LIMITS}
-        local _, lost = of(dir, kg)
+        local _, lost = of(dir, "keep_game")
         assert.is_true(#lost >= 1)
         for _, g in ipairs(lost) do assert.matches("^tampered$", g.reason) end
-        local _, lost2 = of(dir, og)
+        local _, lost2 = of(dir, "other_globals")
         assert.are.equal(0, #lost2)
     end)
 
@@ -524,7 +544,7 @@ describe("hostile scripts as players", function()
         players[#players + 1] = H .. "keep_game.lua"
         players[#players + 1] = H .. "other_globals.lua"
         local n = #players
-        local res = run{players = players, games = 2, seed = 31, jobs = 2, out = dir, limits = LIMITS}
+        local res = run{players = players, games = 2, seed = 31, jobs = 2, out = dir, limits = LIMITS, allow_forfeits = true}
         assert.are.equal(n * (n - 1), res.games)
         assert.are.equal(n * (n - 1), #games_of(dir))
         assert.are.equal(h2h(run{players = {"ai1", "ai2"}, games = 2, seed = 31, jobs = 1}, "ai1", "ai2"),
@@ -564,7 +584,7 @@ describe("errors", function()
         fails({players = {"ai1"}}, "at least two players")
         fails({players = {"ai1", "nosuch_ai"}}, "'nosuch_ai' not found")
         fails({players = {"ai1", "ai2"}, colour = 1}, "unknown option 'colour'")
-        fails({players = {"ai1", "ai2"}, format = "swiss"}, "round_robin or gauntlet")
+        fails({players = {"ai1", "ai2"}, format = "swiss"}, "round_robin, gauntlet or knockout")
         fails({players = {"ai1", "ai2"}, resume = true}, "resume needs out")
         fails({players = {"ai1", "ai2", "ai3"}, sprt = {elo0 = 0, elo1 = 5}}, "exactly two players")
         fails({players = {"ai1", "ai2"}, shard = "4/3"}, "shard")
@@ -628,5 +648,459 @@ describe("openings", function()
         assert.are.equal("B2", g[2].moves:sub(1, 2))
         assert.are.equal("A1,C3", g[3].moves:sub(1, 5))
         assert.are.equal("A1,C3", g[4].moves:sub(1, 5))
+    end)
+end)
+
+describe("the pre-flight", function()
+    -- the error of a tournament that must not start
+    local function refused(t)
+        t.quiet, t.progress = true, false
+        local ok, err = pcall(host.tournament, t)
+        assert.is_false(ok)
+        assert.are.equal("table", type(err))
+        assert.are.equal(2, err.exit)
+        assert.are.equal(err.message, tostring(err))
+        return err.message
+    end
+
+    it("a script that does not load stops the run before anything is written", function()
+        local dir = newdir()
+        local path = os.tmpname()
+        write(path, "return function(g\n  return 1\nend\n")
+        local msg = refused{players = {"ai2", path}, games = 2, jobs = 1, out = dir .. "/out"}
+        os.remove(path)
+        assert.are.equal(("players[2] %s cannot load: %s:2: ')' expected near 'return'"):format(path, path), msg)
+        assert.is_nil(io.open(dir .. "/out/journal.tsv"))
+        assert.is_nil(io.open(dir .. "/out"))
+    end)
+
+    it("a rule that cannot play the board: ai7's centre and ai_gt6's table on 4x4, no library paths", function()
+        local msg = refused{players = {"ai2", "ai7"}, games = 2, jobs = 1, width = 4, height = 4}
+        assert.are.equal("players[2] ai7 cannot play this board (4x4, k=4): ai7: the centre rule needs odd width and "
+            .. "height (board is 4x4)", msg)
+        msg = refused{players = {"ai_gt6", "ai2"}, games = 2, jobs = 1, width = 4, height = 4, k = 3, rule = "exact"}
+        assert.matches("^players%[1%] ai_gt6 cannot play this board %(4x4, k=3, exact rule%): ai_gt6: board %.+ is not in the table$", msg)
+        assert.is_nil(msg:find("scripts/lib", 1, true))
+        -- a score rule (ai3s: the centre too)
+        msg = refused{players = {"ai2", "ai3s:rand=false"}, games = 2, jobs = 1, width = 4, height = 3, k = 3}
+        assert.matches("^players%[2%] ai3s:rand=false cannot play this board %(4x3, k=3%): ai3s: the centre rule", msg)
+    end)
+
+    it("the rule is asked on the first game's start: an opening, the player's parameters", function()
+        -- ai_gt6 plays 3x3 from any opening; on 3x3 everything passes
+        local res = host.tournament{players = {"ai_gt6", "ai7", "ai3s"}, games = 2, jobs = 1, quiet = true,
+            openings = {"B2,A1"}}
+        assert.are.equal(6, res.games)
+        -- a user AI whose rule raises on a board with a mark on A1 only
+        local picky = mb.ai_by_candidate(function(g)
+            if g:getmark_by_move(0) ~= "." then error("picky: A1 is taken", 0) end
+            return g:calc_legal_moves()
+        end, "picky", {})
+        local msg = refused{players = {"ai2", picky}, games = 2, jobs = 1, openings = {"A1"}}
+        assert.are.equal("players[2] picky cannot play this board (3x3, k=3): picky: A1 is taken", msg)
+        res = host.tournament{players = {"ai2", picky}, games = 2, jobs = 1, quiet = true, openings = {"B2"}}
+        assert.are.equal(2, res.games)
+    end)
+
+    it("a search is not called, nor a sandboxed script's move; functions are not checked", function()
+        -- trusted players play in this process with jobs = 1: the function
+        -- is called for its moves in the games, and never before
+        local dir = newdir()
+        local called = 0
+        local res = run{players = {"ai_abs_dls", "ai2", function(g)
+            called = called + 1
+            return g:calc_legal_moves()[1]
+        end}, games = 2, jobs = 1, out = dir}
+        assert.are.equal(6, res.games)
+        local moves = 0
+        for _, g in ipairs(games_of(dir)) do
+            local n = select(2, g.moves:gsub("[^,]+", ""))
+            if g.o == "function3" then moves = moves + (n + 1) // 2 elseif g.x == "function3" then moves = moves + n // 2 end
+        end
+        assert.is_true(moves > 0)
+        assert.are.equal(moves, called)
+    end)
+
+    it("allow_forfeits plays the broken player: every game of it a forfeit", function()
+        local dir = newdir()
+        local res = run{players = {"ai2", "ai7"}, games = 2, jobs = 1, width = 4, height = 4, out = dir,
+            allow_forfeits = true}
+        assert.are.equal(2, res.games)
+        assert.are.equal(2, res.players[2].l)
+        assert.are.equal(2, res.players[2].forfeits.error)
+    end)
+end)
+
+describe("player options", function()
+    local TP = "tests/lua/scripts/tell_params.lua"
+
+    it("name= names a player everywhere; a script is named by its file, with its parameters", function()
+        local dir = newdir()
+        local res = run{players = {"ai2:name=Two", "ai14s", TP .. ":depth=2,name=Teller", TP .. ":depth=3,mode=x"},
+            games = 2, seed = 4, jobs = 1, out = dir, allow_forfeits = true}
+        local names = {}
+        for i, p in ipairs(res.players) do names[i] = p.name end
+        assert.are.same({"Two", "ai14s", "Teller", "tell_params:depth=3,mode=x"}, names)
+        assert.are.equal(TP .. ":depth=2,name=Teller", res.players[3].spec)
+        local journal = read(dir .. "/journal.tsv")
+        assert.truthy(journal:find("\nP\t1\tTwo\tai2:name=Two\n", 1, true))
+        assert.truthy(journal:find("\nP\t4\ttell_params:depth=3,mode=x\t" .. TP .. ":depth=3,mode=x\n", 1, true))
+        -- the AI's params hold its own keys only: name= stays the tournament's
+        for _, g in ipairs(games_of(dir)) do
+            if g.reason ~= "" then
+                local loser = g.result == "o" and g.x or g.o
+                if loser == "Teller" then assert.are.equal("error: keys: depth", g.reason) end
+                if loser:find("^tell_params") then assert.are.equal("error: keys: depth mode", g.reason) end
+            end
+        end
+        assert.truthy(read(dir .. "/results.json"):find('"name": "Teller"', 1, true))
+    end)
+
+    it("the same name twice is numbered; a name too long or empty is refused", function()
+        local res = run{players = {"ai2:name=X", "ai1:name=X"}, games = 2, jobs = 1}
+        assert.are.equal("X", res.players[1].name)
+        assert.are.equal("X#2", res.players[2].name)
+        local ok, err = pcall(run, {players = {"ai2", "ai1:name=" .. ("n"):rep(250)}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[2%]: the player .* is %d+ bytes long", err)
+    end)
+
+    it("unknown keys of a built-in AI are refused with the AI's keys and the player options", function()
+        local ok, err = pcall(run, {players = {"ai2", "ai14s:colour=red"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[2%]: AI ai14s: unknown parameter 'colour' %(known: .*%); player options: name, st, tc", err)
+    end)
+
+    it("st= and tc= are a player's own time control, replacing the tournament's", function()
+        local spin = "tests/timecontrol/spin.lua"
+        local dir = newdir()
+        run{players = {spin .. ":st=0.2", "ai2"}, games = 2, jobs = 1, out = dir, limits = {instructions = false}}
+        local journal = read(dir .. "/journal.tsv")
+        assert.is_nil(journal:find("\nT\ttime_control", 1, true)) -- the tournament is untimed
+        assert.are.equal(2, select(2, journal:gsub("\nC\t", ""))) -- but its games are timed: C lines
+        for _, g in ipairs(games_of(dir)) do
+            assert.are.equal("time: no move within 0.2 s (move time)", g.reason)
+            assert.are.equal("spin", g.result == "o" and g.x or g.o)
+        end
+        -- a game clock with an increment; the tournament's move time (5 s)
+        -- is replaced, not kept beside it
+        dir = newdir()
+        run{players = {spin .. ":tc=0.3+0.1", "ai2"}, games = 2, jobs = 1, out = dir, move_time = 5}
+        for _, g in ipairs(games_of(dir)) do
+            assert.are.equal("time: the game clock of 0.3 s ran out (game time)", g.reason)
+        end
+        assert.truthy(read(dir .. "/journal.tsv"):find("\nT\ttime_control\tmove=5\n", 1, true))
+        local ok, err = pcall(run, {players = {"ai2:tc=x", "ai1"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[1%]: tc must be", err)
+        ok, err = pcall(run, {players = {"ai2", "ai1:st=0"}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches("players%[2%]: st must be a number of seconds > 0", err)
+    end)
+
+    it("a journal of the earlier default names (a script named by its spec) resumes to the same results", function()
+        local script = "tests/cli/scripts/first_square.lua"
+        local full = newdir()
+        run{players = {"ai2", {name = script, ai = script}, "ai1"}, games = 6, seed = 8, jobs = 1, out = full}
+        local dir = newdir()
+        run{players = {"ai2", {name = script, ai = script}, "ai1"}, games = 6, seed = 8, jobs = 1, out = dir}
+        -- cut to its header and first games, as a run stopped on the way
+        local text = read(dir .. "/journal.tsv")
+        local keep = text:match("^(.-\nG[^\n]*\nG[^\n]*\n)")
+        write(dir .. "/journal.tsv", keep)
+        local res = run{players = {"ai2", script, "ai1"}, games = 6, seed = 8, jobs = 1, out = dir, resume = true}
+        assert.are.equal(script, res.players[2].name)
+        assert.are.equal(read(full .. "/results.json"), read(dir .. "/results.json"))
+    end)
+end)
+
+describe("knockout", function()
+    -- players that always play the first empty square: each wins as 〇,
+    -- so every match is tied, and tied again after its tie-breaks
+    local function first() return function(g) return g:calc_legal_moves()[1] end end
+
+    it("a tie after the tie-breaks: the better seed goes on; every match plays all its games", function()
+        local players = {}
+        for i = 1, 6 do players[i] = {name = "p" .. i, ai = first()} end
+        local res = run{players = players, format = "knockout", games = 2, tiebreak = 2, jobs = 1}
+        local ko = res.knockout
+        assert.are.equal("p1", ko.winner)
+        -- 6 players: a bracket of 8, seeds 1 and 2 get byes
+        assert.are.same({"p1", nil}, {ko.rounds[1][1].a, ko.rounds[1][1].b})
+        assert.are.same({"p4", "p5"}, {ko.rounds[1][2].a, ko.rounds[1][2].b})
+        assert.are.same({"p2", nil}, {ko.rounds[1][3].a, ko.rounds[1][3].b})
+        assert.are.same({"p3", "p6"}, {ko.rounds[1][4].a, ko.rounds[1][4].b})
+        local matches = 0
+        for _, round in ipairs(ko.rounds) do
+            for _, m in ipairs(round) do
+                if m.a and m.b then
+                    matches = matches + 1
+                    assert.are.equal(6, m.games) -- 2 games and 2 tie-break pairs
+                    assert.is_true(m.by_seed)
+                    assert.are.equal(m.a < m.b and m.a or m.b, m.winner)
+                end
+            end
+        end
+        assert.are.equal(5, matches) -- 6 players, 5 eliminated
+        assert.are.equal(30, res.games)
+    end)
+
+    it("with tiebreak = 0 a tie goes to the better seed at once; two players are one match", function()
+        local res = run{players = {{name = "a", ai = first()}, {name = "b", ai = first()}}, format = "knockout",
+            games = 4, tiebreak = 0, jobs = 1}
+        assert.are.equal(4, res.games)
+        assert.are.equal("a", res.knockout.winner)
+        assert.are.equal(1, #res.knockout.rounds)
+    end)
+
+    it("the stronger player wins its matches; sprt, shards and tiebreak elsewhere are refused", function()
+        local res = run{players = {"ai1", "ai14s", "ai2", "ai6s"}, format = "knockout", games = 4, seed = 2, jobs = 1}
+        assert.are.equal("ai14s", res.knockout.winner)
+        assert.has_error(function() run{players = {"ai1", "ai2"}, format = "knockout", sprt = "elo0=0,elo1=5"} end)
+        assert.has_error(function() run{players = {"ai1", "ai2"}, format = "knockout", shard = "1/2"} end)
+        assert.has_error(function() run{players = {"ai1", "ai2"}, tiebreak = 1} end)
+    end)
+end)
+
+describe("adjudication", function()
+    local helpers = dofile("tests/lua/helpers.lua")
+
+    -- the result of each game of a journal, by game number
+    local function results(dir)
+        local out = {}
+        for _, g in ipairs(games_of(dir)) do out[g.game] = g.result end
+        return out
+    end
+
+    -- n seeded 15x15 positions where the side to move has a VCF (and the
+    -- game goes on), as openings
+    local function vcf_positions(n)
+        local list, seed = {}, 11
+        while #list < n do
+            local g = mb.Marubatsu{width = 15, height = 15, k = 5}
+            local stones = 16 + #list * 3
+            while g.move_count < stones and g.status == "playing" do
+                seed = (seed * 1103515245 + 12345) % 2147483648
+                local x, y = 4 + seed % 7, 4 + (seed // 7) % 7 -- a crowded middle
+                local m = g:xy_to_move(x, y)
+                if g:getmark_by_move(m) == "." then g:move(m) end
+            end
+            if g.status == "playing" and #g:threats(g.turn == "o" and "x" or "o") == 0 and mb.vcf(g) then
+                local sq = {}
+                for i = 1, g.move_count do sq[i] = g:excel(g.records[i]) end
+                list[#list + 1] = table.concat(sq, ",")
+            end
+        end
+        return list
+    end
+
+    it("15x15: a VCF for the side to move ends the game at once, as gomoku plays it out", function()
+        local openings = vcf_positions(6)
+        local t = {players = {"gomoku", "gomoku:name=gomoku2"}, width = 15, height = 15, k = 5, games = 12, jobs = 2,
+            openings = openings, seed = 5, move_time = 2}
+        local played = newdir()
+        t.out = played
+        run(t)
+        local adjudicated = newdir()
+        t.out, t.adjudicate = adjudicated, true
+        local res = run(t)
+        assert.are.equal(12, res.adjudicated)
+        assert.are.same(results(played), results(adjudicated))
+        for _, g in ipairs(games_of(adjudicated)) do
+            assert.matches("^adjudicated: [ox] wins by VCF %(", g.reason)
+            assert.are.equal(select(2, g.moves:gsub("[^,]+", "")), #openings == 0 and 0
+                or select(2, openings[(g.index - 1) // 2 % #openings + 1]:gsub("[^,]+", ""))) -- no move after the opening
+        end
+        for _, g in ipairs(games_of(played)) do assert.are.equal("", g.reason) end
+        -- the journal says so, and --resume re-checks every adjudication
+        local journal = read(adjudicated .. "/journal.tsv")
+        assert.truthy(journal:find("\nT\tadjudicate\tsolve<=12 vcf<=10\n", 1, true))
+        t.resume = true
+        assert.are.equal(12, run(t).games)
+        local first = journal:match("\n(G\t[^\n]*)\n")
+        local fields = {}
+        for f in (first .. "\t"):gmatch("([^\t]*)\t") do fields[#fields + 1] = f end
+        fields[9] = fields[9] == "o" and "x" or "o"
+        write(adjudicated .. "/journal.tsv", journal:gsub(first:gsub("%p", "%%%0"), (table.concat(fields, "\t"):gsub("%%", "%%%%"))))
+        local ok, err = pcall(run, t)
+        assert.is_false(ok)
+        assert.matches("journal.tsv:%d+: game %d+: adjudicated as 'adjudicated: [ox] wins by VCF", err)
+    end)
+
+    it("3x3: the solver's result equals the perfect ai_gt6 playing it out", function()
+        local openings = {}
+        local g = mb.Marubatsu()
+        for a = 0, 8 do
+            for b = 0, 8 do
+                if b ~= a then openings[#openings + 1] = g:excel(a) .. "," .. g:excel(b) end
+            end
+        end
+        local t = {players = {"ai_gt6", "ai_gt6:name=gt6b"}, games = 2 * #openings, jobs = 2, openings = openings, seed = 3}
+        local played = newdir()
+        t.out = played
+        run(t)
+        local adjudicated = newdir()
+        t.out, t.adjudicate = adjudicated, true
+        local res = run(t)
+        assert.are.equal(2 * #openings, res.adjudicated)
+        assert.are.same(results(played), results(adjudicated))
+        local wins = 0
+        for _, r in pairs(results(adjudicated)) do wins = wins + (r ~= "draw" and 1 or 0) end
+        assert.is_true(wins > 0 and wins < 2 * #openings) -- both kinds of position are there
+    end)
+
+    it("max_moves: a draw with that many stones; other journals have no adjudication line", function()
+        local dir = newdir()
+        local res = run{players = {"ai1", "ai2"}, width = 7, height = 7, k = 5, games = 4, jobs = 1, max_moves = 6, out = dir}
+        assert.are.equal(4, res.adjudicated)
+        for _, g in ipairs(games_of(dir)) do
+            assert.are.equal("draw", g.result)
+            assert.are.equal("adjudicated: a draw (the move limit of 6)", g.reason)
+            assert.are.equal(6, select(2, g.moves:gsub("[^,]+", "")))
+        end
+        assert.truthy(read(dir .. "/journal.tsv"):find("\nT\tmax_moves\t6\n", 1, true))
+        dir = newdir()
+        run{players = {"ai1", "ai2"}, games = 2, jobs = 1, out = dir}
+        assert.is_nil(read(dir .. "/journal.tsv"):find("adjudicat", 1, true))
+        assert.is_nil(read(dir .. "/results.json"):find("adjudicat", 1, true))
+    end)
+end)
+
+describe("game records", function()
+    -- an SGF collection as a list of games {props = {KEY = value, ...}, moves = {{colour, x, y}, ...}}
+    -- (a small reader of the FF[4] syntax: nodes, properties, escaped values)
+    local function read_sgf(text)
+        local games, i, n = {}, 1, #text
+        local function skip() while i <= n and text:sub(i, i):match("%s") do i = i + 1 end end
+        while true do
+            skip()
+            if i > n then break end
+            assert(text:sub(i, i) == "(", "a game tree starts with (")
+            i = i + 1
+            local game = {props = {}, moves = {}}
+            while true do
+                skip()
+                local c = text:sub(i, i)
+                if c == ")" then i = i + 1 break end
+                assert(c == ";", "a node starts with ;")
+                i = i + 1
+                while true do
+                    skip()
+                    local key = text:match("^%u+", i)
+                    if not key then break end
+                    i = i + #key
+                    skip()
+                    assert(text:sub(i, i) == "[")
+                    i = i + 1
+                    local value = {}
+                    while text:sub(i, i) ~= "]" do
+                        if text:sub(i, i) == "\\" then i = i + 1 end
+                        value[#value + 1] = text:sub(i, i)
+                        i = i + 1
+                    end
+                    i = i + 1
+                    value = table.concat(value)
+                    if key == "B" or key == "W" then
+                        local function v(ch)
+                            local b = ch:byte()
+                            return b >= 97 and b - 97 or b - 65 + 26
+                        end
+                        game.moves[#game.moves + 1] = {key, v(value:sub(1, 1)), v(value:sub(2, 2))}
+                    else
+                        game.props[key] = value
+                    end
+                end
+            end
+            games[#games + 1] = game
+        end
+        return games
+    end
+
+    -- a .psq file as {width, height, moves = {{x, y}, ...} (0-based), o, x}
+    local function read_psq(text)
+        local lines = {}
+        for line in text:gmatch("[^\n]+") do lines[#lines + 1] = line end
+        local w, h = lines[1]:match("^Piskvorky (%d+)x(%d+), 11:11, 0$")
+        local moves = {}
+        for i = 2, #lines - 3 do
+            local x, y = lines[i]:match("^(%d+),(%d+),0$")
+            moves[#moves + 1] = {tonumber(x) - 1, tonumber(y) - 1}
+        end
+        assert(lines[#lines] == "-1")
+        return {width = tonumber(w), height = tonumber(h), moves = moves, o = lines[#lines - 2], x = lines[#lines - 1]}
+    end
+
+    -- each game of the journal in dir against its SGF tree and .psq file
+    local function check_records(dir, shape)
+        local trees = {}
+        for _, t in ipairs(read_sgf(read(dir .. "/games.sgf"))) do trees[tonumber(t.props.GN:match("%d+"))] = t end
+        local g = mb.Marubatsu(shape)
+        local count = 0
+        for _, rec in ipairs(games_of(dir)) do
+            count = count + 1
+            local t = assert(trees[rec.game], "game " .. rec.game .. " has its SGF tree")
+            assert.are.equal("4", t.props.GM)
+            assert.are.equal(shape.width == shape.height and tostring(shape.width) or shape.width .. ":" .. shape.height,
+                t.props.SZ)
+            assert.are.equal(rec.o, t.props.PB)
+            assert.are.equal(rec.x, t.props.PW)
+            local side = rec.result == "o" and "B+" or rec.result == "x" and "W+" or "0"
+            assert.are.equal(side, t.props.RE:sub(1, #side))
+            if rec.reason ~= "" then assert.are.equal(rec.reason, t.props.C) end
+            local sq = {}
+            for i, m in ipairs(t.moves) do
+                assert.are.equal(i % 2 == 1 and "B" or "W", m[1])
+                sq[i] = g:excel(g:xy_to_move(m[2], m[3]))
+            end
+            assert.are.equal(rec.moves, table.concat(sq, ","))
+            if shape.k == 5 then
+                local p = read_psq(read(("%s/games/%05d.psq"):format(dir, rec.game)))
+                assert.are.same({shape.width, shape.height, rec.o, rec.x}, {p.width, p.height, p.o, p.x})
+                for i, m in ipairs(p.moves) do sq[i] = g:excel(g:xy_to_move(m[1], m[2])) end
+                assert.are.equal(#t.moves, #p.moves)
+                assert.are.equal(rec.moves, table.concat(sq, ",", 1, #p.moves))
+            end
+        end
+        local n = 0
+        for _ in pairs(trees) do n = n + 1 end
+        assert.are.equal(count, n) -- no tree without its game
+        return count
+    end
+
+    it("9x9 with k = 5: games.sgf and a .psq per game read back to the journal's games", function()
+        local dir = newdir()
+        local shape = {width = 9, height = 9, k = 5}
+        run{players = {"ai1", "ai2", "tests/hostile/illegal_move.lua:name=bad ]\\name", "ai14s"}, width = 9, height = 9,
+            k = 5, games = 4, jobs = 2, out = dir, allow_forfeits = true, max_moves = 30}
+        assert.are.equal(24, check_records(dir, shape))
+        assert.truthy(read(dir .. "/games.sgf"):find("PB[bad \\]\\\\name]", 1, true))
+        -- cut to its first games and resumed: every game still there
+        local text = read(dir .. "/journal.tsv")
+        write(dir .. "/journal.tsv", text:match("^(.-\nG[^\n]*\nG[^\n]*\nG[^\n]*\n)"))
+        os.remove(dir .. "/games.sgf")
+        run{players = {"ai1", "ai2", "tests/hostile/illegal_move.lua:name=bad ]\\name", "ai14s"}, width = 9, height = 9,
+            k = 5, games = 4, jobs = 1, out = dir, allow_forfeits = true, max_moves = 30, resume = true}
+        assert.are.equal(24, check_records(dir, shape))
+    end)
+
+    it("3x3 and a 7x5 board: games.sgf only (no .psq below k = 5)", function()
+        local dir = newdir()
+        run{players = {"ai1", "ai14s"}, games = 6, jobs = 1, out = dir}
+        assert.are.equal(6, check_records(dir, {width = 3, height = 3, k = 3}))
+        assert.is_nil(io.open(dir .. "/games"))
+        dir = newdir()
+        run{players = {"ai1", "ai2"}, width = 7, height = 5, k = 4, games = 4, jobs = 1, out = dir}
+        assert.are.equal(4, check_records(dir, {width = 7, height = 5, k = 4}))
+    end)
+
+    it("merge writes the records of the merged games", function()
+        local s1, s2, m = newdir(), newdir(), newdir()
+        local t = {players = {"ai1", "ai2"}, width = 9, height = 9, k = 5, games = 4, jobs = 1}
+        t.out, t.shard = s1, "1/2"
+        run(t)
+        t.out, t.shard = s2, "2/2"
+        run(t)
+        host.tournament_merge{dirs = {s1, s2}, out = m, quiet = true}
+        assert.are.equal(4, check_records(m, {width = 9, height = 9, k = 5}))
     end)
 end)

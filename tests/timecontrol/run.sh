@@ -12,7 +12,10 @@
 #     (a loop under pcall, gsub and sort callbacks, a runaway native search
 #     and solve) lose on the move time, sandboxed and, for the Lua-level
 #     ones, trusted; in `match` a loss on time counts as a
-#     lost game and the count follows the tables;
+#     lost game and the count follows the tables; in `play --move-time`
+#     an AI stuck inside one C call (tests/tournament/hostile/stuck_in_gc.lua)
+#     loses on time by the hard line, with the reason, exit 0, well within
+#     the move time + the slack + a margin;
 #   - what an AI sees (tests/timecontrol/seer.lua reports it in its forfeit
 #     reason): time_left starts at the game time and decreases, timelimit
 #     is the documented share (0.8 x 1/8 of the clock; 0.8 x the move time);
@@ -20,7 +23,8 @@
 #   - brains: without timeout keys they hear INFO timeout_turn, timeout_match
 #     and time_left from the tournament's time control (a transcript through
 #     tests/brain/recorder.sh), with their own keys those; a stalling fake
-#     brain loses on the tournament's move time; `marubatsu brain` hands its
+#     brain loses on the tournament's move time; a brain's own tc= gives its
+#     timeouts; `marubatsu brain` hands its
 #     AI time_left (INFO time_left) and timelimit by the same allocation rule
 #     (tests/timecontrol/tell.lua reports them in its failure's MESSAGE);
 #   - each timed game's C line (its clock use) right after its G line, read
@@ -46,7 +50,7 @@ tour() { "$prog" tournament --no-progress --quiet --jobs 1 "$@"; }
 # reasons REASON DIR: every game of the journal in DIR lost by spin with REASON
 reasons() {
     got=$(grep '^G' "$2/journal.tsv" | cut -f 6,7,9,10 | tr '\t' '|' | sort -u | tr '\n' ' ')
-    want=$(printf '%s\n' "$here/spin.lua|ai2|x|$1" "ai2|$here/spin.lua|o|$1" | sort | tr '\n' ' ')
+    want=$(printf '%s\n' "spin|ai2|x|$1" "ai2|spin|o|$1" | sort | tr '\n' ' ')
     if [ "$got" = "$want" ]; then
         pass=$((pass + 1))
     else
@@ -121,6 +125,11 @@ check "match trusted: the count" grep -q "^time control game=0.1: lost on time: 
 "$prog" play --o "$here/spin.lua" --x ai2 --move-time 0.1 --ascii >"$tmp/p1" 2>&1
 check "play: an AI that spins loses on time (exit 0)" test $? -eq 0
 check "play: the result line" grep -qx "result: x wins (ai2): spin (o) lost on time (no move within 0.1 s (move time))" "$tmp/p1"
+t0=$(date +%s)
+"$prog" play --o tests/tournament/hostile/stuck_in_gc.lua --x ai2 --move-time 1 --slack 0.2 --ascii >"$tmp/p2" 2>&1
+check "play: an AI stuck in C loses on time by the hard line (exit 0)" test $? -eq 0
+check "play: ... within 15 s (without the hard line: about 30 s)" test $(($(date +%s) - t0)) -lt 15
+check "play: ... the result line says why" grep -qx "result: x wins (ai2): stuck_in_gc (o) lost on time (no move within 1 s (move time); killed after [0-9.]* s: stuck inside one call past its 1 s budget)" "$tmp/p2"
 "$prog" play --o ai2 --x ai2 --move-time -1 >/dev/null 2>"$tmp/err"
 check "play --move-time -1: exit 2" test $? -eq 2
 check "play --move-time -1: message" grep -qx "marubatsu play: --move-time must be a number of seconds > 0 (at most 1e+07), not '-1'" "$tmp/err"
@@ -146,7 +155,7 @@ check "move time only: no time_left, timelimit 1.6" test "$(seen "$tmp/seer" 1)"
     "-1.000000000 -1.000000000 -1.000000000 / 1.600000000 1.600000000 1.600000000"
 rm -rf "$tmp/seer"
 tour "$here/seer.lua:timelimit=0.25" ai2 --games 2 --move-time 2 --out "$tmp/seer"
-check "a timelimit of the spec wins" test "$(seen "$tmp/seer" 1)" = \
+check "a timelimit in the player spec wins" test "$(seen "$tmp/seer" 1)" = \
     "-1.000000000 -1.000000000 -1.000000000 / 0.250000000 0.250000000 0.250000000"
 
 # ---- brains ----
@@ -160,7 +169,12 @@ transcript() {
 btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:max_memory=0,log=/dev/stderr" ai2 --games 2 --move-time 2 \
     --game-time 30+0.5 --out "$tmp/b1" 2>>"$tmp/log"
 transcript
-head -n 7 "$tmp/log.in" >"$tmp/b1.head"
+# the pre-flight's session (START on the board, ABOUT, END), then the games'
+head -n 8 "$tmp/log.in" >"$tmp/b1.pre"
+printf 'INFO timeout_turn 2000\nINFO timeout_match 30000\nINFO max_memory 0\nINFO rule 0\nINFO game_type 1\nSTART 9\nABOUT\nEND\n' \
+    >"$tmp/b1.prewant"
+same "brain: the pre-flight's INFO lines from --move-time and --game-time" "$tmp/b1.prewant" "$tmp/b1.pre"
+sed '1,8d' "$tmp/log.in" | head -n 7 >"$tmp/b1.head"
 printf 'INFO timeout_turn 2000\nINFO timeout_match 30000\nINFO max_memory 0\nINFO rule 0\nINFO game_type 1\nSTART 9\nINFO time_left 30000\n' \
     >"$tmp/b1.want"
 same "brain: INFO lines from --move-time and --game-time" "$tmp/b1.want" "$tmp/b1.head"
@@ -175,6 +189,17 @@ btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:timeout_turn=5000,max_me
 transcript
 check "brain: its own timeout_turn wins" test "$(head -n 2 "$tmp/log.in" | tr '\n' '|')" = \
     "INFO timeout_turn 5000|INFO timeout_match 0|"
+# a brain's own tc= (a player option) is its time control: timeout_turn
+# and timeout_match from it, in a tournament with none
+rm -f "$tmp/log" "$tmp/log.in" "$tmp/log.out"
+btour "brain:tests/brain/recorder.sh brain ai1 --seed 1:max_memory=0,log=/dev/stderr,tc=20+0.5" ai2 --games 2 \
+    --out "$tmp/b4" 2>>"$tmp/log"
+transcript
+check "brain: tc= gives the timeouts" test "$(head -n 2 "$tmp/log.in" | tr '\n' '|')" = \
+    "INFO timeout_turn 20000|INFO timeout_match 20000|"
+check "brain: tc=, the clock told before its moves" test "$(grep -c '^INFO time_left' "$tmp/log.in")" -gt 0
+check "brain: tc=, C lines in an untimed tournament" test "$(grep -c '^C' "$tmp/b4/journal.tsv")" -eq 2
+check "brain: tc=, no T time_control line" test "$(grep -c '^T	time_control' "$tmp/b4/journal.tsv")" -eq 0
 btour "brain:tests/brain/fake_brain.sh stall" ai1 --games 2 --move-time 0.3 --out "$tmp/b3" 2>/dev/null
 check "stalling brain: lost on the move time" test "$(grep -c '	time: no move within 300 ms (timeout_turn)$' "$tmp/b3/journal.tsv")" -eq 2
 

@@ -8,7 +8,8 @@
 #   (exit 0), every outside file is unchanged, the results in --out are
 #   regular files and no .tmp is left; likewise a --resume that rewrites a
 #   journal whose last line was cut short; a FIFO as NAME.tmp or as a
-#   result file does not block the run;
+#   result file does not block the run; links as games.sgf(.tmp) and a
+#   .psq's .tmp are not followed, games/ as a link is refused;
 # - journal.tsv (or journal.lock) as a symbolic link to a journal outside:
 #   the tournament (fresh and --resume), merge and replay refuse it with a
 #   message, exit 1, and the outside file is unchanged;
@@ -95,6 +96,32 @@ mkfifo "$tmp/fifos/results.json.tmp" "$tmp/fifos/report.html" "$tmp/fifos/journa
 timeout 60 "$prog" tournament ai1 ai2 ai4 --seed 7 --no-progress --quiet --games 4 --out "$tmp/fifos" 2>"$tmp/err"
 check "FIFOs as NAME.tmp and report.html: exit 0 (not blocked)" test $? -eq 0
 check "FIFOs as NAME.tmp and report.html: regular files" regular "$tmp/fifos"
+
+# ---- the game records (issue 24): links planted as games.sgf(.tmp) and
+# as a .psq's .tmp leave the outside files alone; games/ as a link to a
+# directory outside is refused (exit 1), nothing written there
+rm -rf "$tmp/outside" "$tmp/outside.orig"
+mkdir "$tmp/outside"
+outside
+mkdir -p "$tmp/rec/games"
+ln -s "$tmp/outside/a" "$tmp/rec/games.sgf.tmp"
+ln -s "$tmp/outside/b" "$tmp/rec/games.sgf"
+ln -s "$tmp/outside/c" "$tmp/rec/games/00001.psq.tmp"
+ln -s "$tmp/outside/d" "$tmp/rec/games/00002.psq"
+"$prog" tournament ai1 ai2 --width 9 --height 9 --k 5 --seed 7 --no-progress --quiet --games 4 --out "$tmp/rec" \
+    2>"$tmp/err"
+check "records past links: exit 0" test $? -eq 0
+check "records past links: the files outside are unchanged" untouched
+check "records past links: games.sgf a regular file" test -f "$tmp/rec/games.sgf" -a ! -L "$tmp/rec/games.sgf"
+check "records past links: a .psq per game, regular files" \
+    test "$(find "$tmp/rec/games" -name '*.psq' -type f | wc -l)" -eq 4
+mkdir "$tmp/recl" "$tmp/outdir"
+ln -s "$tmp/outdir" "$tmp/recl/games"
+"$prog" tournament ai1 ai2 --width 9 --height 9 --k 5 --seed 7 --no-progress --quiet --games 4 --out "$tmp/recl" \
+    2>"$tmp/err"
+check "games/ as a link: exit 1" test $? -eq 1
+check "games/ as a link: the message" grep -q "recl/games: a symbolic link" "$tmp/err"
+check "games/ as a link: nothing written outside" test -z "$(ls "$tmp/outdir")"
 
 # ---- journal.tsv or journal.lock as a link to a journal outside
 t --games 4 --out "$tmp/real"
@@ -214,7 +241,7 @@ check "UTF-8: results.json parses (strict UTF-8, JSON.parse)" json_has "$tmp/u8/
 check "UTF-8: the reason shows U+FFFD" json_has "$tmp/u8/results.json" \
     'd.forfeits.some(f => f.reason === "error: \ufffd\ufffd bad \ufffd\ufffd")'
 check "UTF-8: the name shows U+FFFD" json_has "$tmp/u8/results.json" \
-    'd.players.some(p => p.name.endsWith("/n\ufffdme.lua") && p.spec === p.name)'
+    'd.players.some(p => p.name === "n\ufffdme" && p.spec.endsWith("/n\ufffdme.lua"))'
 check "UTF-8: journal.tsv is valid UTF-8" utf8 "$tmp/u8/journal.tsv"
 check "UTF-8: results.csv is valid UTF-8" utf8 "$tmp/u8/results.csv"
 check "UTF-8: ranking.svg is valid UTF-8" utf8 "$tmp/u8/ranking.svg"

@@ -21,6 +21,15 @@
 # input stops with a message (journals and records must be regular files;
 # one without a line end stops at the line bound); 10^9 games per pairing
 # run in 1 GB.
+# Issue 24: a script that fails in its main chunk stops the run before any
+# game (the pre-flight: exit 2, one line, no out directory); with
+# --allow-forfeits it loses every game. Player names (name=, a script's
+# file name) in the table, crosstable, results.json, report.html. Live
+# output: a line per finished game on stderr (not a terminal), the
+# standings every --rating-interval games; Ctrl-C writes the results of
+# the games played and prints the command that resumes. A knockout of 8
+# runs to a winner, resumes, and its journal's lines are checked against
+# the bracket.
 # Issue 22: collections inside the budgets (a weak-keyed chain whose
 # collections outlive a move, a budget's error unwound over 44 MB) finish
 # well under a bound, every game lost on time.
@@ -90,8 +99,15 @@ kill -INT $pid 2>/dev/null
 wait $pid
 rc=$?
 if grep -q 'interrupted after' "$tmp/int.err"; then
-    check "interrupted exits 1" test $rc -eq 1
+    check "interrupted exits 130" test $rc -eq 130
     check "interrupted message" grep -q 'run the same command with --resume' "$tmp/int.err"
+    # the command that continues it, and the results files of the games played
+    check "interrupted: the resume command" grep -qxF \
+        "  $prog tournament $players --seed 21 --no-progress --quiet --games $games --jobs 2 --out $tmp/int --resume" \
+        "$tmp/int.err"
+    check "interrupted: results.json counts the games played" \
+        grep -q "^  \"games_played\": $(grep -c '^G' "$tmp/int/journal.tsv"),$" "$tmp/int/results.json"
+    check "interrupted: report.html written" test -s "$tmp/int/report.html"
 else # it finished before the signal came: nothing to check but the results
     check "finished before the interrupt" test $rc -eq 0
     check "finished before the interrupt (results)" test -f "$tmp/int/results.json"
@@ -171,18 +187,122 @@ check "--rule renju message" grep -q 'renju rule is not supported' "$tmp/err"
 check "unknown AI exits 2" test $? -eq 2
 check "unknown AI message" grep -q "^marubatsu tournament: players\[2\]: AI script 'no_such_ai' not found" "$tmp/err"
 
+# ---- player options (issue 24): a 4-player round robin with name= shows
+# the names in the table, the crosstable, results.json and report.html (and
+# the journal's P lines, beside the specs); a script without name= is
+# named by its file name without .lua
+"$prog" tournament "ai14s:name=Fourteen" "ai4:name=Four" "tests/cli/scripts/first_square.lua:name=First" \
+    tests/cli/scripts/always_centre.lua --games 2 --seed 5 --jobs 1 --no-progress --out "$tmp/names" \
+    >"$tmp/names.out" 2>"$tmp/names.err"
+check "names: exit 0" test $? -eq 0
+sed -n '/^crosstable/,/^by colour/p' "$tmp/names.out" >"$tmp/names.cross"
+for n in Fourteen Four First always_centre; do
+    check "names: $n in the ranking" grep -Eq "^ +[1-4]  $n +[0-9]" "$tmp/names.out"
+    check "names: $n in the crosstable" grep -Eq "^ +[1-4]  $n +[-0-9]" "$tmp/names.cross"
+    check "names: $n in results.json" grep -q "^      \"name\": \"$n\",$" "$tmp/names/results.json"
+    check "names: $n in report.html" grep -q "\"name\": \"$n\"" "$tmp/names/report.html"
+done
+check "names: no path as a name in the table" test "$(grep -c 'tests/cli' "$tmp/names.out")" -eq 0
+check "names: the journal's P line, name and spec" \
+    grep -qx "$(printf 'P\t3\tFirst\ttests/cli/scripts/first_square.lua:name=First')" "$tmp/names/journal.tsv"
+check "names: the G lines" test "$(grep -c "$(printf '^G\t.*\tFourteen\t')" "$tmp/names/journal.tsv")" -eq 6
+"$prog" tournament ai2 "ai14s:nmae=x" --games 2 --quiet 2>"$tmp/err"
+check "an unknown player option: exit 2" test $? -eq 2
+check "an unknown player option: the known ones listed" grep -q "unknown parameter 'nmae' (known: .*); player options: name, st, tc$" "$tmp/err"
+
+# ---- live output (issue 24): a line per finished game on stderr when it is
+# not a terminal (each game once, agreeing with the journal), the standings
+# every --rating-interval games, none with --no-progress or --quiet; a
+# forfeit's line names who forfeited and why
+"$prog" tournament ai1 ai2 ai4 --games 10 --seed 3 --jobs 2 --rating-interval 10 --out "$tmp/live" \
+    >"$tmp/live.out" 2>"$tmp/live.err"
+check "live: exit 0" test $? -eq 0
+check "live: a line per game" test "$(grep -c '^Finished game ' "$tmp/live.err")" -eq 30
+check "live: each game once" \
+    test "$(sed -n 's/^Finished game \([0-9]*\) .*/\1/p' "$tmp/live.err" | sort -n | uniq | wc -l)" -eq 30
+check "live: every line in its form" test "$(grep '^Finished' "$tmp/live.err" | grep -Evc \
+    '^Finished game [0-9]+ \((ai1|ai2|ai4) vs (ai1|ai2|ai4)\): (1-0 \{three in a row\}|0-1 \{three in a row\}|1/2-1/2 \{board full\})$')" -eq 0
+awk -F '\t' '$1 == "G" { print $2, $6, $7, ($9 == "o" ? "1-0" : $9 == "x" ? "0-1" : "1/2-1/2") }' \
+    "$tmp/live/journal.tsv" | sort -n >"$tmp/live.journal"
+sed -n 's/^Finished game \([0-9]*\) (\(.*\) vs \(.*\)): \([^ ]*\) .*/\1 \2 \3 \4/p' "$tmp/live.err" | sort -n >"$tmp/live.lines"
+check "live: the lines agree with the journal" cmp -s "$tmp/live.journal" "$tmp/live.lines"
+check "live: the standings every 10 games" test "$(grep -c '^standings: [0-9]* games of 30 ' "$tmp/live.err")" -eq 3
+check "live: the standings' table" test "$(grep -c '^rank  player' "$tmp/live.err")" -eq 3
+check "live: stdout unchanged (the table)" grep -q '^30 games of 30 ' "$tmp/live.out"
+t --games 2 --jobs 1 --out "$tmp/live_q" 2>"$tmp/live_q.err"
+check "live: none with --no-progress --quiet" test ! -s "$tmp/live_q.err"
+"$prog" tournament ai1 ai2 --games 2 --jobs 1 --no-progress --out "$tmp/live_np" >/dev/null 2>"$tmp/live_np.err"
+check "live: none with --no-progress" test ! -s "$tmp/live_np.err"
+"$prog" tournament ai1 tests/hostile/illegal_move.lua --games 2 --jobs 1 --seed 3 >/dev/null 2>"$tmp/live_f.err"
+check "live: a forfeit's line" grep -Eq \
+    '^Finished game [12] \((ai1 vs illegal_move|illegal_move vs ai1)\): (1-0|0-1) \{illegal_move forfeits: illegal move: [0-9]+ \([A-C][1-3], occupied\)\}$' \
+    "$tmp/live_f.err"
+
+# ---- knockout (issue 24): 8 players run to a winner, the same with --jobs 1
+# and 2 and after a cut journal resumed; a journal whose lines the bracket
+# contradicts (a later round before its players are decided, a tie-break a
+# decided match does not call for) is refused with file:line
+ko() { "$prog" tournament ai14s ai6s ai5s ai4 ai3 ai2 ai1 ai2s --format knockout --games 2 --seed 3 --no-progress "$@"; }
+ko --jobs 2 --out "$tmp/ko1" >"$tmp/ko1.out" 2>"$tmp/ko1.err"
+check "knockout: exit 0" test $? -eq 0
+check "knockout: runs to a winner" grep -qx '  winner: ai14s' "$tmp/ko1.out"
+check "knockout: 7 matches in 3 rounds" test "$(grep -c '^  round [123], match [1-7]: ' "$tmp/ko1.out")" -eq 7
+check "knockout: the final is match 7" grep -q '^  round 3, match 7: ai14s .*: ai14s$' "$tmp/ko1.out"
+check "knockout: the first round by seeds (1-8, 4-5, 2-7, 3-6)" test "$(sed -n 's/^  round 1, match \([1-4]\): \([^ ]*\) .* \([^ ]*\) ([0-9]* games).*/\1 \2 \3/p' \
+    "$tmp/ko1.out" | tr '\n' '|')" = "1 ai14s ai2s|2 ai4 ai3|3 ai6s ai1|4 ai5s ai2|"
+check "knockout: results.json names the winner" grep -q '^    "winner": "ai14s"$' "$tmp/ko1/results.json"
+check "knockout: the journal's tiebreak" grep -qx "$(printf 'T\ttiebreak\t1')" "$tmp/ko1/journal.tsv"
+ko --jobs 1 --out "$tmp/ko2" --quiet
+check "knockout: --jobs 1 = --jobs 2" cmp -s "$tmp/ko1/results.json" "$tmp/ko2/results.json"
+mkdir -p "$tmp/ko3"
+head -n 20 "$tmp/ko1/journal.tsv" >"$tmp/ko3/journal.tsv"
+ko --jobs 2 --out "$tmp/ko3" --resume --quiet
+check "knockout: a cut journal resumed: results.json identical" cmp -s "$tmp/ko1/results.json" "$tmp/ko3/results.json"
+"$prog" merge "$tmp/ko1" --quiet
+check "knockout: merge reads the journal back" test $? -eq 0
+# the final's first game moved before every other game
+hdr=$(grep -c -v '^[GC]' "$tmp/ko1/journal.tsv")
+{ grep -v '^G' "$tmp/ko1/journal.tsv"; awk -F '\t' '$1 == "G" && $3 == 7' "$tmp/ko1/journal.tsv" | head -n 1;
+    awk -F '\t' '$1 == "G" && $3 != 7' "$tmp/ko1/journal.tsv"; } >"$tmp/ko3/journal.tsv"
+ko --jobs 1 --out "$tmp/ko3" --resume --quiet 2>"$tmp/err"
+check "knockout: a final before its players: exit 1" test $? -eq 1
+check "knockout: a final before its players: file:line" \
+    grep -q "journal.tsv:$((hdr + 1)): game [0-9]*: match 7: its players are not decided by the games before it" "$tmp/err"
+# match 1 (ai14s 2-0 ai2s) given a third game, as a tie-break
+{ cat "$tmp/ko1/journal.tsv"; awk -F '\t' -v OFS='\t' '$1 == "G" && $2 == 2 { $2 = 3; $4 = 3; print }' \
+    "$tmp/ko1/journal.tsv"; } >"$tmp/ko3/journal.tsv"
+ko --jobs 1 --out "$tmp/ko3" --resume --quiet 2>"$tmp/err"
+check "knockout: a tie-break not called for: exit 1" test $? -eq 1
+check "knockout: a tie-break not called for: message" \
+    grep -q "game 3: match 1: game 3 of the match is a tie-break the games before it do not call for" "$tmp/err"
+"$prog" tournament ai1 ai2 --format knockout --shard 1/2 --quiet 2>"$tmp/err"
+check "knockout with --shard: exit 1" test $? -eq 1
+check "knockout with --shard: message" grep -q "a knockout cannot be combined with sprt or shards" "$tmp/err"
+"$prog" tournament ai1 ai2 --tiebreak 2 --quiet 2>"$tmp/err"
+check "--tiebreak without a knockout: exit 1" test $? -eq 1
+
 # ---- hostile players (issue 16): every game ends, with a reason
 H=tests/tournament/hostile
+# (long_load_error fails in its main chunk: the pre-flight refuses it, and
+# with --allow-forfeits it loses every game)
 for f in spin_in_handler long_error long_return long_load_error tamper; do
     timeout 120 "$prog" tournament ai1 "$H/$f.lua" --games 2 --jobs 1 --time 1 --instructions 1000000 \
-        --no-progress --quiet --out "$tmp/h_$f" 2>"$tmp/h_$f.err"
+        --no-progress --quiet --allow-forfeits --out "$tmp/h_$f" 2>"$tmp/h_$f.err"
     check "hostile $f: the tournament finishes (exit 0)" test $? -eq 0
     check "hostile $f: both games lost by forfeit" \
-        test "$(grep -c "^G.*$f.lua	.*	[ox]	[a-z]" "$tmp/h_$f/journal.tsv")" -eq 2
+        test "$(grep -c "^G.*	$f	.*	[ox]	[a-z]" "$tmp/h_$f/journal.tsv")" -eq 2
     timeout 120 "$prog" tournament ai1 "$H/$f.lua" --games 2 --jobs 1 --time 1 --instructions 1000000 \
-        --no-progress --quiet --out "$tmp/h_$f" --resume 2>>"$tmp/h_$f.err"
+        --no-progress --quiet --allow-forfeits --out "$tmp/h_$f" --resume 2>>"$tmp/h_$f.err"
     check "hostile $f: --resume reads the journal back" test $? -eq 0
 done
+"$prog" tournament ai1 "$H/long_load_error.lua" --games 2 --jobs 1 --no-progress --out "$tmp/h_pf" >"$tmp/h_pf.out" \
+    2>"$tmp/h_pf.err"
+check "a failing main chunk: the pre-flight exits 2" test $? -eq 2
+check "a failing main chunk: one line on stderr" test "$(wc -l <"$tmp/h_pf.err")" -eq 1
+check "a failing main chunk: names the player and the reason, cut" \
+    grep -q "^marubatsu tournament: players\[2\] $H/long_load_error.lua cannot load: zzzz*\\.\\.\\.$" "$tmp/h_pf.err"
+check "a failing main chunk: nothing on stdout" test ! -s "$tmp/h_pf.out"
+check "a failing main chunk: no out directory made" test ! -e "$tmp/h_pf"
 check "spinning message handler, --instructions: stopped by the instruction budget" \
     test "$(grep -c '	instructions$' "$tmp/h_spin_in_handler/journal.tsv")" -eq 2
 # the default budgets (time and memory: no instruction budget) stop it at
@@ -199,7 +319,7 @@ check "long reason cut to 1000 bytes" test "$(printf '%s' "$reason" | sed 's/\\\
 check "long reason ends with ..." test "${reason%...}" != "$reason"
 check "long reason: ESC shown as \\x1b" grep -q '^G.*error: \\\\x1b\[31mred\\\\txxx' "$tmp/h_long_error/journal.tsv"
 check "no ESC byte in the journal" test "$(grep -c "$(printf '\033')" "$tmp/h_long_error/journal.tsv")" -eq 0
-check "tampering is blamed on the script" grep -q '^G.*tamper.lua.*	tampered$' "$tmp/h_tamper/journal.tsv"
+check "tampering is blamed on the script" grep -q '^G.*	tamper	.*	tampered$' "$tmp/h_tamper/journal.tsv"
 "$prog" replay "$tmp/h_long_error/journal.tsv" 1 >"$tmp/replay_long.out" 2>&1
 check "replay of a long reason: exit 0" test $? -eq 0
 check "replay shows no raw ESC" test "$(grep -c "$(printf '\033')" "$tmp/replay_long.out")" -eq 0
@@ -377,7 +497,10 @@ check "10^9 games, SPRT: stopped early" grep -q '^[0-9]* games of 1000000000 ' "
 # worker dies with it), and `match` (timed: the games lost on time;
 # untimed: the match stops on it). Each run must finish well within
 # 30 s (the stuck calls alone take minutes), leave no process behind, and
-# its journal must read back with --resume.
+# its journal must read back with --resume. (--allow-forfeits: under a
+# heavy load a collection in stuck_in_gc's main chunk may outlast its 1 s
+# budget, which the pre-flight would refuse; its games are then lost on
+# time all the same.)
 hl="$tmp/hl"
 mkdir -p "$hl"
 cp "$H/stuck_in_gc.lua" "$H/stuck_in_load.lua" "$hl/"
@@ -399,38 +522,38 @@ lost_on_time() {
         END { print n + 0 }' "$1/journal.tsv"
 }
 for j in 1 2; do
-    timed "$prog" tournament ai1 "$gcp" --games 4 --jobs $j --seed 3 --no-progress --quiet --out "$hl/gc$j" \
+    timed "$prog" tournament ai1 "$gcp" --games 4 --jobs $j --seed 3 --no-progress --quiet --allow-forfeits --out "$hl/gc$j" \
         2>"$hl/gc$j.err"
     check "hard line, --jobs $j: the tournament ends (exit 0)" test $rc -eq 0
     check "hard line, --jobs $j: well within the bound ($secs s)" test $secs -lt 30
     check "hard line, --jobs $j: the stuck player lost its 4 games on time" \
-        test "$(lost_on_time "$hl/gc$j" "$gcp" time)" -eq 4
+        test "$(lost_on_time "$hl/gc$j" stuck_in_gc time)" -eq 4
     check "hard line, --jobs $j: no process left" none_left
-    timed "$prog" tournament ai1 "$gcp" --games 4 --jobs $j --seed 3 --no-progress --quiet --out "$hl/gc$j" --resume
+    timed "$prog" tournament ai1 "$gcp" --games 4 --jobs $j --seed 3 --no-progress --quiet --allow-forfeits --out "$hl/gc$j" --resume
     check "hard line, --jobs $j: --resume reads the journal back" test $rc -eq 0
 done
 check "hard line: --jobs 1 and --jobs 2 give the same results.json" cmp -s "$hl/gc1/results.json" "$hl/gc2/results.json"
 # a time control: the reason of the move time, the C line charges the killed
 # move its seconds (never less than the limit and the slack); the games of
 # the other players go on (3 players: 6 games, 4 of them lost on time)
-timed "$prog" tournament ai1 "$ldp" ai2 --games 2 --jobs 2 --move-time 1 --seed 3 --no-progress --quiet \
+timed "$prog" tournament ai1 "$ldp" ai2 --games 2 --jobs 2 --move-time 1 --seed 3 --no-progress --quiet --allow-forfeits \
     --out "$hl/ld" 2>"$hl/ld.err"
 check "hard line, --move-time 1: the tournament ends (exit 0)" test $rc -eq 0
 check "hard line, --move-time 1: well within the bound ($secs s)" test $secs -lt 30
 check "hard line, --move-time 1: 4 games lost on time with the move time's reason" \
-    test "$(lost_on_time "$hl/ld" "$ldp" 'time: no move within 1 s (move time)')" -eq 4
+    test "$(lost_on_time "$hl/ld" stuck_in_load 'time: no move within 1 s (move time)')" -eq 4
 check "hard line, --move-time 1: ai1 vs ai2 played both games" \
     test "$(awk -F '\t' '$1 == "G" && $10 == "" { n++ } END { print n + 0 }' "$hl/ld/journal.tsv")" -eq 2
 check "hard line, --move-time 1: a C line per game" test "$(grep -c '^C' "$hl/ld/journal.tsv")" -eq 6
 check "hard line, --move-time 1: killed past the limit + the slack (C lines)" \
     test "$(awk -F '\t' '$1 == "C" && ($3 >= 1.5 || $4 >= 1.5) { n++ } END { print n + 0 }' "$hl/ld/journal.tsv")" -eq 4
 check "hard line, --move-time 1: no process left" none_left
-timed "$prog" tournament ai1 "$ldp" ai2 --games 2 --jobs 2 --move-time 1 --seed 3 --no-progress --quiet \
+timed "$prog" tournament ai1 "$ldp" ai2 --games 2 --jobs 2 --move-time 1 --seed 3 --no-progress --quiet --allow-forfeits \
     --out "$hl/ld" --resume
 check "hard line, --move-time 1: --resume reads the journal back" test $rc -eq 0
 # Ctrl-C with --jobs 1 while the player is stuck (a slack of 30 s: only
-# the signal can end it in time): exit 1 at once, a journal to resume
-"$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --slack 30 --no-progress --quiet \
+# the signal can end it in time): exit 130 at once, a journal to resume
+"$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --slack 30 --no-progress --quiet --allow-forfeits \
     --out "$hl/int" 2>"$hl/int.err" &
 pid=$!
 n=0
@@ -444,16 +567,16 @@ kill -INT $pid
 wait $pid
 rc=$?
 secs=$(($(date +%s) - s0))
-check "Ctrl-C, --jobs 1, a player stuck in C: exit 1" test $rc -eq 1
+check "Ctrl-C, --jobs 1, a player stuck in C: exit 130" test $rc -eq 130
 check "Ctrl-C, --jobs 1, a player stuck in C: at once ($secs s)" test $secs -lt 10
 check "Ctrl-C, --jobs 1, a player stuck in C: how to resume" grep -q 'interrupted after .*run the same command with --resume' "$hl/int.err"
 check "Ctrl-C, --jobs 1, a player stuck in C: no process left" none_left
-timed "$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --no-progress --quiet --out "$hl/int" --resume
+timed "$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --no-progress --quiet --allow-forfeits --out "$hl/int" --resume
 check "Ctrl-C, --jobs 1: resumed (exit 0)" test $rc -eq 0
 check "Ctrl-C, --jobs 1: resumed results.json identical" cmp -s "$hl/gc1/results.json" "$hl/int/results.json"
 # the program killed outright (SIGKILL) while its worker is stuck: the
 # worker dies with it (no process left to run on for minutes)
-"$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --slack 30 --no-progress --quiet \
+"$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --slack 30 --no-progress --quiet --allow-forfeits \
     --out "$hl/kill9" 2>/dev/null &
 pid=$!
 n=0
