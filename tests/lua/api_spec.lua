@@ -371,6 +371,7 @@ describe("mb.move", function()
             .. "(3x3 when no game or size is given: mb.move(text, game) for another board))")
         assert.has_error(function() mb.move("Q8", mb.Marubatsu{width = 15, height = 15, k = 5}) end,
             "bad argument #1 to 'move' ('Q8' is off the 15x15 board)")
+        assert.has_error(function() mb.move("F1", 5) end, "bad argument #1 to 'move' ('F1' is off the 5x5 board)")
         assert.has_error(function() mb.move(5) end)
     end)
 end)
