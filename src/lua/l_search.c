@@ -322,7 +322,7 @@ static bool read_eval_func(lua_State *L, int t, const char *fname, Options *o)
      * params.minimax and 〇 is to move; lua_eval does that negation) */
     bool score_ai = false;
     int top = lua_gettop(L);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.private") == LUA_TTABLE &&
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY) == LUA_TTABLE &&
         lua_getfield(L, -1, "score_evals") == LUA_TTABLE) {
         lua_pushvalue(L, top);
         score_ai = lua_rawget(L, -2) == LUA_TFUNCTION;
@@ -517,7 +517,7 @@ static int kept_gc(lua_State *L)
 /* The state's kept table, made on first use. [-0, +0, m] */
 static KeptTable *kept_table(lua_State *L)
 {
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.kept_tt") == LUA_TUSERDATA) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_KEPT_TT_KEY) == LUA_TUSERDATA) {
         KeptTable *k = lua_touserdata(L, -1);
         lua_pop(L, 1);
         return k;
@@ -530,7 +530,7 @@ static KeptTable *kept_table(lua_State *L)
     lua_pushcfunction(L, kept_gc);
     lua_setfield(L, -2, "__gc");
     lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.kept_tt");
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_KEPT_TT_KEY);
     return k;
 }
 

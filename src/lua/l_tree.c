@@ -376,8 +376,7 @@ static int tree_cache_gc(lua_State *L)
  * registry (freed with the state). */
 static const Tree *cached_tree(lua_State *L, Scoring scoring)
 {
-    static const char *const keys[] = {"marubatsu.tree.old", "marubatsu.tree.sv",
-                                       "marubatsu.tree.sv_rd"};
+    static const char *const keys[] = {LMB_TREE_OLD_KEY, LMB_TREE_SV_KEY, LMB_TREE_SV_RD_KEY};
     if (lua_getfield(L, LUA_REGISTRYINDEX, keys[scoring]) == LUA_TUSERDATA) {
         const Tree *t = lua_touserdata(L, -1);
         lua_pop(L, 1);

@@ -139,11 +139,9 @@ void lmb_fill_moves(lua_State *L, int arg, const int *moves, int n)
 
 /* ---- Sandboxed states ---- */
 
-const char lmb_sandbox_key = 0;
-
 bool lmb_sandboxed(lua_State *L)
 {
-    bool sandboxed = lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL;
+    bool sandboxed = lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOXED_KEY) != LUA_TNIL;
     lua_pop(L, 1);
     return sandboxed;
 }
