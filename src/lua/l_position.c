@@ -232,11 +232,15 @@ static const luaL_Reg methods[] = {
     {NULL, NULL},
 };
 
+static const luaL_Reg functions[] = {
+    {"markpat_index", l_markpat_index},
+    {NULL, NULL},
+};
+
 void lmb_open_position(lua_State *L)
 {
     lmb_game_add_methods(L, methods);
-    lua_pushcfunction(L, l_markpat_index);
-    lua_setfield(L, -2, "markpat_index");
+    luaL_setfuncs(L, functions, 0);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, LMB_MARKPAT_KEYS_KEY);
 }

@@ -248,6 +248,11 @@ static int l_tostring(lua_State *L)
     return 1;
 }
 
+static const luaL_Reg constructors[] = {
+    {"Random", l_new},
+    {NULL, NULL},
+};
+
 void lmb_open_random(lua_State *L)
 {
     luaL_newmetatable(L, LMB_RANDOM);
@@ -257,8 +262,7 @@ void lmb_open_random(lua_State *L)
     lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
 
-    lua_pushcfunction(L, l_new);
-    lua_setfield(L, -2, "Random");
+    luaL_setfuncs(L, constructors, 0);
     /* the default stream starts from the clock, like a fresh CPython
      * process; scripts that want reproducibility call mb.seed(n) */
     seed_entropy(L, new_stream(L));

@@ -52,6 +52,16 @@
 
 /* ---- Arguments ---- */
 
+/* The keys of the options table at t must be among `names`, a list ended
+ * by NULL whose entries are `stride` bytes apart (so a table of structs
+ * whose first member is the name serves as well as an array of strings:
+ * pass LMB_NAMES(array)); any other key is the Lua error "WHAT: unknown
+ * option 'k' (known: a, b, c)", its list made from the same names. Nil or
+ * none at t is fine; another non-table is an argument error. */
+void lmb_check_option_names(lua_State *L, int t, const char *what, const void *names,
+                            size_t stride);
+#define LMB_NAMES(a) (const void *)&(a)[0], sizeof(a)[0]
+
 /* An integer argument in [lo, hi], or a Lua error "WHAT out of range". */
 lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi,
                             const char *what);
