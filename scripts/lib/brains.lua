@@ -66,7 +66,7 @@ local noted = false -- the note on weaker isolation, once a process
 
 function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == "brain:" end
 
-local function fail(msg, level) error(msg, (level or 1) + 1) end
+local fail = private.fail
 
 -- Read "brain:COMMAND[:key=value,...]" into p.brain, under the time
 -- control tc (nil: none); the player spec text back. Keys in the set `skip` are

@@ -546,7 +546,7 @@ function mb.play_terminal(t)
     s.tc = private.timecontrol.of{move_time = t.move_time}
     local slack_ok, slack = pcall(private.timecontrol.slack_of, t.slack)
     if not slack_ok then
-        io.stderr:write("marubatsu play: ", (tostring(slack):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^slack", "--slack")), "\n")
+        io.stderr:write("marubatsu play: ", (private.message(slack):gsub("^slack", "--slack")), "\n")
         return 2
     end
     local limits = private.command.limits(t)

@@ -10,7 +10,7 @@ local host = private.host -- the host library (require "marubatsu.host")
 local files = private.files
 local printable = files.printable
 
-local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+local fail = private.fail
 
 local OPENINGS_MAX = 16 * 1024 * 1024 -- bytes of an --openings file
 
