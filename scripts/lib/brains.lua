@@ -69,7 +69,7 @@ function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == 
 local function fail(msg, level) error(msg, (level or 1) + 1) end
 
 -- Read "brain:COMMAND[:key=value,...]" into p.brain, under the time
--- control tc (nil: none); the spec text back. Keys in the set `skip` are
+-- control tc (nil: none); the player spec text back. Keys in the set `skip` are
 -- the caller's (a tournament's player options, named in `skip_list`).
 function B.setup(p, entry, i, tc, skip, skip_list)
     local base, params = host.playerspec(entry:sub(7))
