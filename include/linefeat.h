@@ -67,7 +67,8 @@ typedef struct LineFeat {
     int16_t *win[3], *open[3]; /* [MARK_O], [MARK_X]: ncells each */
     uint32_t *stamp;           /* ncells: scratch marks of the threat scan */
     uint32_t stamp_now;
-    void *mem; /* the one allocation holding the arrays */
+    struct PatState *pat; /* pattern codes (pattern.h), or NULL: off */
+    void *mem;            /* the one allocation holding the arrays */
 } LineFeat;
 
 /* ---- Life cycle (on a Board) ---- */

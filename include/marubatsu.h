@@ -14,6 +14,7 @@
 #include "game.h"
 #include "geometry.h"
 #include "gomocup.h"
+#include "interrupt.h"
 #include "journal.h"
 #include "linefeat.h"
 #include "markpats.h"

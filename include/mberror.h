@@ -16,7 +16,8 @@ typedef enum MbError {
     MB_EEMPTY,    /* a square that holds no mark (remove_mark) */
     MB_EOVER,     /* a move after the game has ended */
     MB_EALGO,     /* a win-check algorithm that does not apply to this board */
-    MB_EIO        /* reading or writing a file failed (errno says why) */
+    MB_EIO,       /* reading or writing a file failed (errno says why) */
+    MB_EINTR      /* an interrupt (Ctrl-C, interrupt.h) stopped the call */
 } MbError;
 
 /* Short English description of a status code ("square out of range"). */

@@ -69,6 +69,8 @@ typedef struct MctsResult {
     long playouts;    /* playouts of this search */
     long root_visits; /* visits of the root after it (reused ones included) */
     size_t nodes;     /* nodes in the arena */
+    bool full;        /* the arena was full: some leaves could not grow
+                         (the search went on with playouts from them) */
     double value;
     int proven;
     bool reused; /* the search started from a kept subtree */
@@ -116,8 +118,10 @@ size_t mcts_memory(const Mcts *m);
 /* Search from g's position for up to max_playouts playouts (0: no count
  * limit) and up to seconds (0: no time limit; one of the two must be set),
  * then fill *r. g is restored. MB_OK; MB_EINVAL without a limit; the
- * status of a callback that failed (the game restored first). A game that
- * is over gives MB_OK with r->move = MOVE_NONE. */
+ * status of a callback that failed (the game restored first); MB_EINTR
+ * when the interrupt flag (interrupt.h, read with the clock every 32
+ * playouts) stopped it, *r then as far as it got. A game that is over
+ * gives MB_OK with r->move = MOVE_NONE. */
 int mcts_search(Mcts *m, Game *g, long max_playouts, double seconds, MctsResult *r);
 /* The root's children after a search, most visited first, into out (cap
  * entries); returns how many there are. */

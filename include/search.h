@@ -12,9 +12,9 @@
  * The search only uses the engine API (game.h, symmetry.h), so it gives the
  * same values and node counts on every back-end and counter setting.
  *
- * Aborting: a deadline on the monotonic clock (checked on entry to a node,
- * before counting, every `check_every` nodes), or the callback setting
- * s->status to SEARCH_ABORTED. Either way the search unwinds with unmove
+ * Aborting: a deadline on the monotonic clock and the interrupt flag
+ * (interrupt.h), both checked on entry to a node, before counting, every
+ * `check_every` nodes; or the callback setting s->status to SEARCH_ABORTED. Either way the search unwinds with unmove
  * and the game is left exactly as it was (marks, key, records, counters).
  * Uses game.h, symmetry.h, rng.h and tt.h. */
 #ifndef MB_SEARCH_H
@@ -34,10 +34,11 @@ typedef double (*SearchEval)(Game *g, void *ud);
 /* Results of a search call. */
 typedef enum SearchStatus {
     SEARCH_OK = 0,
-    SEARCH_TIMEOUT,   /* the deadline passed ("time out" in the series) */
-    SEARCH_ABORTED,   /* the callback asked to stop */
-    SEARCH_ENOMEM,    /* the table could not grow */
-    SEARCH_EINTERNAL, /* a stored best move is not legal (move ordering) */
+    SEARCH_TIMEOUT,     /* the deadline passed ("time out" in the series) */
+    SEARCH_ABORTED,     /* the callback asked to stop */
+    SEARCH_ENOMEM,      /* the table could not grow */
+    SEARCH_EINTERNAL,   /* a stored best move is not legal (move ordering) */
+    SEARCH_INTERRUPTED, /* the interrupt flag was raised (interrupt.h) */
 } SearchStatus;
 
 #define SEARCH_CHECK_EVERY 64 /* default nodes between clock reads */
@@ -54,13 +55,17 @@ typedef struct Search {
                              (move ordering); here, not on search_iddfs's
                              stack, so that search_free releases it even
                              when a Lua evaluator's error unwinds the search */
+    size_t hash;         /* bytes its tables may hold together (0: no
+                            limit; search_set_hash) */
     uint64_t count;      /* nodes entered by the current inner search */
     bool has_deadline;
     double deadline;      /* search_now() seconds */
     double grow_time;     /* seconds per slot the table's last growth took
                              (under a deadline the table grows only while
                              twice that for the new size is left) */
-    uint32_t check_every; /* clock reads every this many nodes (>= 1) */
+    uint32_t check_every; /* clock and interrupt reads every this many nodes
+                             (>= 1) */
+    uint64_t next_check;  /* the count at which they are next read */
     int status;           /* SearchStatus; SEARCH_OK while running */
     bool pvs;             /* search_run uses search_pvs_dls (always a table) */
     int candidates;       /* 0: every legal move; d >= 1: the candidates at
@@ -105,6 +110,11 @@ typedef struct SearchRootResult {
 int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth);
 /* Release the table and the maps. */
 void search_free(Search *s);
+/* Limit the search's tables to `bytes` together (0: no limit; tt.h, "The
+ * limit": exact below it, bucket replacement at it). search_init sets
+ * TT_DEFAULT_HASH_MB. search_iddfs with move ordering keeps two tables,
+ * each then limited to half. Call it between searches. */
+void search_set_hash(Search *s, size_t bytes);
 /* The VCF win check (vcf.h) at every node still playing, interior or
  * leaf, before anything else: a win for the side to move within `depth`
  * fours makes the node's value the evaluation of the position at the end
@@ -167,6 +177,7 @@ typedef struct SearchIter {
     int depth;             /* maxdepth of this iteration (0, 1, ...) */
     SearchRootResult root; /* its root driver result */
     size_t tt_size;        /* keys in its table */
+    bool tt_full;          /* its table reached its limit (tt.h) */
     int npv;               /* principal variation (shared table), or */
     int pv[MB_MAX_CELLS];  /* [bestmove] without one */
 } SearchIter;

@@ -81,19 +81,25 @@ typedef struct SrXEntry {
     bool used;
 } SrXEntry;
 
-/* The exact-value map: open addressing, doubles when half full. */
+/* The exact-value map: open addressing, doubles when half full, up to
+ * max_cap slots (0: no limit), where new keys are dropped (full). */
 typedef struct SrXMap {
     SrXEntry *e;
     size_t cap, count;
+    size_t max_cap;
+    bool full;
 } SrXMap;
 
 typedef struct Searcher {
     SearcherId id;
     SearcherOpts opt;
-    uint64_t count; /* nodes entered, summed over calls since init/clear */
-    SrXMap xmap;    /* exact values (SR_MMDFS_TT, SR_MMDFS_ALL, SR_ABS_TT) */
-    TT tt;          /* bounds (the bound-table searchers) */
-    bool nomem;     /* a store failed for lack of memory */
+    uint64_t count;   /* nodes entered, summed over calls since init/clear */
+    SrXMap xmap;      /* exact values (SR_MMDFS_TT, SR_MMDFS_ALL, SR_ABS_TT) */
+    TT tt;            /* bounds (the bound-table searchers) */
+    bool nomem;       /* a store failed for lack of memory */
+    bool interrupted; /* the interrupt flag (interrupt.h) stopped a call: its
+                         value is meaningless; cleared by searcher_clear and
+                         by each searchers_root_with */
     /* set by searcher_run for the call in progress */
     Game *game;               /* searched in place */
     int ncells, nsym, sym[8]; /* the shape's symmetries (symmetry.h) */
@@ -104,8 +110,16 @@ typedef struct Searcher {
     SearcherOrder order;      /* move ordering in effect (§7.2) */
 } Searcher;
 
-/* Start searcher id with options opt (NULL: all false); allocates nothing. */
+/* Start searcher id with options opt (NULL: all false), its tables limited
+ * to TT_DEFAULT_HASH_MB each; allocates nothing. */
 void searcher_init(Searcher *s, SearcherId id, const SearcherOpts *opt);
+/* Limit each of its tables to `bytes` (0: no limit). The bound table
+ * replaces entries at its limit (tt.h); the exact map drops new keys.
+ * Either way values stay exact and only more nodes are searched; a 3x3
+ * board never reaches the smallest limit. Call it between searches. */
+void searcher_set_hash(Searcher *s, size_t bytes);
+/* Did a table reach its limit since it was last cleared? */
+bool searcher_table_full(const Searcher *s);
 /* Forget the tables and zero the counter (memory kept). */
 void searcher_clear(Searcher *s);
 /* Release the tables. */
@@ -115,7 +129,9 @@ size_t searcher_table_count(const Searcher *s);
 
 /* One call of the searcher on g (in progress or over), as the series'
  * evaluator / mmscore search: the o-view value. Adds the nodes entered to
- * s->count; §6 searchers first empty their table. g is left as found. */
+ * s->count; §6 searchers first empty their table. g is left as found.
+ * The interrupt flag (interrupt.h), read at every node, stops the call
+ * with s->interrupted set (the value is then meaningless). */
 double searcher_run(Searcher *s, Game *g);
 
 /* The series' name of a searcher ("ai_abs_tt4"). */
@@ -134,7 +150,8 @@ typedef struct SearcherRoot {
 /* Run searcher id over every root child of g in legal order: play the move,
  * one searcher_run, take it back. With `shared` one table serves all the
  * children (the §7 default); otherwise each child starts from an empty one.
- * MB_OK, or MB_ENOMEM. g is left as found. */
+ * MB_OK, MB_ENOMEM, or MB_EINTR when the interrupt flag stopped it. g is
+ * left as found. */
 int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared, SearcherRoot *out);
 
 /* searchers_root with a caller-held searcher s (searcher_init'ed; its

@@ -15,6 +15,9 @@
  *   facing two different winning squares of the opponent loses; a side
  *   facing one must block it; a position where neither side has a line left
  *   without the other's marks is a draw;
+ * - the table is limited (solve_set_hash, 64 MB by default): once full, a
+ *   new position replaces the one of more marks of the two at its home
+ *   (the solve stays exact; it only searches more);
  * - dead squares: of the empty squares on no open line, one is searched
  *   (they are all worth the same);
  * - move ordering: the table's move, then the squares on the most promising
@@ -32,8 +35,9 @@
 
 #include "game.h"
 
-#define SOLVE_MAX_CELLS 64
-#define SOLVE_STOPPED   100 /* solve_position's status when the time limit hit */
+#define SOLVE_MAX_CELLS       64
+#define SOLVE_STOPPED         100 /* solve_position's status when the time limit hit */
+#define SOLVE_DEFAULT_HASH_MB 64  /* the table's default limit (solve_set_hash) */
 
 /* Called about once a second during a solve: nodes so far, table size,
  * root moves done and their total. */
@@ -44,13 +48,15 @@ typedef struct SolveEntry SolveEntry; /* the table's slots (solve.c) */
 typedef struct Solve {
     /* settings (solve_init sets the defaults) */
     double time_limit;      /* seconds; <= 0: none */
-    size_t max_table;       /* most table slots (a power of two) */
+    size_t max_table;       /* most table slots (a power of two; solve_set_hash) */
     SolveProgress progress; /* may be NULL */
     void *ud;
     /* counters of the last solve */
     uint64_t nodes;
     double seconds;
-    bool aborted; /* the time limit stopped it */
+    bool aborted;     /* the time limit or an interrupt stopped it */
+    bool interrupted; /* the interrupt flag (interrupt.h) stopped it */
+    bool full;        /* the table reached its limit (replace or drop) */
     /* the table (kept between solves of one shape; cleared per solve) */
     SolveEntry *table;
     size_t cap, count;
@@ -74,16 +80,26 @@ typedef struct SolveResult {
     int distance; /* plies to the end with best play */
     uint64_t nodes;
     size_t table; /* positions in the table at the end */
+    bool full;    /* the table reached its limit: positions were replaced
+                     (the result is as exact; only more nodes searched) */
     double seconds;
 } SolveResult;
 
-/* Default settings, an empty table. */
+/* Default settings (a table of at most SOLVE_DEFAULT_HASH_MB), an empty
+ * table. */
 void solve_init(Solve *s);
+/* Limit the table to `bytes`: the largest power of two of slots that fits
+ * (at least 4,096). Once the table is full, a new position takes the slot
+ * of the one of more marks of the two at its home: the solve stays exact
+ * and searches more nodes. The last doubling holds the old half too, 1.5 times the
+ * table for a moment. */
+void solve_set_hash(Solve *s, size_t bytes);
 /* Release the table and tables of the shape. */
 void solve_free(Solve *s);
 /* Solve the current position of g (not changed). MB_OK, MB_ESIZE (more
- * than 64 squares), MB_ENOMEM, or SOLVE_STOPPED when the time limit stopped
- * it (out then holds the counters only). */
+ * than 64 squares), MB_ENOMEM, SOLVE_STOPPED when the time limit stopped
+ * it or MB_EINTR when the interrupt flag did (interrupt.h, read with the
+ * clock, about every 2,048 nodes); out then holds the counters only. */
 int solve_position(Solve *s, const Game *g, SolveResult *out);
 /* "first player wins", "draw" or "second player wins". */
 const char *solve_value_name(int value);

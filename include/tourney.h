@@ -61,6 +61,9 @@ typedef struct TourneyOptions {
     double slack;             /* < 0: no hard line; else the seconds a watched move may
                                  run past its deadline before its worker is killed */
     TourneyForfeitFn forfeit; /* needed with slack >= 0 */
+    bool once;                /* a game whose worker dies is not played again: the
+                                 run stops (games that cannot start over: play's,
+                                 whose moves a person types) */
 } TourneyOptions;
 
 /* Play the n games of list[] (list NULL: the games 1..n) on opt->jobs
@@ -69,7 +72,8 @@ typedef struct TourneyOptions {
  * died twice on the same game, or SIGINT: the message is "interrupted" and
  * the workers are stopped), or the message of a play or forfeit callback
  * that returned -1. A worker that dies is replaced and its game is played
- * again by the replacement.
+ * again by the replacement (with opt->once the run stops instead: "game N:
+ * its worker died (signal S)").
  *
  * The hard line (slack >= 0): each worker reports its moves in a slot it
  * shares with the parent (watchdog.h: the worker's play function arms and
@@ -77,7 +81,9 @@ typedef struct TourneyOptions {
  * workers for more than WATCH_POLL seconds without looking at their slots;
  * a worker whose armed move is past its deadline + slack is killed, the
  * game gets the line of the forfeit callback, and a new worker plays the
- * games that worker had not answered. Ctrl-C (SIGINT) stops the pool at
+ * games that worker had not answered. (A move that ended just before the
+ * kill has no forfeit: its games are played again, or with opt->once the
+ * run stops with a message.) Ctrl-C (SIGINT) stops the pool at
  * once, also with one worker; in this process (no workers) it stops after
  * the game in progress, and a second one ends the program. */
 int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPlayFn play,

@@ -121,13 +121,16 @@ typedef struct TreeStats {
  * tree_free even on failure). Breadth-first writes the series' progress
  * lines to `progress` (NULL: none): "%6d depth %d node created" per level,
  * then "total node num = 549946". Depth-first writes nothing.
- * MB_OK or MB_ENOMEM. About 2.5 ms breadth-first, 4 ms depth-first, plus
- * the first touch of its 11 MB (page faults: ~30 ms more in a small VM). */
+ * MB_OK, MB_ENOMEM, or MB_EINTR when the interrupt flag (interrupt.h,
+ * read at every node) stopped it. About 2.5 ms breadth-first, 4 ms
+ * depth-first, plus the first touch of its 11 MB (page faults: ~30 ms
+ * more in a small VM). */
 int tree_build(Tree *t, TreeOrder order, FILE *progress);
 /* Release a tree (a zeroed or freed tree is fine). */
 void tree_free(Tree *t);
 /* Score every node in `scoring` and set its best moves (overwrites an
- * earlier scoring). MB_OK, MB_EINVAL (unknown scheme) or MB_ENOMEM. */
+ * earlier scoring). MB_OK, MB_EINVAL (unknown scheme), MB_ENOMEM or
+ * MB_EINTR (the interrupt flag, read every 4,096 nodes). */
 int tree_score(Tree *t, Scoring scoring);
 
 /* ---- Reading ---- */

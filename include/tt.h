@@ -4,10 +4,35 @@
  * in move order) to an entry (lower bound, upper bound, best move). Keys are
  * stored packed, 2 bits a square ('.' 0, 'o' 1, 'x' 2; square i at bits
  * 2i, 2i+1) and compared in full, so the map is exact: every stored key is
- * found again and no two keys collide. There is no depth field and no
- * replacement policy; storing an existing key overwrites it. The size is
- * unbounded: the open-addressing hash table (linear probing) doubles
- * whenever it is half full. The bounds may be -inf / +inf.
+ * found again and no two keys collide. Storing an existing key overwrites
+ * it. The open-addressing hash table (linear probing) doubles whenever it
+ * is half full, up to its limit (tt_set_limit: none by default, the
+ * searches give theirs from their `hash` option). The bounds may be -inf /
+ * +inf.
+ *
+ * The limit. Below it the table is exact, as above. A table whose next
+ * doubling would pass it stops growing (its last growth goes from a
+ * quarter of the limit to the whole, so that the old and new arrays
+ * together hold at most 1.25 times the limit, for the rehash), and a key
+ * that then finds no room replaces another: the slot at the key's home
+ * and the one after it form its bucket, and the new entry takes the place
+ * of the deeper of the two (the farther from the search's root, with less
+ * search below it; the later slot on a tie), so that the entries near the
+ * root stay while the deep ones, the many, replace each other. A new key
+ * may also take a free slot of its bucket until three quarters of the
+ * table are in use, and is dropped when its home slot is free past that
+ * (nothing may leave a gap in a run of linear probing). A replacement only
+ * loses an entry: every entry found is still an exact bound, so a search
+ * stays correct and only searches more nodes. tt.full tells that it
+ * happened since the last clear. The depth: a packed key's marks (its
+ * bits set: the position's move count); a Zobrist key's entry keeps the
+ * caller's (plies from the search's start, set when the key is stored
+ * first: one position lies at one depth of a search, and a table holds one
+ * search, the searches clearing it between theirs). Either orders a
+ * table's entries alike.
+ * A 3x3 table never comes near the smallest limit (5,478 positions,
+ * 16,384 slots of 32 bytes at most), so it stays exact whatever the
+ * limit: the series' node counts.
  *
  * Boards of at most TT_PACKED_MAX_CELLS squares (every board up to 5x5...
  * 4x8) keep their keys as one uint64_t; tt_probe_packed / tt_store_packed
@@ -36,6 +61,8 @@
 #define TT_PACKED_MAX_CELLS 32   /* keys of one uint64_t: 2 bits a square */
 #define TT_HASHED_KEYS      (-1) /* the key length of a table of Zobrist keys */
 #define TT_INITIAL_SLOTS    8192 /* 3x3 depth 8 shared: 3,219 keys, no growth */
+#define TT_MIN_LIMIT_SLOTS  1024 /* the smallest limit (tt_set_limit) */
+#define TT_DEFAULT_HASH_MB  64   /* the searches' default limit (their `hash`) */
 
 /* One entry: the bounds of a position's minimax value, and its best move. */
 typedef struct TTEntry {
@@ -43,12 +70,14 @@ typedef struct TTEntry {
     int move;
 } TTEntry;
 
-/* One slot: its packed word (packed mode), its entry, and the generation
- * it was written in (in use when it is the table's). */
+/* One slot: its packed word (packed mode), its entry, its depth (the
+ * replacement's measure), and the generation it was written in (in use
+ * when it is the table's). 32 bytes. */
 typedef struct TTSlot {
     uint64_t key;
     double lower, upper;
-    int32_t move;
+    int16_t move;
+    uint16_t depth; /* Zobrist keys only (a packed key holds its marks) */
     uint32_t gen;
 } TTSlot;
 
@@ -59,6 +88,9 @@ typedef struct TT {
     unsigned shift;  /* 64 - log2(cap): the hash's top bits pick the slot */
     size_t count;    /* keys stored (slots of the current generation) */
     uint32_t gen;    /* the current generation (>= 1) */
+    size_t max_cap;  /* the limit in slots (a power of two), 0: none */
+    bool full;       /* since the last clear, a key found no room (it
+                        replaced another entry or was dropped) */
     TTSlot *slots;   /* cap slots */
     uint8_t *keys;   /* cap * keybytes byte keys (slot i's at i * keybytes),
                          for larger boards */
@@ -66,26 +98,36 @@ typedef struct TT {
 
 /* ---- Life cycle ---- */
 
-/* Make an empty table (allocates nothing until the first store). */
+/* Make an empty table without a limit (allocates nothing until the first
+ * store). */
 void tt_init(TT *t);
 /* Forget every entry, keeping the memory (O(1)). */
 void tt_clear(TT *t);
-/* Release the memory; the table is empty and usable again afterwards. */
+/* Release the memory; the table is empty and usable again afterwards (its
+ * limit kept). */
 void tt_free(TT *t);
+/* Limit the table to `bytes` (0: no limit): the largest power of two of
+ * slots that fits, at least TT_MIN_LIMIT_SLOTS. A table already larger is
+ * freed (call this between searches). */
+void tt_set_limit(TT *t, size_t bytes);
+/* The bytes a table of `cap` slots holds. */
+size_t tt_bytes(const TT *t, size_t cap);
 
 /* ---- Access ---- */
 
 /* Look up a board key (ncells characters, NUL-terminated). True and *out
  * filled when it is stored; false otherwise (*out untouched). */
 bool tt_probe(const TT *t, const char *key, TTEntry *out);
-/* Store (lower, upper, move) under key, overwriting any previous entry.
- * MB_OK, MB_ENOMEM (table unchanged) or MB_EINVAL (a key of another length
- * than the keys already stored). */
+/* Store (lower, upper, move) under key, overwriting any previous entry
+ * (depth 0; at the limit, a new key is dropped). MB_OK, MB_ENOMEM (table
+ * unchanged) or MB_EINVAL (a key of another length than the keys already
+ * stored). */
 int tt_store(TT *t, const char *key, double lower, double upper, int move);
 /* Number of keys stored. */
 size_t tt_count(const TT *t);
 /* The slots t will have once `more` new keys are stored: t->cap, or the
- * larger size it grows to (every key rehashed: time spent in one store). */
+ * larger size it grows to (every key rehashed: time spent in one store),
+ * never past the limit. */
 size_t tt_cap_for(const TT *t, size_t more);
 
 /* ---- Packed keys (ncells <= TT_PACKED_MAX_CELLS) ---- */
@@ -94,12 +136,15 @@ size_t tt_cap_for(const TT *t, size_t more);
  * false when the table holds keys of another length. Inline (below): the
  * searches probe once a node. */
 static inline bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntry *out);
-/* tt_store of a packed key of ncells squares; same results as tt_store. */
+/* tt_store of a packed key of ncells squares; same results as tt_store
+ * (depth 0). */
 int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper, int move);
 /* tt_store_packed of keys[0 .. n-1] in turn, with moves[i] for keys[i]
- * (the symmetric images of one position: a later equal key overwrites). */
+ * (the symmetric images of one position: a later equal key overwrites),
+ * at `depth` (0..65535: plies from the search's start, the smaller kept
+ * first at the limit). */
 int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
-                      double lower, double upper);
+                      double lower, double upper, int depth);
 
 /* ---- Zobrist keys (any board) ----
  * A table may instead hold 64-bit Zobrist keys (zobrist.h) of boards of any
@@ -157,32 +202,50 @@ static inline bool tt_probe_packed(const TT *t, int ncells, uint64_t key, TTEntr
     return true;
 }
 
-/* tt_store_packed_n inline while the table has room for n more keys of its
- * own length (true: stored; the searches' usual case); false, with nothing
- * stored, where tt_store_packed_n must be called (the first key, a growth,
- * another length). */
-static inline bool tt_store_room_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
-                                   double lower, double upper)
+#if defined(__GNUC__)
+#define TT_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TT_ALWAYS_INLINE inline
+#endif
+
+/* The loop of tt_store_room_n over the table's fields (in locals: the
+ * slots' words may alias them); returns the new count. A packed table
+ * keeps no depth (tt_depth reads it off the key); with_depth, a table of
+ * Zobrist keys, writes it with each new key. */
+static TT_ALWAYS_INLINE size_t tt_put_n(TTSlot *slots, size_t mask, unsigned shift, uint32_t gen,
+                                        size_t count, const uint64_t *keys, const int *moves, int n,
+                                        double lower, double upper, int depth, bool with_depth)
 {
-    if (ncells != t->ncells || ncells > TT_PACKED_MAX_CELLS || (t->count + (size_t)n) * 2 > t->cap)
-        return false;
-    /* the table's fields in locals: the slots' words may alias them */
-    TTSlot *slots = t->slots;
-    size_t mask = t->cap - 1, count = t->count;
-    unsigned shift = t->shift;
-    uint32_t gen = t->gen;
     for (int j = 0; j < n; j++) {
         TTSlot *sl = slots + tt_slot64(slots, mask, shift, gen, keys[j]);
-        if (sl->gen != gen) {
+        if (sl->gen != gen) { /* a new key; a key's depth does not change */
             count++;
             sl->gen = gen;
             sl->key = keys[j];
+            if (with_depth) sl->depth = (uint16_t)depth;
         }
         sl->lower = lower;
         sl->upper = upper;
-        sl->move = moves[j];
+        sl->move = (int16_t)moves[j];
     }
-    t->count = count;
+    return count;
+}
+
+/* tt_store_packed_n inline while the table has room for n more keys of its
+ * own length (true: stored; the searches' usual case); false, with nothing
+ * stored, where tt_store_packed_n must be called (the first key, a growth,
+ * another length, a table at its limit). */
+static inline bool tt_store_room_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
+                                   double lower, double upper, int depth)
+{
+    if (ncells != t->ncells || ncells > TT_PACKED_MAX_CELLS || (t->count + (size_t)n) * 2 > t->cap)
+        return false;
+    if (ncells == TT_HASHED_KEYS)
+        t->count = tt_put_n(t->slots, t->cap - 1, t->shift, t->gen, t->count, keys, moves, n, lower,
+                            upper, depth, true);
+    else
+        t->count = tt_put_n(t->slots, t->cap - 1, t->shift, t->gen, t->count, keys, moves, n, lower,
+                            upper, depth, false);
     return true;
 }
 

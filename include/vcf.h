@@ -32,7 +32,8 @@
  *
  * The search works on its own copy of the marks with per-window counts; the
  * game is only read. Bounded by maxdepth (attacker moves), a node limit
- * and a deadline on search_now()'s clock. No globals: a Vcf holds its
+ * and a deadline on search_now()'s clock; the interrupt flag (interrupt.h)
+ * is read where the clock is. No globals: a Vcf holds its
  * table and can be reused for many calls (the αβ searchers keep one).
  * Uses game.h and search.h (the clock). */
 #ifndef MB_VCF_H
@@ -51,10 +52,11 @@
 
 /* Results of vcf_solve. */
 typedef enum VcfStatus {
-    VCF_NONE = 0, /* no win found within the bounds */
-    VCF_WIN,      /* a forced win: the sequence is in the result */
-    VCF_TIMEOUT,  /* the deadline passed first */
-    VCF_NODES,    /* the node limit was reached first */
+    VCF_NONE = 0,    /* no win found within the bounds */
+    VCF_WIN,         /* a forced win: the sequence is in the result */
+    VCF_TIMEOUT,     /* the deadline passed first */
+    VCF_NODES,       /* the node limit was reached first */
+    VCF_INTERRUPTED, /* the interrupt flag was raised (interrupt.h) */
 } VcfStatus;
 
 typedef struct VcfOptions {
@@ -102,7 +104,7 @@ void vcf_free(Vcf *v);
  * out->status set, or MB_EINVAL (maxdepth < 1) or MB_ENOMEM. A finished
  * game gives VCF_NONE. */
 int vcf_solve(Vcf *v, const Game *g, const VcfOptions *o, VcfResult *out);
-/* The status's name: "none", "win", "timeout" or "nodes". */
+/* The status's name: "none", "win", "timeout", "nodes" or "interrupted". */
 const char *vcf_status_name(int status);
 
 #endif

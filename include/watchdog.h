@@ -47,13 +47,15 @@ enum { WATCH_BUDGET = 0, WATCH_MOVE_TIME = 1, WATCH_GAME_TIME = 2 };
 /* The running move, as the worker described it (plain data: the
  * supervisor reads it only after the worker is dead). */
 typedef struct WatchMove {
-    long game;       /* the supervisor's number of the game (watch_game) */
-    double started;  /* search_now() at watch_arm */
-    double seconds;  /* the move's time limit */
-    int kind;        /* WATCH_BUDGET, WATCH_MOVE_TIME or WATCH_GAME_TIME */
-    double limit;    /* the time control's limit named in the reason */
-    double spent[2]; /* seconds 〇 and × used before this move (timed games) */
-    int nmoves;      /* squares played before this move, in order */
+    long game;            /* the supervisor's number of the game (watch_game) */
+    double started;       /* search_now() at watch_arm */
+    double seconds;       /* the move's time limit */
+    int kind;             /* WATCH_BUDGET, WATCH_MOVE_TIME or WATCH_GAME_TIME */
+    double limit;         /* the time control's limit named in the reason */
+    double spent[2];      /* seconds 〇 and × used before this move (timed games) */
+    int width, height, k; /* the game's shape, to rebuild it from the squares */
+    bool exact;           /* its rule: exactly k in a row (geometry.h) */
+    int nmoves;           /* squares played before this move, in order */
     int moves[WATCH_MOVES_MAX];
 } WatchMove;
 

@@ -1,83 +1,54 @@
 -- gomoku: an AI for k in a row on big boards (15x15 with five, say), built
 -- on the engine's native pieces. It is the example to copy when you write
--- your own: every step is a few lines, and each piece is documented in
--- docs/lua-api.md.
+-- your own: the whole AI is one native search, and this script chooses
+-- its time, its heuristics and its weights.
 --
---   1. win at once           game:threats(me): the squares that complete k
---   2. block a win           game:threats(opponent)
---   3. make an open k-1      the second list of game:threats(me): an open
---                            four (.oooo.) cannot be stopped at both ends
---   4. a forced win          a victory by continuous fours, then by fours
---                            and threes (mb.vcf, mb.vct), given a small
---                            share of the time
---   5. search                αβ with iterative deepening (mb.search_iddfs)
---                            over the candidate moves near the stones,
---                            scored by the native "lines" evaluator (the
---                            line features: windows by how many marks they
---                            hold, threat squares), until the time is up
---
--- The line features are kept incrementally by move and unmove, so steps 1
--- to 3 cost a few table reads; steps 4 and 5 run entirely in C.
+-- The pieces (docs/lua-api.md §3.9 and §5.14):
+--   game:pattern(square, dir, p)   the gomoku shape (open three, four, ...)
+--                                  p would make on an empty square along a
+--                                  line, kept by every move and unmove
+--   game:forced_moves()            the moves a threat leaves: a block, or
+--                                  the answers to an open three
+--   mb.pattern_searcher()          a principal variation search on those
+--                                  codes: a transposition table kept from
+--                                  move to move, iterative deepening,
+--                                  threat-aware moves, victories by
+--                                  continuous fours at the horizon
 --
 -- params (all optional):
 --   timelimit   seconds for this move; a time control (tournament, match
 --               or play --move-time / --game-time, or a Gomocup manager
 --               through `marubatsu brain`) sets it. Default 1.
---   distance    candidate moves within this many squares of a stone (1)
---   analyze     return the search's analysis (a list of iterations, see
---               mb.search_iddfs) instead of a move; steps 1-3 give
---               {move = m, reason = "win" | "block" | "open" | "vcf" |
---               "vct", line = the forced win (4)}
+--   analyze     return the search's information (move, score, depth,
+--               nodes, pv, reason) instead of the move
+--   and any option of searcher:search (tt, lmr, vcf, width, weights, ...),
+--   so that `gomoku:lmr=false` is the same AI without late move
+--   reductions: a tournament measures what each piece is worth.
 local mb = require "marubatsu"
 
-local SOFT = 0.8 -- the share of timelimit steps 4 and 5 may use (the rest: overhead, a busy machine)
-local THREATS = 0.1 -- of which VCF and VCT get this share each
+local OPTIONS = {"soft", "maxdepth", "nodes", "tt", "aspiration", "killers", "history", "lmr", "vcf",
+    "forced", "prune", "window", "vcf_depth", "vcf_nodes", "root_vcf", "width", "width1",
+    "defend", "root_vct", "vct_nodes", "vct_share", "guard", "qdefend", "extend", "weights"}
 
-local function other(mark) return mark == "o" and "x" or "o" end
+-- One searcher per Lua state, made when the script loads (not on a move's
+-- clock): its table (16 MiB, touched as the search reaches it) carries what
+-- earlier moves learnt.
+local searcher = mb.pattern_searcher{tt_bits = 20}
 
 local function gomoku(game, params)
-    local me, opponent = game.turn, other(game.turn)
-    local forced, reason
-    -- 1-3: the moves that need no search. threats(p) returns p's win
-    -- squares and p's open squares, each in normative order.
-    local my_wins, my_opens = game:threats(me)
-    local their_wins = game:threats(opponent)
-    if #my_wins > 0 then
-        forced, reason = my_wins[1], "win"
-    elseif #their_wins > 0 then
-        forced, reason = their_wins[1], "block" -- two of them: the game is lost anyway
-    elseif #my_opens > 0 then
-        forced, reason = my_opens[1], "open" -- the opponent has no win to answer with
+    -- the move's share of the clock: the native search stops itself at
+    -- 85% of it (the rest: a busy machine's scheduling, the host's own
+    -- work), and starts no new iteration after 40% of that
+    local opts = {timelimit = 0.85 * (params.timelimit or 1)}
+    for _, key in ipairs(OPTIONS) do opts[key] = params[key] end
+    local move, info = searcher:search(game, opts)
+    if params.analyze then
+        info.move = move
+        return info
     end
-    local budget = SOFT * (params.timelimit or 1)
-    local line
-    if not forced then
-        -- 4: a forced win by threats. A line found is sound: every defence
-        -- loses; none found (or out of time) says nothing, so go on.
-        local t0 = mb.clock()
-        for _, search in ipairs{"vcf", "vct"} do
-            line = mb[search](game, {timelimit = THREATS * budget})
-            if line then
-                forced, reason = line[1], search
-                break
-            end
-        end
-        budget = budget - (mb.clock() - t0)
-    end
-    if forced then
-        if params.analyze then return {move = forced, reason = reason, line = line} end
-        return forced
-    end
-    -- 5: the search. It stops itself at its time limit and returns the
-    -- best move of the deepest iteration it finished.
-    local result = mb.search_iddfs(game, {
-        eval = "lines",
-        candidates = params.distance or 1,
-        timelimit = math.max(budget, 0.001),
-        analyze = params.analyze or false,
-    })
-    return result
+    return move
 end
 
-return mb.make_ai("gomoku", gomoku, {kind = "search",
-    params = {"timelimit", "time_left", "distance", "analyze"}})
+local accepted = {"timelimit", "time_left", "analyze"}
+for _, key in ipairs(OPTIONS) do accepted[#accepted + 1] = key end
+return mb.make_ai("gomoku", gomoku, {kind = "search", params = accepted})

@@ -18,6 +18,10 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
     s->use_tt = o->use_tt || o->moveordering;
     TT *prev = &s->tt_prev; /* the previous depth's table, for move ordering only */
     tt_clear(prev);
+    if (o->moveordering) { /* two tables: half the limit each */
+        tt_set_limit(&s->tt, s->hash / 2);
+        tt_set_limit(prev, s->hash / 2);
+    }
     s->tt_for_mo = o->moveordering ? prev : NULL;
     if (o->timelimit >= 0)
         search_set_timelimit(s, o->timelimit);
@@ -44,6 +48,7 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
         if (rc) break;
         it->depth = d;
         it->tt_size = tt_count(&s->tt);
+        it->tt_full = s->tt.full;
         if (share) {
             it->npv = search_pv(g, &s->tt, it->root.bestmove, it->pv);
         } else {
@@ -65,6 +70,8 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
         s->tt = t;
     }
     tt_free(prev);
+    tt_set_limit(&s->tt, s->hash);
+    tt_set_limit(prev, s->hash);
     s->maxdepth = saved_depth;
     s->use_tt = saved_use_tt;
     s->tt_for_mo = saved_mo;

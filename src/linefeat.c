@@ -130,6 +130,7 @@ void linefeat_recount(LineFeat *f, const Board *b)
         if (f->hot[v] & LINEFEAT_HOT) linefeat_hot_flip(f, li, true);
     }
     f->cached = f->cached_win = false;
+    if (f->pat) pat_recount(f->pat, b);
 }
 
 size_t linefeat_bytes(const Geometry *g) { return sizeof(LineFeat) + flayout(g).total; }
@@ -148,6 +149,7 @@ int linefeat_enable(Board *b)
 void linefeat_free(LineFeat *f)
 {
     if (!f) return;
+    pat_free(f->pat);
     free(f->mem);
     free(f);
 }
@@ -172,6 +174,11 @@ LineFeat *linefeat_clone(const LineFeat *src)
     }
     memcpy(f->mem, src->mem, total);
     fattach(f);
+    if (src->pat && !(f->pat = pat_clone(src->pat))) {
+        free(f->mem);
+        free(f);
+        return NULL;
+    }
     return f;
 }
 

@@ -5,6 +5,7 @@
 #define MB_LINEFEAT_HOT_H
 
 #include "linefeat.h"
+#include "pattern.h"
 
 /* Put window li into the hot set (on) or take it out. */
 static inline void linefeat_hot_flip(LineFeat *f, int li, bool on)
@@ -34,6 +35,12 @@ static inline __attribute__((always_inline)) bool linefeat_update_inline(LineFea
     f->key ^= f->zob[2 * m + mark - 1];
     f->cell[m] = delta > 0 ? mark : MARK_EMPTY;
     f->cached = f->cached_win = false;
+    if (f->pat) { /* pattern codes (pattern.h), when a game asked for them */
+        if (delta > 0)
+            pat_place(f->pat, m, mark);
+        else
+            pat_lift(f->pat, m, mark);
+    }
     int step = (mark == MARK_O ? f->k1 : 1) * delta;
     const uint8_t *cls = f->hot;
     uint16_t *line = f->line;

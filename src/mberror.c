@@ -16,6 +16,7 @@ const char *mb_strerror(int err)
     case MB_EOVER: return "the game is over";
     case MB_EALGO: return "win-check algorithm does not apply to this board";
     case MB_EIO: return "input/output error";
+    case MB_EINTR: return "interrupted";
     }
     return "unknown error";
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "mberror.h"
 #include "search.h"
 
@@ -43,6 +44,7 @@ struct Mcts {
     double *pri;    /* scratch priors */
     int32_t *path;  /* selection path */
     bool own_arena; /* nodes were allocated here */
+    bool full;      /* the arena refused a node's children this search */
     Game work;      /* a list1d copy of the position, for speed */
     bool work_ready;
 };
@@ -283,7 +285,11 @@ static int grow(Mcts *m, int32_t at, Game *g)
             if (r == 0 || !any || m->stamp[mv] == m->gen) m->empties[n++] = mv;
         }
     }
-    if (n == 0 || m->used + (size_t)n > m->cap) return MB_OK; /* full: stays a leaf */
+    if (n == 0) return MB_OK;
+    if (m->used + (size_t)n > m->cap) { /* full: stays a leaf */
+        m->full = true;
+        return MB_OK;
+    }
     /* priors; on an empty board without priors, nearest the centre first */
     for (int i = 0; i < n; i++) {
         m->pri[i] = 0;
@@ -442,6 +448,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     int rc = ensure_shape(m, caller);
     if (rc != MB_OK) return rc;
     double t0 = search_now();
+    m->full = false;
     Game *g = work_game(m, caller);
     r->reused = reuse_root(m, g);
     if (!r->reused) new_root(m, g);
@@ -449,9 +456,15 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     long done = 0;
     while (rc == MB_OK) {
         if (max_playouts > 0 && done >= max_playouts) break;
-        if ((done & 31) == 0 && ((seconds > 0 && search_now() - t0 >= seconds) ||
-                                 (m->o.stop && m->o.stop(m->o.stop_ud))))
-            break;
+        if ((done & 31) == 0) {
+            if (mb_interrupted()) {
+                rc = MB_EINTR;
+                break;
+            }
+            if ((seconds > 0 && search_now() - t0 >= seconds) ||
+                (m->o.stop && m->o.stop(m->o.stop_ud)))
+                break;
+        }
         if (m->o.solver && m->nodes[m->root].proven != UNPROVEN) break;
         /* Step 1. select down to a leaf */
         int depth = 0;
@@ -542,6 +555,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     r->playouts = done;
     r->root_visits = root->visits;
     r->nodes = m->used;
+    r->full = m->full;
     r->value = root->visits ? 1.0 - (double)root->score / root->visits : 0.5;
     r->proven = root->proven == UNPROVEN ? MCTS_UNPROVEN : -root->proven;
     if (r->proven != MCTS_UNPROVEN) r->value = 0.5 + 0.5 * r->proven;

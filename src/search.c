@@ -9,6 +9,7 @@
 #include "candidates.h"
 #include "linefeat.h"
 #include "game_hot.h"
+#include "interrupt.h"
 #include "mberror.h"
 #include "symmetry.h"
 #include "vcf.h"
@@ -29,6 +30,7 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     s->grow_time = 1e-7; /* until a growth is timed: 100 ns a slot */
     tt_init(&s->tt);
     tt_init(&s->tt_prev);
+    search_set_hash(s, (size_t)TT_DEFAULT_HASH_MB << 20);
     const Geometry *geo = game_geom(g);
     int n = geo->ncells;
     s->nsym = symmetry_list(geo, s->sym_ids);
@@ -85,6 +87,13 @@ void search_free(Search *s)
     s->nsym = 0;
 }
 
+void search_set_hash(Search *s, size_t bytes)
+{
+    s->hash = bytes;
+    tt_set_limit(&s->tt, bytes);
+    tt_set_limit(&s->tt_prev, bytes);
+}
+
 double search_now(void)
 {
     struct timespec ts;
@@ -107,7 +116,7 @@ void search_set_timelimit(Search *s, double seconds)
  * move (search.md §3.4). keys: the images' keys (packed up to
  * TT_PACKED_MAX_CELLS squares, Zobrist beyond: tt_key_cells). */
 static inline __attribute__((always_inline)) void
-tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, int best)
+tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, int best, int depth)
 {
     const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
     /* Growing rehashes every key inside this one node, where no deadline
@@ -121,8 +130,8 @@ tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, 
         t0 = search_now();
         if (s->deadline - t0 < 2.0 * s->grow_time * (double)ncap) return;
     }
-    if (tt_store_room_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper)) return;
-    if (tt_store_packed_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper))
+    if (tt_store_room_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, depth)) return;
+    if (tt_store_packed_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, depth))
         s->status = SEARCH_ENOMEM;
     else if (t0 > 0 && s->tt.cap != cap)
         s->grow_time = (search_now() - t0) / (double)s->tt.cap;
@@ -183,13 +192,19 @@ static inline const uint64_t *move_add(const Search *s, int m, unsigned mark)
     return s->sym_add + (m * 2 + (int)mark - 1) * s->nsym;
 }
 
-/* True when the deadline has passed; read every check_every nodes. */
-static bool deadline_passed(const Search *s)
+/* The status that stops the search at this node: the interrupt flag or
+ * the deadline, read when the count reaches next_check (every check_every
+ * nodes from the count's start at 0: counts 0, every, 2 every, ...), else
+ * SEARCH_OK. One comparison a node otherwise, as cheap as the test of
+ * has_deadline it replaces. */
+static inline int node_check(Search *s)
 {
-    if (!s->has_deadline) return false;
+    if (s->count < s->next_check) return SEARCH_OK;
     uint32_t every = s->check_every ? s->check_every : 1;
-    if (s->count % every != 0) return false;
-    return search_now() >= s->deadline;
+    s->next_check = s->count - s->count % every + every;
+    if (mb_interrupted()) return SEARCH_INTERRUPTED;
+    if (s->has_deadline && search_now() >= s->deadline) return SEARCH_TIMEOUT;
+    return SEARCH_OK;
 }
 
 /* ------------------------------------------------------------------------
@@ -219,8 +234,8 @@ static bool vcf_win(Search *s, double *ret)
     VcfResult r;
     if (vcf_solve(s->vcf, g, &o, &r) != MB_OK) return false;
     s->vcf_nodes += r.nodes;
-    if (r.status == VCF_TIMEOUT) {
-        s->status = SEARCH_TIMEOUT;
+    if (r.status == VCF_TIMEOUT || r.status == VCF_INTERRUPTED) {
+        s->status = r.status == VCF_TIMEOUT ? SEARCH_TIMEOUT : SEARCH_INTERRUPTED;
         *ret = 0;
         return true;
     }
@@ -249,9 +264,11 @@ static inline __attribute__((always_inline)) bool node_open(Search *s, double *a
 {
     Game *g = s->game;
 
-    /* Step 1. deadline (before counting), count, terminal or depth limit */
-    if (deadline_passed(s)) {
-        s->status = SEARCH_TIMEOUT;
+    /* Step 1. deadline and interrupt (before counting), count, terminal or
+     * depth limit */
+    int stop = node_check(s);
+    if (stop) {
+        s->status = stop;
         *ret = 0;
         return true;
     }
@@ -371,7 +388,7 @@ static inline __attribute__((always_inline)) double dls_k(Search *s, double alph
     /* Step 5. store the bounds under every symmetric image */
     if (s->use_tt) {
         tt_bounds_after(score, nd.alpha0, nd.beta0, &nd.lower, &nd.upper);
-        tt_store_symmetric(s, nd.keys, nd.lower, nd.upper, best);
+        tt_store_symmetric(s, nd.keys, nd.lower, nd.upper, best, depth);
     }
     return score;
 }
@@ -428,6 +445,7 @@ int search_run(Search *s, double *score)
     GameMark mark;
     game_mark(s->game, &mark);
     s->count = 0;
+    s->next_check = 0;
     s->status = SEARCH_OK;
     double v = s->pvs ? search_pvs_dls(s, -INFINITY, INFINITY, 0)
                       : search_abs_dls(s, -INFINITY, INFINITY, 0);
@@ -579,7 +597,7 @@ static double pvs(Search *s, double alpha, double beta, int depth, const uint64_
 
     /* Step 6. store the bounds under every symmetric image */
     tt_bounds_after(score, nd.alpha0, nd.beta0, &nd.lower, &nd.upper);
-    tt_store_symmetric(s, nd.keys, nd.lower, nd.upper, best);
+    tt_store_symmetric(s, nd.keys, nd.lower, nd.upper, best, depth);
     return score;
 }
 

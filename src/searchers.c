@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "candidates.h"
+#include "interrupt.h"
 #include "mberror.h"
 #include "symmetry.h"
 
@@ -31,6 +32,18 @@ static int node_moves(Searcher *s, Game *g, int *moves)
 /* The larger / smaller of two values (no libm). */
 static double dmax(double a, double b) { return a > b ? a : b; }
 static double dmin(double a, double b) { return a < b ? a : b; }
+
+/* Count a node entered; true when the interrupt flag (interrupt.h) stops
+ * the search: every node still open then returns at once (its value
+ * meaningless) and nothing more is stored, so the call unwinds in a few
+ * steps per level. One load of the flag a node. */
+static inline bool enter(Searcher *s)
+{
+    s->count++;
+    if (!mb_interrupted()) return false;
+    s->interrupted = true;
+    return true;
+}
 
 /* The terminal value of a finished game (§2.4): plain ±1 / 0, or with sv
  * (11 - move_count) / 2 for a 〇 win and (move_count - 10) / 2 for a × win. */
@@ -103,14 +116,25 @@ static bool xmap_get(const SrXMap *m, uint64_t board, double a, double b, double
     return true;
 }
 
-/* Store (board, a, b) -> v, overwriting; MB_OK or MB_ENOMEM (unchanged). */
+/* Store (board, a, b) -> v, overwriting; MB_OK or MB_ENOMEM (unchanged).
+ * At its limit (max_cap) the map stops growing and a new key is dropped
+ * (full set): the values it keeps stay exact. */
 static int xmap_put(SrXMap *m, uint64_t board, double a, double b, double v)
 {
+    if ((m->count + 1) * 2 > m->cap && m->max_cap && m->cap >= m->max_cap) {
+        size_t i = xslot(m, board, a, b);
+        if (m->e[i].used)
+            m->e[i].v = v;
+        else
+            m->full = true;
+        return MB_OK;
+    }
     if ((m->count + 1) * 2 > m->cap) {
         size_t ncap = m->cap ? m->cap * 2 : 4096;
+        if (m->max_cap && ncap > m->max_cap) ncap = m->max_cap;
         SrXEntry *ne = calloc(ncap, sizeof *ne);
         if (!ne) return MB_ENOMEM;
-        SrXMap nm = {ne, ncap, m->count};
+        SrXMap nm = {ne, ncap, m->count, m->max_cap, m->full};
         for (size_t i = 0; i < m->cap; i++)
             if (m->e[i].used) nm.e[xslot(&nm, m->e[i].board, m->e[i].a, m->e[i].b)] = m->e[i];
         free(m->e);
@@ -131,11 +155,13 @@ static void xmap_clear(SrXMap *m)
 {
     if (m->e) memset(m->e, 0, m->cap * sizeof *m->e);
     m->count = 0;
+    m->full = false;
 }
 
 /* Store v under (k, a, b) for every symmetric key k of the position. */
 static void xstore_sym(Searcher *s, double a, double b, double v)
 {
+    if (s->interrupted) return;
     uint64_t keys[SYM_COUNT];
     int n = sym_keys(s, keys);
     for (int i = 0; i < n; i++)
@@ -145,11 +171,14 @@ static void xstore_sym(Searcher *s, double a, double b, double v)
 /* Store the bounds (lo, hi) under every symmetric key in the bound table. */
 static void tstore_sym(Searcher *s, double lo, double hi)
 {
+    if (s->interrupted) return;
     uint64_t keys[SYM_COUNT];
     int moves[SYM_COUNT];
     int n = sym_keys(s, keys);
     for (int i = 0; i < n; i++) moves[i] = MOVE_NONE;
-    if (tt_store_packed_n(&s->tt, s->ncells, keys, moves, n, lo, hi) != MB_OK) s->nomem = true;
+    /* the depth: the marks, fewer the more plies below */
+    if (tt_store_packed_n(&s->tt, s->ncells, keys, moves, n, lo, hi, s->game->move_count) != MB_OK)
+        s->nomem = true;
 }
 
 /* ---- Minimax ---- */
@@ -160,7 +189,7 @@ static void tstore_sym(Searcher *s, double lo, double hi)
 static double mm(Searcher *s, bool use_tt)
 {
     Game *g = s->game;
-    s->count++;
+    if (enter(s)) return 0;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
     double v;
     if (use_tt && xmap_get(&s->xmap, own_key(s), 0, 0, &v)) return v;
@@ -184,7 +213,7 @@ static double mm(Searcher *s, bool use_tt)
 static double ab_hard(Searcher *s, double a, double b)
 {
     Game *g = s->game;
-    s->count++;
+    if (enter(s)) return 0;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
     int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
     bool maxn = g->turn == MARK_O;
@@ -209,7 +238,7 @@ static double ab_hard(Searcher *s, double a, double b)
 static double ab_soft(Searcher *s, double a, double b, bool strict)
 {
     Game *g = s->game;
-    s->count++;
+    if (enter(s)) return 0;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
     int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
     bool maxn = g->turn == MARK_O;
@@ -238,7 +267,7 @@ static double ab_soft(Searcher *s, double a, double b, bool strict)
 static double ab_tt(Searcher *s, double a, double b)
 {
     Game *g = s->game;
-    s->count++;
+    if (enter(s)) return 0;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
     double v, a0 = a, b0 = b;
     if (xmap_get(&s->xmap, own_key(s), a, b, &v)) return v;
@@ -301,7 +330,7 @@ static void store_bounds(Searcher *s, double v, double a0, double b0, double lo,
 static double ab_bound(Searcher *s, double a, double b)
 {
     Game *g = s->game;
-    s->count++;
+    if (enter(s)) return 0;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
     double lo, hi, best;
     if (probe(s, &a, &b, &lo, &hi, &best)) return best;
@@ -334,7 +363,7 @@ static double ab_bound(Searcher *s, double a, double b)
 static double scout(Searcher *s, double a, double b)
 {
     Game *g = s->game;
-    s->count++;
+    if (enter(s)) return 0;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv);
     double lo, hi, best;
     if (probe(s, &a, &b, &lo, &hi, &best)) return best;
@@ -393,7 +422,7 @@ static double scout(Searcher *s, double a, double b)
 static double mtdf(Searcher *s, double lb, double ub)
 {
     double f = 0;
-    while (lb != ub) {
+    while (lb != ub && !s->interrupted) {
         double beta = lb == f ? f + 1 : f;
         f = ab_bound(s, beta - 1, beta);
         if (f >= beta)
@@ -413,7 +442,27 @@ void searcher_init(Searcher *s, SearcherId id, const SearcherOpts *opt)
     s->id = id;
     if (opt) s->opt = *opt;
     tt_init(&s->tt);
+    searcher_set_hash(s, (size_t)TT_DEFAULT_HASH_MB << 20);
 }
+
+/* See searchers.h. */
+void searcher_set_hash(Searcher *s, size_t bytes)
+{
+    tt_set_limit(&s->tt, bytes);
+    size_t cap = 0;
+    if (bytes) {
+        cap = 4096;
+        while (cap * 2 * sizeof(SrXEntry) <= bytes && cap < ((size_t)1 << 40)) cap *= 2;
+    }
+    if (cap && s->xmap.cap > cap) {
+        free(s->xmap.e);
+        s->xmap = (SrXMap){0};
+    }
+    s->xmap.max_cap = cap;
+}
+
+/* See searchers.h. */
+bool searcher_table_full(const Searcher *s) { return s->xmap.full || s->tt.full; }
 
 /* Empty both tables (memory kept); the counter is untouched. */
 static void clear_tables(Searcher *s)
@@ -428,13 +477,16 @@ void searcher_clear(Searcher *s)
     clear_tables(s);
     s->count = 0;
     s->nomem = false;
+    s->interrupted = false;
 }
 
 /* See searchers.h. */
 void searcher_free(Searcher *s)
 {
+    size_t max_cap = s->xmap.max_cap;
     free(s->xmap.e);
     s->xmap = (SrXMap){0};
+    s->xmap.max_cap = max_cap;
     tt_free(&s->tt);
 }
 
@@ -594,7 +646,8 @@ int searchers_root_with(Searcher *s0, Game *g, bool shared, SearcherRoot *out)
     out->n = node_moves(&s, g, out->moves);
     GameMark mark;
     game_mark(g, &mark);
-    for (int i = 0; i < out->n; i++) {
+    s.interrupted = false;
+    for (int i = 0; i < out->n && !s.interrupted; i++) {
         if (!shared) clear_tables(&s);
         uint64_t c0 = s.count;
         game_move(g, out->moves[i]);
@@ -605,5 +658,5 @@ int searchers_root_with(Searcher *s0, Game *g, bool shared, SearcherRoot *out)
     }
     out->table_count = searcher_table_count(&s);
     *s0 = s;
-    return s.nomem ? MB_ENOMEM : MB_OK;
+    return s.interrupted ? MB_EINTR : s.nomem ? MB_ENOMEM : MB_OK;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "mberror.h"
 #include "search.h"
 #include "symmetry.h"
@@ -29,7 +30,19 @@ const char *solve_value_name(int value)
 void solve_init(Solve *s)
 {
     memset(s, 0, sizeof *s);
-    s->max_table = (size_t)1 << 26;
+    solve_set_hash(s, (size_t)SOLVE_DEFAULT_HASH_MB << 20);
+}
+
+void solve_set_hash(Solve *s, size_t bytes)
+{
+    size_t slots = TABLE_MIN;
+    while (slots * 2 * sizeof(SolveEntry) <= bytes && slots < ((size_t)1 << 40)) slots *= 2;
+    s->max_table = slots;
+    if (s->cap > slots) { /* a table of an earlier solve, past the new limit */
+        free(s->table);
+        s->table = NULL;
+        s->cap = s->count = 0;
+    }
 }
 
 static void free_shape(Solve *s)
@@ -201,23 +214,45 @@ static bool grow(Solve *s)
     return true;
 }
 
+/* The slot a new position (o, x) takes in a table at its limit, or NULL
+ * (dropped): of the slot at its home and the next one, the one in use
+ * holding the position of more marks (the farther from the root, with less
+ * search below it; the later on a tie); dropped when the home slot is
+ * free. Only slots in use are overwritten: a run of linear probing keeps
+ * no gap, so every other position is found as before. */
+static SolveEntry *replace(Solve *s, uint64_t o, uint64_t x)
+{
+    if (!s->cap) return NULL;
+    size_t home = slot_of(s, o, x), next = (home + 1) & (s->cap - 1);
+    SolveEntry *a = &s->table[home], *b = &s->table[next];
+    if (!a->o && !a->x) return NULL;
+    if (!b->o && !b->x) return a;
+    return __builtin_popcountll(b->o | b->x) >= __builtin_popcountll(a->o | a->x) ? b : a;
+}
+
 /* Merge bounds into the entry of (o, x) (the empty board is never stored).
- * When the table is full and cannot grow, new positions are dropped. */
+ * When the table is full and cannot grow (its limit, solve_set_hash), a
+ * new position replaces another or is dropped (replace). */
 static void store(Solve *s, uint64_t o, uint64_t x, int lo, int hi, int move)
 {
     if (!o && !x) return;
     SolveEntry *e = probe(s, o, x);
     if (!e) {
-        if (s->count + 1 > s->cap / 2 && !grow(s) && s->count + 1 > s->cap * 3 / 4) return;
-        size_t i = slot_of(s, o, x);
-        while (s->table[i].o || s->table[i].x) i = (i + 1) & (s->cap - 1);
-        e = &s->table[i];
+        if (s->count + 1 > s->cap / 2 && !grow(s)) s->full = true;
+        if (s->count + 1 > s->cap * 3 / 4) {
+            e = replace(s, o, x);
+            if (!e) return;
+        } else {
+            size_t i = slot_of(s, o, x);
+            while (s->table[i].o || s->table[i].x) i = (i + 1) & (s->cap - 1);
+            e = &s->table[i];
+            s->count++;
+        }
         e->o = o;
         e->x = x;
         e->lo = -SCORE_INF;
         e->hi = SCORE_INF;
         e->move = -1;
-        s->count++;
     }
     if (lo > e->lo) e->lo = (int16_t)lo;
     if (hi < e->hi) e->hi = (int16_t)hi;
@@ -238,6 +273,7 @@ static void report(Solve *s)
 {
     double t = search_now();
     if (s->time_limit > 0 && t - s->t0 > s->time_limit) s->aborted = true;
+    if (mb_interrupted()) s->aborted = s->interrupted = true;
     if (s->progress && t >= s->next_report) {
         s->next_report = t + 1.0;
         s->progress(s->ud, s->nodes, s->count, s->root_done, s->root_total);
@@ -454,7 +490,7 @@ int solve_position(Solve *s, const Game *g, SolveResult *out)
     s->t0 = search_now();
     s->next_report = s->t0 + 1.0;
     s->nodes = 0;
-    s->aborted = false;
+    s->aborted = s->interrupted = s->full = false;
     uint64_t o = 0, x = 0;
     int mc = 0;
     for (int m = 0; m < geo->ncells; m++) {
@@ -486,12 +522,13 @@ int solve_position(Solve *s, const Game *g, SolveResult *out)
     s->seconds = search_now() - s->t0;
     out->nodes = s->nodes;
     out->table = s->count;
+    out->full = s->full;
     out->seconds = s->seconds;
     if (s->aborted) {
         out->value = 0;
         out->best = MOVE_NONE;
         out->distance = 0;
-        return SOLVE_STOPPED;
+        return s->interrupted ? MB_EINTR : SOLVE_STOPPED;
     }
     return MB_OK;
 }

@@ -477,6 +477,12 @@ static int pool_kill(Pool *p, int w, uint64_t seq)
             return MB_EINVAL;
         }
         if (p->done(p->ctx, p->line, (size_t)len, 1)) p->stop = true;
+    } else if (p->opt->once && wk->len > 0) {
+        /* the move ended just before the kill, and its game cannot start over */
+        snprintf(p->err, p->errlen,
+                 "game %ld: its worker was killed as its move ended, %.1f s past its deadline",
+                 wk->queue[wk->head], used - wk->slot->move.seconds);
+        return MB_EIO;
     }
     /* (else the move ended just before the kill: its games are played again) */
     if (wk->len == 0 && (p->stop || p->next >= p->n)) return MB_OK; /* nothing left for it */
@@ -589,8 +595,9 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
                 kill(pid, SIGKILL);
                 worker_close(wk);
                 watch_reap(pid, REAP_SECONDS, &status);
-                if (died_on == want) {
-                    snprintf(err, errlen, "game %ld: its worker died twice (%s %d)", want,
+                if (died_on == want || opt->once) {
+                    snprintf(err, errlen, "game %ld: its worker died%s (%s %d)", want,
+                             opt->once ? "" : " twice",
                              WIFSIGNALED(status) ? "signal" : "exit status",
                              WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
                     rc = MB_EIO;
@@ -629,6 +636,6 @@ out:
 int tourney_run(const long *list, long n, int jobs, TourneyPlayFn play, TourneyDoneFn done,
                 void *ctx, char *err, size_t errlen)
 {
-    TourneyOptions opt = {jobs, false, -1, NULL};
+    TourneyOptions opt = {jobs, false, -1, NULL, false};
     return tourney_pool(list, n, &opt, play, done, ctx, err, errlen);
 }

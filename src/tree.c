@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "mberror.h"
 
 static const int pow3[TREE_CELLS] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561};
@@ -91,6 +92,7 @@ static void build_bf(Tree *t, FILE *progress)
     for (int d = 0;; d++) {
         int32_t end = t->n;
         for (int32_t i = start; i < end; i++) {
+            if (mb_interrupted()) return;
             const TreeBoard *b = &t->board[t->node[i].code];
             int32_t first = take_links(t, &nlinks, i);
             for (int k = 0; k < b->nmoves; k++) t->kids[first + k] = add_node(t, i, b->moves[k]);
@@ -108,6 +110,7 @@ static void build_bf(Tree *t, FILE *progress)
 /* Depth-first preorder: each child is created, then its subtree. */
 static void build_df(Tree *t, int32_t *nlinks, int32_t i)
 {
+    if (mb_interrupted()) return;
     const TreeBoard *b = &t->board[t->node[i].code];
     int32_t first = take_links(t, nlinks, i);
     for (int k = 0; k < b->nmoves; k++) {
@@ -151,7 +154,7 @@ int tree_build(Tree *t, TreeOrder order, FILE *progress)
         build_df(t, &nlinks, 0);
         t->ndepths = TREE_DEPTHS - 1;
     }
-    return MB_OK;
+    return mb_interrupted() ? MB_EINTR : MB_OK;
 }
 
 void tree_free(Tree *t)
@@ -213,8 +216,13 @@ int tree_score(Tree *t, Scoring scoring)
     int8_t *sv = NULL;
     if (scoring == SCORING_SV_RD && !(sv = malloc(3 * (size_t)t->n))) return MB_ENOMEM;
     /* children before parents: every child's id is larger than its parent's */
-    for (int32_t i = t->n - 1; i >= 0; i--)
+    for (int32_t i = t->n - 1; i >= 0; i--) {
+        if ((i & 4095) == 0 && mb_interrupted()) {
+            free(sv);
+            return MB_EINTR;
+        }
         score_node(t, i, scoring, sv, sv ? sv + t->n : NULL, sv ? sv + 2 * (size_t)t->n : NULL);
+    }
     free(sv);
     t->scored = true;
     t->scoring = scoring;

@@ -1,4 +1,5 @@
-/* tt.c: the exact, unbounded transposition table (tt.h). */
+/* tt.c: the transposition table (tt.h): exact below its limit, with
+ * bucket replacement at it. */
 #include "tt.h"
 
 #include <stdlib.h>
@@ -17,6 +18,7 @@ void tt_init(TT *t)
 void tt_clear(TT *t)
 {
     t->count = 0;
+    t->full = false;
     if (++t->gen == 0) { /* after 2^32 clears: forget the old stamps */
         if (t->slots) memset(t->slots, 0, t->cap * sizeof *t->slots);
         t->gen = 1;
@@ -25,19 +27,46 @@ void tt_clear(TT *t)
 
 void tt_free(TT *t)
 {
+    size_t max_cap = t->max_cap;
     free(t->slots);
     free(t->keys);
     tt_init(t);
+    t->max_cap = max_cap;
+}
+
+void tt_set_limit(TT *t, size_t bytes)
+{
+    size_t cap = 0;
+    if (bytes) {
+        cap = TT_MIN_LIMIT_SLOTS;
+        while (cap * 2 * sizeof(TTSlot) <= bytes && cap < ((size_t)1 << 40)) cap *= 2;
+    }
+    if (cap && t->cap > cap) tt_free(t);
+    t->max_cap = cap;
+}
+
+size_t tt_bytes(const TT *t, size_t cap)
+{
+    return cap * (sizeof(TTSlot) + (t->ncells > TT_PACKED_MAX_CELLS ? t->keybytes : 0));
 }
 
 size_t tt_count(const TT *t) { return t->count; }
+
+/* The first size: TT_INITIAL_SLOTS, or the limit when smaller. */
+static size_t first_cap(const TT *t)
+{
+    return t->max_cap && t->max_cap < TT_INITIAL_SLOTS ? t->max_cap : TT_INITIAL_SLOTS;
+}
 
 size_t tt_cap_for(const TT *t, size_t more)
 {
     size_t need = t->count + more;
     if (need * 2 <= t->cap) return t->cap;
-    size_t ncap = t->cap ? t->cap : TT_INITIAL_SLOTS;
+    if (t->max_cap && t->cap >= t->max_cap) return t->cap;
+    size_t ncap = t->cap ? t->cap * 2 : first_cap(t);
     while (need * 2 > ncap) ncap *= 2;
+    /* the last growth goes from a quarter of the limit to all of it */
+    if (t->max_cap && ncap * 2 >= t->max_cap) ncap = t->max_cap;
     return ncap;
 }
 
@@ -95,13 +124,11 @@ static size_t find_bytes(const TT *t, const uint8_t *k, bool *found)
     return i;
 }
 
-/* Double the slots (or make the first TT_INITIAL_SLOTS) until `need` keys
- * keep the table at most half full, then move the stored keys over. On
- * failure the table is unchanged. */
-static int grow(TT *t, size_t need)
+/* Grow to tt_cap_for's size for `more` new keys (at most the limit), then
+ * move the stored keys over. On failure the table is unchanged. */
+static int grow(TT *t, size_t more)
 {
-    size_t ncap = t->cap ? t->cap : TT_INITIAL_SLOTS;
-    while (need * 2 > ncap) ncap *= 2;
+    size_t ncap = tt_cap_for(t, more);
     bool packed = packed_mode(t->ncells);
     TTSlot *slots = calloc(ncap, sizeof *slots);
     uint8_t *keys = packed ? NULL : malloc(ncap * t->keybytes);
@@ -131,7 +158,8 @@ static int grow(TT *t, size_t need)
 
 /* Checks before storing `more` keys of n squares: the first key of an
  * empty table fixes the length (dropping memory of another layout), and
- * room is made. MB_OK, MB_EINVAL or MB_ENOMEM. */
+ * room is made, as far as the limit allows (the caller then checks the
+ * room: at the limit there may be none). MB_OK, MB_EINVAL or MB_ENOMEM. */
 static int prepare_store(TT *t, int n, size_t more)
 {
     if (t->count == 0 && t->ncells != n) {
@@ -145,7 +173,7 @@ static int prepare_store(TT *t, int n, size_t more)
         t->keybytes = n == TT_HASHED_KEYS ? sizeof(uint64_t) : (size_t)(n + 3) / 4;
     }
     if (n != t->ncells) return MB_EINVAL;
-    if ((t->count + more) * 2 > t->cap) return grow(t, t->count + more);
+    if (tt_cap_for(t, more) != t->cap) return grow(t, more);
     return MB_OK;
 }
 
@@ -160,7 +188,8 @@ static inline void put(TT *t, size_t i, bool found, double lower, double upper, 
     }
     sl->lower = lower;
     sl->upper = upper;
-    sl->move = move;
+    sl->move = (int16_t)move;
+    sl->depth = 0;
 }
 
 static inline void get(const TT *t, size_t i, TTEntry *out)
@@ -170,20 +199,65 @@ static inline void get(const TT *t, size_t i, TTEntry *out)
     out->move = t->slots[i].move;
 }
 
+/* Write an entry into slot sl (its key included). */
+static inline void set_slot(TTSlot *sl, uint32_t gen, uint64_t key, double lower, double upper,
+                            int move, int depth)
+{
+    sl->gen = gen;
+    sl->key = key;
+    sl->lower = lower;
+    sl->upper = upper;
+    sl->move = (int16_t)move;
+    sl->depth = (uint16_t)depth;
+}
+
+/* Store one one-word key in a table at its limit (tt.h, "The limit"):
+ * its own slot, a free slot of its bucket while a quarter of the table is
+ * left, else in place of the deeper entry of its bucket; dropped when its
+ * home slot is free (a key there would leave a gap). */
+static void store_at_limit(TT *t, uint64_t key, int move, double lower, double upper, int depth)
+{
+    size_t mask = t->cap - 1, home = tt_home(key, t->shift), next = (home + 1) & mask;
+    size_t i = tt_slot64(t->slots, mask, t->shift, t->gen, key);
+    TTSlot *sl = &t->slots[i], *a = &t->slots[home], *b = &t->slots[next];
+    if (sl->gen == t->gen) { /* the key is there */
+        set_slot(sl, t->gen, key, lower, upper, move, sl->depth);
+        return;
+    }
+    t->full = true;
+    if ((i == home || i == next) && t->count < t->cap / 4 * 3) {
+        set_slot(sl, t->gen, key, lower, upper, move, depth);
+        t->count++;
+        return;
+    }
+    if (a->gen != t->gen) return; /* home free, no room: dropped */
+    TTSlot *victim = a;
+    if (b->gen == t->gen) { /* keep the entry nearer the root */
+        bool packed = t->ncells != TT_HASHED_KEYS;
+        int da = packed ? __builtin_popcountll(a->key) : a->depth;
+        int db = packed ? __builtin_popcountll(b->key) : b->depth;
+        if (db >= da) victim = b;
+    }
+    set_slot(victim, t->gen, key, lower, upper, move, depth);
+}
+
 int tt_store_packed_n(TT *t, int ncells, const uint64_t *keys, const int *moves, int n,
-                      double lower, double upper)
+                      double lower, double upper, int depth)
 {
     if (!packed_mode(ncells)) return MB_EINVAL;
-    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper)) return MB_OK;
+    if (depth < 0) depth = 0;
+    if (depth > UINT16_MAX) depth = UINT16_MAX;
+    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper, depth)) return MB_OK;
     int rc = prepare_store(t, ncells, (size_t)n);
     if (rc) return rc;
-    tt_store_room_n(t, ncells, keys, moves, n, lower, upper); /* room made */
+    if (tt_store_room_n(t, ncells, keys, moves, n, lower, upper, depth)) return MB_OK;
+    for (int j = 0; j < n; j++) store_at_limit(t, keys[j], moves[j], lower, upper, depth);
     return MB_OK;
 }
 
 int tt_store_packed(TT *t, int ncells, uint64_t key, double lower, double upper, int move)
 {
-    return tt_store_packed_n(t, ncells, &key, &move, 1, lower, upper);
+    return tt_store_packed_n(t, ncells, &key, &move, 1, lower, upper, 0);
 }
 
 bool tt_probe(const TT *t, const char *key, TTEntry *out)
@@ -210,6 +284,10 @@ int tt_store(TT *t, const char *key, double lower, double upper, int move)
     pack_key(key, n, k, t->keybytes);
     bool found;
     size_t i = find_bytes(t, k, &found);
+    if (!found && (t->count + 1) * 2 > t->cap) { /* at the limit: dropped */
+        t->full = true;
+        return MB_OK;
+    }
     put(t, i, found, lower, upper, move);
     if (!found) memcpy(t->keys + i * t->keybytes, k, t->keybytes);
     return MB_OK;

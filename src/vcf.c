@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "mberror.h"
 #include "search.h"
 
@@ -41,6 +42,7 @@ const char *vcf_status_name(int status)
     switch (status) {
     case VCF_WIN: return "win";
     case VCF_TIMEOUT: return "timeout";
+    case VCF_INTERRUPTED: return "interrupted";
     case VCF_NODES: return "nodes";
     default: return "none";
     }
@@ -198,8 +200,12 @@ static bool stop(Vcf *v)
 {
     if (v->status) return true;
     if (v->max_nodes && v->nodes >= v->max_nodes) v->status = VCF_NODES;
-    if (v->deadline >= 0 && (v->nodes % CHECK_EVERY) == 0 && search_now() > v->deadline)
-        v->status = VCF_TIMEOUT;
+    if ((v->nodes % CHECK_EVERY) == 0) {
+        if (mb_interrupted())
+            v->status = VCF_INTERRUPTED;
+        else if (v->deadline >= 0 && search_now() > v->deadline)
+            v->status = VCF_TIMEOUT;
+    }
     return v->status != 0;
 }
 

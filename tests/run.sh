@@ -61,6 +61,8 @@ run_suite "[source] C formatting" sh tests/source/format.sh
 run_suite "[release] command table" sh tests/cli/commands.sh build/marubatsu
 run_suite "[release] docs examples" lua5.4 tests/docs/doctest.lua build/marubatsu
 run_suite "[release] repl (tmux)" sh tests/tmux/repl.sh build/marubatsu
+run_suite "[release] Ctrl-C (tmux)" sh tests/tmux/interrupt.sh build/marubatsu
+run_suite "[release] memory caps" sh tests/memory/caps.sh build/marubatsu
 run_suite "[release] play (tmux)" sh tests/tmux/play.sh build/marubatsu
 run_suite "[release] install" sh tests/install/check.sh
 run_suite "[release] serve (chromium)" sh tests/web/run.sh browser build/marubatsu

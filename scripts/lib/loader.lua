@@ -55,9 +55,15 @@ function private.is_builtin(spec)
     return chunk ~= nil and origin == "built in"
 end
 
--- AI specs that are not script names: an AI, a function, a table. -> AI | nil
+-- AI specs that are not script names: an AI, a sandboxed player (from
+-- mb.sandbox.load), a function, a table. -> AI | nil
 function private.ai_of_value(spec)
     if mb.is_ai(spec) then return spec end
+    -- a sandboxed player (mb.sandbox.load: not in a sandbox's own library)
+    local sandbox_c = private.sandbox_c
+    if sandbox_c and private.sandboxed_ai and getmetatable(spec) == sandbox_c.Player then
+        return private.sandboxed_ai(spec)
+    end
     if type(spec) == "function" then return mb.make_ai("function", spec) end
     if type(spec) == "table" and type(spec.fn) == "function" then
         return mb.make_ai(spec.name or "table", spec.fn, spec)

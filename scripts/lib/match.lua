@@ -7,6 +7,10 @@ local EMPTY = mb.NO_PARAMS
 local STATUSES = {"o", "x", "draw"}
 local mtype = math.type
 
+-- Was the computation stopped by Ctrl-C? (the engine's interrupt flag; the
+-- pool of worker processes reports its own as the error "interrupted")
+local function interrupted(err) return private.interrupted() or err == "interrupted" end
+
 -- The moves of one game: a0 plays 〇 with p0, a1 × with p1, from the
 -- start. Returns the final status.
 local function moves(game, a0, a1, p0, p1)
@@ -29,6 +33,7 @@ end
 local function play_game(game, a0, a1, p0, p1)
     local ok, result = pcall(moves, game, a0, a1, p0, p1)
     if ok then return result end
+    if interrupted() then error("interrupted", 0) end -- Ctrl-C: no AI to blame
     local ai, mark = a0, "o"
     if game.turn == "x" then ai, mark = a1, "x" end
     error(("%s (%s) did not play a legal move in position\n%s%s"):format(ai.name, mark,
@@ -59,6 +64,7 @@ local function timed_game(game, m0, m1, p0, p1, tc)
         local m, why, used = TC.move(mover, game, params, tc, clocks[side])
         clocks[side] = TC.charge(tc, clocks[side], used)
         if m == nil then
+            if interrupted() then error("interrupted", 0) end
             if lost_on_time(why) then return side == "o" and "x" or "o", side end
             error(("%s (%s) did not play a legal move in position\n%s%s"):format(mover.name, side,
                 tostring(game), why), 0)
@@ -73,7 +79,7 @@ end
 local OPTIONS = {
     play = {"ai", "params", "verbose", "seed", "game", "mbparams"},
     ai_match = {"ai", "params", "match_num", "mbparams", "seed", "progress", "quiet", "move_time", "game_time",
-        "increment"},
+        "increment", "slack"},
     show_progress = {"ai", "winner", "params", "mbparams", "max_games"},
 }
 
@@ -128,7 +134,9 @@ local function progress(done, total, t0)
         done, total, dt, left, rate))
 end
 
--- The series' table (matches.md §2.1) for tallies t (rows o, x, total).
+-- The series' table (matches.md §2.1) for tallies t (rows o, x, total) of
+-- match_num iterations; ratios of the games each row holds (all of them
+-- but in a partial table, "-" for none).
 local function format_tables(t, match_num)
     local w = math.max(#tostring(2 * match_num), 7)
     local keys = {"win", "lose", "draw"}
@@ -139,11 +147,11 @@ local function format_tables(t, match_num)
         out[#out + 1] = table.concat(line)
         for _, label in ipairs({"o", "x", "total"}) do
             local row = t[label]
-            local games = label == "total" and 2 * match_num or match_num
+            local games = row.win + row.lose + row.draw
             line = {("%-5s"):format(label)}
             for _, key in ipairs(keys) do
                 local v = row[key]
-                if kind == "ratio" then v = ("%.1f%%"):format(100.0 * (v / games)) end
+                if kind == "ratio" then v = games > 0 and ("%.1f%%"):format(100.0 * (v / games)) or "-" end
                 line[#line + 1] = (" %" .. w .. "s"):format(v)
             end
             out[#out + 1] = table.concat(line)
@@ -220,11 +228,16 @@ end
 -- "A VS B" and the count and ratio tables on stdout (unless quiet), a
 -- progress bar on stderr when it is a terminal (progress = false: never).
 -- Returns {o = {win, lose, draw}, x = {...}, total = {...}} from A's view.
+-- Ctrl-C (the interrupt flag, or a worker pool's) stops it: the tables of
+-- the games played so far are printed after a line "partial: interrupted
+-- (Ctrl-C) after G of N games", then the error "interrupted" is raised.
 -- With a time control (move_time, game_time: scripts/lib/timecontrol.lua)
 -- every move is timed; a loss on time counts as a loss of that game, and
 -- the tallies' time_forfeits = {A's, B's} are printed after the tables.
--- (`marubatsu match` passes slack: the games then run in a worker process
--- under the hard line, supervised_games.)
+-- With a sandboxed AI (mb.ai of a player from mb.sandbox.load, or the
+-- script files of `marubatsu match`, which passes slack) the games run in
+-- a worker process under the hard line (supervised_games), with the slack
+-- of t.slack (default host.watch_slack).
 local function ai_match(t, slack)
     local a0, a1 = two_ais(t, "ai_match")
     local params = t.params or EMPTY
@@ -234,6 +247,9 @@ local function ai_match(t, slack)
         error("bad argument 'match_num' to 'ai_match' (positive integer expected)", 2)
     end
     local tc = TC.of(t, "ai_match: ")
+    -- a sandboxed player (mb.ai of a player from mb.sandbox.load) plays
+    -- under the hard line, as in `marubatsu match`
+    if slack == nil and (a0.sandbox_player or a1.sandbox_player) then slack = TC.slack_of(t.slack, "ai_match: ") end
     local game = mb.Marubatsu(t.mbparams)
     if t.seed ~= nil then mb.seed(t.seed) end
     local quiet = t.quiet
@@ -266,23 +282,37 @@ local function ai_match(t, slack)
         if loser then forfeits[loser] = forfeits[loser] + 1 end
     end
     local t0, step = mb.clock(), math.max(1, match_num // 200)
-    if slack then
-        local shown = 0
-        supervised_games(match_num, slack, one_game, function(j, s, loser) add(j, s, loser ~= 0 and loser or nil) end,
-            {a0.name, a1.name}, tc, t.mbparams, show and function(i)
-                if i - shown >= step or i == match_num then
-                    shown = i
-                    progress(i, match_num, t0)
-                end
-            end)
-    else
-        for i = 1, match_num do
-            add(2 * i - 1, one_game(2 * i - 1))
-            add(2 * i, one_game(2 * i))
-            if show and (i % step == 0 or i == match_num) then progress(i, match_num, t0) end
-        end
+    local played = 0 -- games counted
+    local function count(j, s, loser)
+        add(j, s, loser)
+        played = played + 1
     end
+    -- Ctrl-C: the games played so far are the (partial) result
+    local ok, err = pcall(function()
+        if slack then
+            local shown = 0
+            supervised_games(match_num, slack, one_game,
+                function(j, s, loser) count(j, s, loser ~= 0 and loser or nil) end, {a0.name, a1.name}, tc,
+                t.mbparams, show and function(i)
+                    if i - shown >= step or i == match_num then
+                        shown = i
+                        progress(i, match_num, t0)
+                    end
+                end)
+        else
+            for i = 1, match_num do
+                count(2 * i - 1, one_game(2 * i - 1))
+                count(2 * i, one_game(2 * i))
+                if show and (i % step == 0 or i == match_num) then progress(i, match_num, t0) end
+            end
+        end
+    end)
+    local partial = not ok and interrupted(err)
+    if not ok and not partial then error(err, 0) end
     if show then io.stderr:write("\n") end
+    if partial and not quiet then
+        io.write(("partial: interrupted (Ctrl-C) after %d of %d games\n"):format(played, 2 * match_num))
+    end
     local tallies = {
         o = {win = c0.o, lose = c0.x, draw = c0.draw},
         x = {win = c1.x, lose = c1.o, draw = c1.draw},
@@ -300,6 +330,7 @@ local function ai_match(t, slack)
         end
     end
     tallies.names = {a0.name, a1.name}
+    if partial then error("interrupted", 0) end
     return tallies
 end
 function mb.ai_match(t) return ai_match(t) end
@@ -334,6 +365,34 @@ end
 -- ---------------------------------------------------------------- CLI
 -- AIs named on the command line, for `match` and `tournament`
 -- (private.command).
+
+-- The AI of a sandboxed player (mb.sandbox.load), named `name`: its move
+-- raises the sandbox's reason ("time", "tampered", "illegal move: ...")
+-- when it fails, and runs under the hard line (host.watch_move: in a
+-- worker process that a supervisor watches, a move still running past the
+-- player's time budget and the slack is ended by killing the worker).
+-- own: the player's own time budget, which a time control can only
+-- shorten (nil: the time control's limit replaces its budget). Fields
+-- sandbox_player, sandbox_time: for a time control (timed_mover).
+local function sandboxed_ai(player, name, own)
+    local move = player.move
+    -- the time budget of its untimed moves: the hard line's deadline
+    local hard = player.limits.time or nil
+    local watch_move, watch_done = host.watch_move, host.watch_done
+    return mb.make_ai(name, function(game, params)
+        if hard then watch_move(hard, game) end
+        local m, reason = move(player, game, params)
+        if hard then watch_done() end
+        if m == nil then error(private.files.printable(reason, 1000), 0) end
+        return m
+    end, {sandbox_player = player, sandbox_time = own or nil})
+end
+
+-- mb.ai(player) for a sandboxed player: its AI (loader.lua), named by the
+-- script's AI, under the budget it was loaded with.
+function private.sandboxed_ai(player)
+    return sandboxed_ai(player, player.ai_name or player.name, player.limits.time)
+end
 
 -- Is spec a script's path (rather than an AI's name)?
 local function is_path(spec) return spec:find("/", 1, true) ~= nil or spec:match("%.lua$") ~= nil end
@@ -407,21 +466,9 @@ local function command_ai(spec, i, seed, sandbox, limits)
     else
         player:seed(mb.getrandbits(62))
     end
-    local move = player.move
     -- its own time budget, if given: a time control's limit may shorten it,
     -- and replaces the default (mb.sandbox.defaults.time)
-    local own = limits and limits.time
-    -- the time budget of its untimed moves: the hard line's deadline
-    local hard = player.limits.time or nil
-    local watch_move, watch_done = host.watch_move, host.watch_done
-    -- sandbox_player, sandbox_time: for a time control (timed_mover)
-    return mb.make_ai(player.ai_name or spec, function(game, params)
-        if hard then watch_move(hard, game) end
-        local m, reason = move(player, game, params)
-        if hard then watch_done() end
-        if m == nil then error(private.files.printable(reason, 1000), 0) end
-        return m
-    end, {sandbox_player = player, sandbox_time = own or nil})
+    return sandboxed_ai(player, player.ai_name or spec, limits and limits.time)
 end
 
 private.command = {is_path = is_path, builtin = builtin, script_problem = script_problem, limits = command_limits,
@@ -431,8 +478,8 @@ private.command = {is_path = is_path, builtin = builtin, script_problem = script
 -- time =, instructions =, memory =, width =, height =, k =, rule =, board =,
 -- count_linemark =} (strings, from `marubatsu match`) -> exit status: 0,
 -- 1 for an error of the match (an AI that fails), 2 for an AI that does not
--- exist; errors are one line (plus the position where an AI failed), no
--- traceback.
+-- exist, 130 when Ctrl-C stopped it (after the partial tables); errors are
+-- one line (plus the position where an AI failed), no traceback.
 function mb.match_main(t)
     local specs = {t.ai0, t.ai1}
     for _, spec in ipairs(specs) do
@@ -470,6 +517,10 @@ function mb.match_main(t)
         private.files.write_checked(io.stdout, "standard output", "")
     end)
     if ok then return 0 end
+    if interrupted(err) then -- the partial tables are out: exit 130 as a shell would
+        io.stderr:write("marubatsu match: interrupted\n")
+        return 130
+    end
     io.stderr:write("marubatsu match: ", private.message(err), "\n")
     return 1
 end

@@ -215,6 +215,23 @@ local function write_record(game, path)
     return true
 end
 
+-- ---- Sandboxed moves under the hard line -----------------------------------
+local host = private.host -- the host library (watch_move, tourney_run)
+
+-- A sandboxed AI's move (player: from mb.sandbox.load) -> move | nil,
+-- reason. In the worker process that plays a game with a sandboxed AI
+-- (supervised_play below) the move runs under the hard line: past its time
+-- budget and the slack the worker is killed. What is on the screen is
+-- written out first, so that a killed worker loses none of it.
+local function watched_move(player, game)
+    local hard = player.limits.time
+    io.stdout:flush()
+    if hard then host.watch_move(hard, game) end
+    local m, why = player:move(game, EMPTY)
+    if hard then host.watch_done() end
+    return m, why
+end
+
 -- ---- The commands typed at the prompt -------------------------------------
 local commands = {}
 
@@ -237,7 +254,7 @@ end
 function commands.hint(s)
     local game, ai = s.game, s.hint.ai
     if s.hint.sandbox then -- a sandboxed AI gives a move, not its analysis
-        local m, why = s.hint.sandbox:move(game, EMPTY)
+        local m, why = watched_move(s.hint.sandbox, game)
         if m == nil then return say(("hint: %s did not play a legal move: %s"):format(ai.name, why)) end
         return say(("hint from %s: %s (a sandboxed AI gives only its move; --no-sandbox shows its analysis)")
             :format(ai.name, game:excel(m)))
@@ -351,9 +368,21 @@ end
 -- ---- The play loop (game.md §5.11) ------------------------------------------
 -- A sandboxed AI's move, or an error naming it and the reason.
 local function sandboxed_move(player, game)
-    local m, why = player.sandbox:move(game, EMPTY)
+    local m, why = watched_move(player.sandbox, game)
     if m == nil then error(("%s (%s) did not play a legal move: %s"):format(player.ai.name, game.turn, why), 0) end
     return m
+end
+
+-- The end of a game lost on time by `player` (the side to move) for the
+-- reason why (after "time: ") -> the winner.
+local function lost_on_time(s, player, why)
+    local game = s.game
+    local winner = game.turn == "o" and "x" or "o"
+    local other = s.players[winner == "o" and 1 or 2]
+    show(s)
+    say(("result: %s wins (%s): %s (%s) lost on time (%s)"):format(mark_name(winner, s.fancy), other.label,
+        player.ai.name, mark_name(game.turn, s.fancy), why))
+    return winner
 end
 
 -- Returns the final status, or nil when the person quits.
@@ -364,16 +393,12 @@ local function play_loop(s)
         show(s) -- the position before every move
         local player = s.players[index]
         if player.ai and s.tc then
-            -- a time control (--move-time): timed, a loss on time ends the game
+            -- a time control (--move-time): timed, a loss on time ends the
+            -- game (a sandboxed move runs under the hard line: the screen
+            -- is written out first)
+            io.stdout:flush()
             local m, why = private.timecontrol.move(player, game, EMPTY, s.tc, nil)
-            if not m and why:sub(1, 6) == "time: " then
-                local winner = game.turn == "o" and "x" or "o"
-                local other = s.players[winner == "o" and 1 or 2]
-                show(s)
-                say(("result: %s wins (%s): %s (%s) lost on time (%s)"):format(mark_name(winner, s.fancy), other.label,
-                    player.ai.name, mark_name(game.turn, s.fancy), why:sub(7)))
-                return winner
-            end
+            if not m and why:sub(1, 6) == "time: " then return lost_on_time(s, player, why:sub(7)) end
             if not m then error(("%s (%s) %s"):format(player.ai.name, game.turn, why), 0) end
             game:move(m)
         elseif player.sandbox then
@@ -416,6 +441,86 @@ local function play_loop(s)
     return s.game.status
 end
 
+-- ---- The hard line: a game with a sandboxed AI in a worker process ---------
+-- A sandboxed AI's budgets act between its Lua instructions, so a move
+-- stuck inside one C call (a collection, a compilation) would hang play
+-- for good. With a sandboxed AI (a player or the hint AI) the whole game,
+-- prompts included, is therefore played in a worker process, as `match`
+-- plays its games (host.tourney_run with one game): its sandboxed moves
+-- are armed (watched_move, the time control's TC.move), and this process
+-- kills the worker once one runs past its time budget + the slack. Then:
+--   a player's move: the move is lost on time as its budget would have
+--     lost it (the game ends with the reason; exit status 1 without a time
+--     control, the result line and 0 with one);
+--   the hint: the hint gives its reason and the game goes on from the same
+--     position in a new worker (a copy of this process as it was before
+--     the game: the AIs' own streams and data start again from there).
+-- A worker that dies otherwise ends play with a message: a game a person
+-- typed cannot be played again.
+
+-- The note on a move the hard line ended (info: the pool's forfeit info).
+local function killed_note(info)
+    return ("killed after %.1f s: stuck inside one call past its %s s budget"):format(info.used,
+        fmt_score(info.seconds))
+end
+
+-- The game of the killed worker's move, rebuilt in this process.
+local function killed_game(s, info)
+    local shape = info.shape
+    local g = mb.Marubatsu{width = shape.width, height = shape.height, k = shape.k, rule = shape.rule,
+        board = s.mbparams.board, count_linemark = s.mbparams.count_linemark}
+    for _, m in ipairs(info.moves) do g:move(m) end
+    return g
+end
+
+-- Play s's game in worker processes under the hard line (slack: seconds
+-- a move may run past its budget). -> the game's end as play_loop gives
+-- it (raises its message), and "interrupted" after Ctrl-C.
+local function supervised_play(s, slack)
+    local escape = host.journal_escape
+    -- in the worker: the game, and one line for this process
+    local function session()
+        local ok, why = pcall(play_loop, s)
+        io.stdout:flush()
+        if not ok then return "!" .. escape(tostring(why)) .. "\n" end
+        if s.input_error then return "!" .. escape(s.input_error) .. "\n" end
+        return "end\n"
+    end
+    while true do
+        local line, killed
+        local function done(lines)
+            line = lines
+            return false
+        end
+        local function forfeit(_, info)
+            killed = info
+            s.game = killed_game(s, info)
+            return "killed\n"
+        end
+        local ok, err = private.in_workers(true, host.tourney_run, 1, 1, session, done,
+            {isolate = true, once = true, slack = slack, forfeit = forfeit})
+        if not ok then
+            if err == "interrupted" then return "interrupted" end
+            error((err:gsub("^game 1: its worker", "the process playing the game")), 0)
+        end
+        if not killed then
+            if line:sub(1, 1) == "!" then error(host.journal_split(line:sub(2, -2))[1], 0) end
+            return
+        end
+        local game = s.game
+        local player = s.players[game.turn == "o" and 1 or 2]
+        local note = killed_note(killed)
+        if not player.ai then -- a person's turn: it was the hint; the game goes on
+            say(("hint: %s did not play a legal move: time (%s); the game goes on"):format(s.hint.ai.name, note))
+        elseif s.tc and killed.kind ~= "budget" and killed.seconds >= killed.limit then
+            local why = private.timecontrol.reason(s.tc, killed.kind, killed.limit)
+            return lost_on_time(s, player, ("%s; %s"):format(why:sub(7), note))
+        else
+            error(("%s (%s) did not play a legal move: time (%s)"):format(player.ai.name, game.turn, note), 0)
+        end
+    end
+end
+
 -- Load the AI of a command-line option, as `marubatsu match` does: a
 -- built-in AI as it is, any other script in the sandbox with `limits`
 -- unless t.sandbox is "0"; i: its place (1 o, 2 x, 3 the hint AI), for
@@ -439,6 +544,11 @@ function mb.play_terminal(t)
     local s = {players = {}, fancy = not t.ascii and fancy_terminal()}
     if not private.command.check_time_control("play", {move_time = t.move_time}) then return 2 end
     s.tc = private.timecontrol.of{move_time = t.move_time}
+    local slack_ok, slack = pcall(private.timecontrol.slack_of, t.slack)
+    if not slack_ok then
+        io.stderr:write("marubatsu play: ", (tostring(slack):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^slack", "--slack")), "\n")
+        return 2
+    end
     local limits = private.command.limits(t)
     -- a sandboxed AI without a fixed seed draws its stream's seed from the
     -- host's, seeded here first and again before the game, so the trusted
@@ -475,7 +585,20 @@ function mb.play_terminal(t)
         s.input, s.echo = io.stdin, not mb.isatty(0)
     end
     if t.seed then mb.seed(t.seed) end
-    local played, why = pcall(play_loop, s)
+    local played, why
+    if s.players[1].sandbox or s.players[2].sandbox or s.hint.sandbox then
+        -- the game in a worker process, under the hard line: the worker
+        -- reads the input unbuffered, so that what a killed one did not
+        -- read is left for the next
+        s.input:setvbuf("no")
+        played, why = pcall(supervised_play, s, slack)
+        if played and why == "interrupted" then
+            io.stderr:write("marubatsu play: interrupted\n")
+            return 130
+        end
+    else
+        played, why = pcall(play_loop, s)
+    end
     if s.input ~= io.stdin then s.input:close() end
     if not played then return fail(tostring(why)) end
     if s.input_error then return fail(s.input_error) end

@@ -665,6 +665,7 @@ private.results = {
     standings_text = standings_text,
     text_of = text_of,
     write_outputs = write_outputs,
+    text_report = text_report,
     write_file = write_file,
     ensure_dir = ensure_dir,
     lock_out = lock_out,

@@ -41,7 +41,8 @@ local ALLOWED = {
     mb = {"Marubatsu", "move", "markpat_index", "VERSION", "lang", "NO_PARAMS",
         "make_ai", "is_ai", "ai_by_candidate", "ai_by_score", "ai", "rules",
         "random", "randbelow", "choice", "randint", "getrandbits", "shuffle",
-        "search_abs_dls", "search_pvs_dls", "search_iddfs", "solve", "mcts", "vcf", "vct", "clock"},
+        "search_abs_dls", "search_pvs_dls", "search_iddfs", "solve", "mcts", "vcf", "vct", "clock",
+        "pattern_name", "pattern_weights", "pattern_searcher"},
     ["mb.rules"] = {"centre", "corners", "is_corner", "special", "patterns", "positional",
         "winning_move"},
 }

@@ -803,6 +803,10 @@ function host.tournament(t)
                     -- as at the end of a run, then how to go on
                     local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
                     if ko then res.knockout = S.knockout_summary(ko, players) end
+                    if not s.quiet and res.games > 0 then
+                        files.write_checked(io.stdout, "standard output", ("partial: interrupted (Ctrl-C) after %d of %d games\n")
+                            :format(done_n, mine) .. private.results.text_report(res, s, s.shard and mine or total))
+                    end
                     local written, werr = pcall(write_outputs, res, s, players, s.shard and mine or total)
                     local msg = ("interrupted after %d of %d games"):format(done_n, mine)
                     if s.out then
@@ -836,7 +840,8 @@ end
 -- the Lua position) and gives exit status 1 (2 for a player's, "players[I]:
 -- ..."), and so does standard output that cannot be written (a full disk).
 -- An error {exit =, message =} (the pre-flight's) prints its message as it
--- is, with its exit status.
+-- is, with its exit status; a run that Ctrl-C stopped gives 130, as a
+-- shell reports a program the signal killed.
 local function command(cmd, f, t)
     local ok, err = pcall(function()
         f(t)
@@ -853,6 +858,7 @@ local function command(cmd, f, t)
         if err:find("^players%[%d+%]: ") then status = 2 end
     end
     io.stderr:write(("marubatsu %s: %s\n"):format(cmd, err))
+    if tostring(err):match("^interrupted") or private.interrupted() then return 130 end
     return status
 end
 

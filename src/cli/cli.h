@@ -97,7 +97,7 @@ enum {
     "  --instructions N        also stop a sandboxed script's move after N Lua\n"                  \
     "                          instructions: the same forfeits on every machine,\n"                \
     "                          but its Lua code runs slower (default: off)\n"
-/* The help line of --slack (tournament, match): the hard line under the
+/* The help line of --slack (tournament, match, play): the hard line under the
  * budgets (include/watchdog.h; WATCH_SLACK_DEFAULT). */
 #define CLI_SLACK_HELP                                                                             \
     "  --slack S               the hard line: a sandboxed move still running S\n"                  \

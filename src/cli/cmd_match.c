@@ -35,8 +35,11 @@ static const char usage[] =
     "\n"
     "With --seed 0, 'match ai2 ai2 -n 50000' prints the series' golden table.\n"
     "\n"
+    "Ctrl-C stops the match: the tables of the games played so far are printed,\n"
+    "marked partial.\n"
+    "\n"
     "exit status: 0 done, 1 an AI failed (the message names it), 2 bad options\n"
-    "or an AI that does not exist.\n";
+    "or an AI that does not exist, 130 stopped by Ctrl-C.\n";
 
 enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_SLACK };
 
@@ -119,5 +122,6 @@ int cmd_match(int argc, char **argv, Host *h)
     if (opt.exact) cli_put(&p, "rule", "exact");
     if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
     if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
+    host_catch_interrupts(h, true);
     return host_call_table(h, "match_main", p.keys, p.values, p.n);
 }

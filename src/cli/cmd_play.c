@@ -20,6 +20,11 @@ static const char play_usage[] =
     "directory) runs in the sandbox: its own Lua state and random stream, no\n"
     "files or processes, budgets per move; a move it fails ends the game with\n"
     "the reason, naming that AI. As the hint AI it gives only its move.\n"
+    "With a sandboxed AI the game runs in a worker process, under the hard line:\n"
+    "a move stuck inside one call past its time budget and the slack (the\n"
+    "budgets act between Lua instructions) is ended by killing that process. A\n"
+    "player's move is then lost on time, with the reason; the hint AI's gives\n"
+    "its reason and the game goes on in a new worker process.\n"
     "\n"
     "options:\n"
     "  --o PLAYER              who plays o (first): human or an AI (default human)\n"
@@ -29,6 +34,7 @@ static const char play_usage[] =
     "  --hint AI               the AI that answers 'hint' (default ai14s)\n"
     "  --move-time S           an AI's moves get S seconds: it sees\n"
     "                          params.timelimit (0.8 S) and loses on time past S\n" CLI_BUDGET_HELP
+        CLI_SLACK_HELP
     "  --no-sandbox            run script files trusted (only your own): a hint\n"
     "                          AI then shows its analysis\n"
     "  --ascii                 the series' plain text board; by default the board\n"
@@ -65,7 +71,8 @@ static const char play_usage[] =
     "                                              --height H --k K)\n"
     "\n"
     "exit status: 0 when the game ends or is quit, 1 on an error (an unknown AI,\n"
-    "an AI that fails, an unreadable --input file), 2 on bad options.\n";
+    "an AI that fails, an unreadable --input file), 2 on bad options, 130 after\n"
+    "Ctrl-C while a worker process plays the game.\n";
 
 static const char replay_usage[] =
     "usage: marubatsu [options] replay FILE [options]\n"
@@ -90,7 +97,18 @@ static const char replay_usage[] =
     "exit status: 0 ok, 1 an unreadable or malformed file (the message names the\n"
     "line), 2 bad options.\n";
 
-enum { OPT_O = 1, OPT_X, OPT_SEED, OPT_HINT, OPT_ASCII, OPT_INPUT, OPT_ALL, OPT_PSQ, OPT_SVG };
+enum {
+    OPT_O = 1,
+    OPT_X,
+    OPT_SEED,
+    OPT_HINT,
+    OPT_ASCII,
+    OPT_INPUT,
+    OPT_ALL,
+    OPT_PSQ,
+    OPT_SVG,
+    OPT_SLACK
+};
 
 /* The string options passed to the Lua side. */
 
@@ -115,6 +133,7 @@ int cmd_play(int argc, char **argv, Host *h)
                                      {"instructions", true, OPT_PLAYER_INSTR},
                                      {"memory", true, OPT_PLAYER_MEMORY},
                                      {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX},
+                                     {"slack", true, OPT_SLACK},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
@@ -139,6 +158,10 @@ int cmd_play(int argc, char **argv, Host *h)
             cli_put(&p, "input", arg);
             break;
         case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
+        case OPT_SLACK:
+            if (!cli_budget(a.cmd, "slack", arg)) return EXIT_USAGE;
+            cli_put(&p, "slack", arg);
+            break;
         case OPT_SEED: {
             const char *q = arg + (*arg == '-' || *arg == '+');
             bool digits = *q != '\0';

@@ -9,7 +9,8 @@ static const char usage[] =
     "Run the Lua script FILE (\"-\" reads standard input) with the marubatsu module\n"
     "as the global mb. ARGS are in the table arg (arg[1], ...; arg[0] is FILE) and\n"
     "are also the chunk's ... values, as with lua. An error prints its message and\n"
-    "a traceback and exits with status 1.\n";
+    "a traceback and exits with status 1; Ctrl-C stops the script (its native\n"
+    "searches too) with the error \"interrupted\" and exit status 130.\n";
 
 int cmd_run(int argc, char **argv, Host *h)
 {
@@ -21,5 +22,6 @@ int cmd_run(int argc, char **argv, Host *h)
         fputs(usage, stdout);
         return 0;
     }
+    host_catch_interrupts(h, true);
     return host_run_file(h, "marubatsu", argv[1], argc - 2, argv + 2);
 }

@@ -80,11 +80,14 @@ static const char usage[] =
     "The journal format is in docs/journal.md; 'marubatsu replay JOURNAL N'\n"
     "shows game N. Results do not depend on --jobs.\n"
     "\n"
+    "Ctrl-C stops the run: the results of the games played so far are printed,\n"
+    "marked partial, and --resume continues it.\n"
+    "\n"
     "exit status: 0 done, 1 an error (unreadable or unwritable files, a full\n"
     "disk, a journal of another tournament or one whose game lines the schedule\n"
     "or the board contradicts, named by file:line), 2 bad options or players\n"
     "(an unknown AI, a missing script, an unknown parameter, a name too long\n"
-    "for a journal, a player that fails the pre-flight).\n";
+    "for a journal, a player that fails the pre-flight), 130 stopped by Ctrl-C.\n";
 
 static const char merge_usage[] =
     "usage: marubatsu [options] merge DIR... [--out DIR] [--quiet]\n"
@@ -191,6 +194,7 @@ static int call_with_list(Host *h, const char *function, CliPairs *p, const char
     for (int i = 0; i < n; i++) at += sprintf(at, "%s\n", words[i]);
     *at = '\0';
     cli_put(p, key, list);
+    host_catch_interrupts(h, true);
     int rc = host_call_table(h, function, p->keys, p->values, p->n);
     free(list);
     return rc;

@@ -211,6 +211,7 @@ int main(int argc, char **argv)
     Host *h = host_new();
     if (!h) return 1;
     int status = 0;
+    host_catch_interrupts(h, true); /* -e, -l: Ctrl-C stops them (exit 130) */
     for (i = 1; i < first_command && status == 0; i += 2) {
         if (strcmp(argv[i], "--") == 0) break;
         if (flag_option(argv[i])) {
@@ -224,6 +225,7 @@ int main(int argc, char **argv)
         default: status = host_run_string(h, v); break;
         }
     }
+    host_catch_interrupts(h, false); /* each command decides */
     if (status == 0 && cmd)
         status = cmd->run_lua ? cmd->run_lua(argc - first_command, argv + first_command, h)
                               : cmd->run(argc - first_command, argv + first_command);

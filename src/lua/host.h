@@ -3,8 +3,9 @@
  * A Host is one Lua state with the standard libraries, the global `mb` (the
  * marubatsu module, also package.loaded.marubatsu), and the program's way of
  * reporting errors: the message and a traceback on stderr. Every function
- * returns 0 on success and prints the error and returns 1 on failure, which
- * is the program's exit status. */
+ * returns 0 on success and prints the error and returns 1 on failure
+ * (EXIT_INTERRUPTED after a Ctrl-C: host_catch_interrupts), which is the
+ * program's exit status. */
 #ifndef MB_HOST_H
 #define MB_HOST_H
 
@@ -16,6 +17,19 @@ typedef struct Host Host;
 Host *host_new(void);
 /* Close the state. */
 void host_free(Host *h);
+
+/* The exit status of a run that Ctrl-C stopped (128 + SIGINT, as a shell
+ * reports a program the signal killed). */
+#define EXIT_INTERRUPTED 130
+
+/* With on: from now on a Ctrl-C (SIGINT) during a call into Lua stops it: the
+ * engine's searches at their next poll, Lua at its next step, with the
+ * error "interrupted"; such a call prints "marubatsu: interrupted" and
+ * gives EXIT_INTERRUPTED (a command's Lua may print its partial results
+ * first and return that status itself). The first Ctrl-C puts back the
+ * default action, so a second one ends the program at once. For -e, run,
+ * match and tournament. Off (the default): SIGINT is left as it is. */
+void host_catch_interrupts(Host *h, bool on);
 
 /* -I DIR: append a directory to mb.path (searched for AI scripts). */
 int host_add_path(Host *h, const char *dir);

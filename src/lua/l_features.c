@@ -21,37 +21,52 @@
 #include "l_budget.h"
 #include "l_features.h"
 #include "linefeat.h"
+#include "pattern.h"
 
-/* The game at 1 with its features on (switched on here when off).
- * In a sandboxed state their memory (malloc'ed by the engine) is also held
- * as a Lua userdata of the same size, kept while the game lives (a table
- * with weak keys in the registry), so the state's memory cap counts it: a
- * script that switches features on for game after game runs out of its
- * memory budget, not of the machine's. [-0, +0, e] */
-static Game *check_featured(lua_State *L)
+/* In a sandboxed state, hold `bytes` more as a Lua userdata kept while the
+ * game at 1 lives (in the registry table `reg`, weak keys), so that the
+ * state's memory cap counts memory the engine malloc'ed for it. [-0, +0, e] */
+static void charge_game(lua_State *L, const char *reg, size_t bytes)
+{
+    if (!budget_native(L).b) return;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, reg) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 1);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, reg);
+    }
+    lua_pushvalue(L, 1);
+    lua_newuserdatauv(L, bytes, 0); /* may raise: the cap */
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+Game *lmb_check_features(lua_State *L, bool patterns)
 {
     Game *g = lmb_check_game(L, 1);
-    if (g->board.feat) return g;
-    if (budget_native(L).b) {
-        if (lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.feature_bytes") != LUA_TTABLE) {
-            lua_pop(L, 1);
-            lua_createtable(L, 0, 1);
-            lua_createtable(L, 0, 1);
-            lua_pushliteral(L, "k");
-            lua_setfield(L, -2, "__mode");
-            lua_setmetatable(L, -2);
-            lua_pushvalue(L, -1);
-            lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.feature_bytes");
-        }
-        lua_pushvalue(L, 1);
-        lua_newuserdatauv(L, linefeat_bytes(game_geom(g)), 0); /* may raise: the cap */
-        lua_rawset(L, -3);
-        lua_pop(L, 1);
+    if (!g->board.feat) {
+        charge_game(L, "marubatsu.feature_bytes", linefeat_bytes(game_geom(g)));
+        if (linefeat_enable(&g->board) != MB_OK)
+            luaL_error(L, "not enough memory for the line features");
     }
-    if (linefeat_enable(&g->board) != MB_OK)
-        luaL_error(L, "not enough memory for the line features");
+    if (patterns && !g->board.feat->pat) {
+        charge_game(L, "marubatsu.pattern_bytes", pat_bytes(game_geom(g)));
+        if (pattern_enable(&g->board) != MB_OK)
+            luaL_error(L, "not enough memory for the pattern codes");
+    }
     return g;
 }
+
+/* The game at 1 with its features on (switched on here when off). From a
+ * sandboxed state their memory (malloc'ed by the engine) is also held as a
+ * Lua userdata of the same size (charge_game): a script that switches
+ * features on for game after game runs out of its memory budget, not of
+ * the machine's. [-0, +0, e] */
+static Game *check_featured(lua_State *L) { return lmb_check_features(L, false); }
 
 /* Push an array of n moves. [-0, +1, m] */
 static void push_squares(lua_State *L, const int16_t *v, int n)

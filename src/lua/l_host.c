@@ -1,5 +1,6 @@
 /* l_host.c: the program's Lua state (see host.h). Every call into Lua is a
  * protected call with a message handler that appends a traceback. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,18 +13,72 @@
 
 struct Host {
     lua_State *L;
+    bool catch_interrupts; /* host_catch_interrupts */
 };
 
-/* Call the function below its nargs arguments; print an error. */
+/* ---- Ctrl-C ---- */
+
+/* The hook host_interrupt sets: raise "interrupted" at the next Lua step. */
+static void interrupt_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    lua_sethook(L, NULL, 0, 0);
+    luaL_error(L, "interrupted");
+}
+
+void host_interrupt(lua_State *L)
+{
+    mb_interrupt_raise();
+    if (L)
+        lua_sethook(L, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT,
+                    1);
+}
+
+/* The state a command's Ctrl-C stops (the handler can reach nothing else). */
+static lua_State *volatile interruptible;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    host_interrupt(interruptible);
+}
+
+void host_catch_interrupts(Host *h, bool on) { h->catch_interrupts = on; }
+
+/* Call the function below its nargs arguments; print an error. With
+ * host_catch_interrupts, a first Ctrl-C during the call stops it
+ * (host_interrupt) and the handler is reset by it, so that a second one
+ * ends the program as Ctrl-C does by default; a call that failed because
+ * of one prints "interrupted" alone and gives EXIT_INTERRUPTED. */
 static int call(Host *h, int nargs, int nresults)
 {
     lua_State *L = h->L;
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, lmb_traceback);
     lua_insert(L, base);
+    struct sigaction sa, old;
+    if (h->catch_interrupts) {
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_interrupt;
+        sa.sa_flags = SA_RESETHAND;
+        sigemptyset(&sa.sa_mask);
+        mb_interrupt_clear();
+        interruptible = L;
+        sigaction(SIGINT, &sa, &old);
+    }
     int rc = lua_pcall(L, nargs, nresults, base);
+    if (h->catch_interrupts) {
+        sigaction(SIGINT, &old, NULL);
+        interruptible = NULL;
+        lua_sethook(L, NULL, 0, 0);
+    }
     lua_remove(L, base);
     if (rc == LUA_OK) return 0;
+    if (h->catch_interrupts && mb_interrupted()) {
+        fprintf(stderr, "marubatsu: interrupted\n");
+        lua_pop(L, 1);
+        return EXIT_INTERRUPTED;
+    }
     fprintf(stderr, "marubatsu: %s\n", lua_tostring(L, -1));
     lua_pop(L, 1);
     return 1;

@@ -1,16 +1,18 @@
 /* l_mcts.c: mb.mcts, the native Monte Carlo tree search (mcts.h) for Lua.
  *
  *   mb.mcts{seed =, c =, solver =, radius =, expand_after =, max_nodes =,
- *           prior = function(game, move) -> number, prior_weight =,
- *           playout = function(game) -> move} -> searcher
+ *           hash = MB, prior = function(game, move) -> number,
+ *           prior_weight =, playout = function(game) -> move} -> searcher
  *   searcher:search(game, {playouts =, time =, seed =}) -> move, info
  *   searcher:children() -> {{move =, visits =, score =, prior =, proven =}, ...}
  *   searcher:reset()
  *
  * info = {playouts, root_visits, nodes, value, proven ("win", "draw",
- * "loss" or nil), reused, seconds}. Every option is optional: seed 0, c
- * 0.7, solver false, radius 2, expand_after 1, max_nodes 2^20 (24 MiB),
- * native playouts, no priors. search needs playouts or time (seconds);
+ * "loss" or nil), reused, seconds, hash_full (true when the arena was
+ * full: leaves stopped growing, playouts went on)}. Every option is
+ * optional: seed 0, c 0.7, solver false, radius 2, expand_after 1,
+ * max_nodes 2^20 (24 MiB; or hash, the arena in megabytes), native
+ * playouts, no priors. A Ctrl-C (interrupt.h) raises "interrupted". search needs playouts or time (seconds);
  * seed reseeds the searcher's generator first (AIs pass one drawn from
  * mb's stream, so that tournaments are reproducible).
  *
@@ -167,8 +169,8 @@ static bool budget_stop(void *ud)
 /* ---- options ---- */
 
 static const char *const option_names[] = {"seed",         "c",         "solver", "radius",
-                                           "expand_after", "max_nodes", "prior",  "prior_weight",
-                                           "playout",      NULL};
+                                           "expand_after", "max_nodes", "hash",   "prior",
+                                           "prior_weight", "playout",   NULL};
 
 static double num_field(lua_State *L, int t, const char *k, double dflt, double lo, double hi)
 {
@@ -227,6 +229,14 @@ static int l_new(lua_State *L)
     o.expand_after = (long)int_field(L, 1, "expand_after", o.expand_after, 1, 1000000);
     lua_Integer max_nodes =
         int_field(L, 1, "max_nodes", (lua_Integer)o.max_nodes, 16, (lua_Integer)1 << 28);
+    if (lua_getfield(L, 1, "hash") != LUA_TNIL) { /* the arena in megabytes instead */
+        if (lua_getfield(L, 1, "max_nodes") != LUA_TNIL)
+            return luaL_error(L, "mb.mcts: give max_nodes or hash, not both");
+        lua_pop(L, 1);
+        size_t nodes = lmb_opt_hash(L, 1, "mb.mcts", 0) / mcts_node_size();
+        max_nodes = nodes > ((size_t)1 << 28) ? (lua_Integer)1 << 28 : (lua_Integer)nodes;
+    }
+    lua_pop(L, 1);
     o.prior_weight = num_field(L, 1, "prior_weight", o.prior_weight, -1e9, 1e9);
     lua_getfield(L, 1, "solver");
     o.solver = lua_toboolean(L, -1);
@@ -319,6 +329,7 @@ static int l_search(lua_State *L)
         lua_pushvalue(L, c.err);
         return lua_error(L);
     }
+    if (rc == MB_EINTR) return lmb_error_interrupted(L);
     if (rc != MB_OK) return luaL_error(L, "search: %s", mb_strerror(rc));
     if (r.move == MOVE_NONE)
         lua_pushnil(L);
@@ -331,6 +342,10 @@ static int l_search(lua_State *L)
     lua_setfield(L, -2, "root_visits");
     lua_pushinteger(L, (lua_Integer)r.nodes);
     lua_setfield(L, -2, "nodes");
+    if (r.full) { /* the arena reached its limit: leaves stopped growing */
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "hash_full");
+    }
     lua_pushnumber(L, r.value);
     lua_setfield(L, -2, "value");
     if (r.proven != MCTS_UNPROVEN) {

@@ -38,6 +38,7 @@
 #include "l_tournament.h"
 #include "l_tree.h"
 #include "l_vcf.h"
+#include "l_pattern.h"
 
 #ifndef MB_VERSION
 #define MB_VERSION "unknown"
@@ -322,6 +323,15 @@ static int l_list_scripts(lua_State *L)
     return 1;
 }
 
+/* private.interrupted() -> whether a Ctrl-C has stopped the computation
+ * (the engine's interrupt flag, interrupt.h): how the library tells an AI
+ * that failed from one that was interrupted. */
+static int l_interrupted(lua_State *L)
+{
+    lua_pushboolean(L, mb_interrupted());
+    return 1;
+}
+
 static const luaL_Reg functions[] = {
     {"move", l_move},   {"embedded", l_embedded}, {"list_scripts", l_list_scripts},
     {"clock", l_clock}, {"isatty", l_isatty},     {"loadscript", l_loadscript},
@@ -345,6 +355,8 @@ int luaopen_marubatsu(lua_State *L)
     int private = lua_gettop(L);
     lua_pushvalue(L, private);
     lua_setfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY);
+    lua_pushcfunction(L, l_interrupted);
+    lua_setfield(L, private, "interrupted");
     lua_pushvalue(L, mb);
     lmb_open_game(L);
     lmb_open_position(L);
@@ -356,6 +368,7 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_search(L);
     lmb_open_mcts(L);
     lmb_open_vcf(L);
+    lmb_open_pattern(L);
     push_scripts_dir(L);
     lua_setfield(L, mb, "scripts_dir");
     lua_newtable(L);

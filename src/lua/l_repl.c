@@ -8,8 +8,10 @@
  *
  * On a terminal, lines come from libedit (BSD-licensed): history in
  * ~/.marubatsu_history (MARUBATSU_HISTORY, MARUBATSU_HISTSIZE), Ctrl-R
- * search, tab completion. Ctrl-C stops a running computation through a
- * debug hook and returns to the prompt with the state intact; at the prompt
+ * search, tab completion. Ctrl-C stops a running computation, Lua through
+ * a debug hook and the engine's searches through the interrupt flag
+ * (host_interrupt), with the error "interrupted", and returns to the
+ * prompt with the state intact; at the prompt
  * it drops the line, and a second Ctrl-C on an empty line exits, as does
  * Ctrl-D. Without a terminal, stdin is read plainly: no banner, no prompt,
  * no escape codes, and the exit status says whether the last chunk failed. */
@@ -36,20 +38,15 @@ static volatile sig_atomic_t prompt_interrupted;
 
 /* ---- Ctrl-C ---- */
 
-/* The hook set by the handler: raise "interrupted" at the next Lua step. */
-static void stop_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    lua_sethook(L, NULL, 0, 0);
-    luaL_error(L, "interrupted!");
-}
-
+/* While a chunk runs: stop it (host_interrupt: the engine's searches at
+ * their next poll, Lua at its next step, both with "interrupted"); at the
+ * prompt: note it for read_line. */
 static void on_sigint(int sig)
 {
     (void)sig;
     lua_State *L = running;
     if (L)
-        lua_sethook(L, stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+        host_interrupt(L);
     else
         prompt_interrupted = 1;
 }
@@ -90,10 +87,16 @@ static int run_chunk(lua_State *L)
     int base = lua_gettop(L);
     lua_pushcfunction(L, lmb_traceback);
     lua_insert(L, base);
+    mb_interrupt_clear(); /* an earlier chunk's Ctrl-C is spent */
     running = L;
     int rc = lua_pcall(L, 0, LUA_MULTRET, base);
     running = NULL;
     lua_sethook(L, NULL, 0, 0);
+    if (rc != LUA_OK && mb_interrupted()) { /* "interrupted", no traceback */
+        lua_pop(L, 1);
+        lua_pushliteral(L, "interrupted");
+    }
+    mb_interrupt_clear();
     lua_remove(L, base);
     return rc;
 }
@@ -123,6 +126,7 @@ static void show_results(lua_State *L, int base)
         return;
     }
     lua_insert(L, base + 1);
+    mb_interrupt_clear();
     running = L;
     if (lua_pcall(L, n, 0, 0) != LUA_OK) {
         fprintf(stderr, "marubatsu: error while printing: %s\n", lua_tostring(L, -1));
@@ -130,6 +134,7 @@ static void show_results(lua_State *L, int base)
     }
     running = NULL;
     lua_sethook(L, NULL, 0, 0);
+    mb_interrupt_clear();
     lua_settop(L, base);
 }
 

@@ -170,22 +170,15 @@ typedef struct Bounded {
     const char *why; /* the budget that stopped the search, or NULL */
 } Bounded;
 
-/* Bytes a table of cap index slots holds (tt.h: an index of cap slots,
- * cap / 2 dense entries, byte keys beyond TT_PACKED_MAX_CELLS squares). */
-static size_t tt_bytes(const TT *t, size_t cap)
-{
-    size_t keys = t->ncells > TT_PACKED_MAX_CELLS ? t->keybytes : 0;
-    return cap * sizeof(uint32_t) + cap / 2 * (sizeof(TTSlot) + keys);
-}
-
 /* What the tables will hold at most before the next check: a table about
- * to double holds its old and its new arrays at once. */
+ * to grow holds its old and its new arrays at once (tt_cap_for: never past
+ * its limit). */
 static size_t tables_next(const Search *s)
 {
     const TT *t = &s->tt;
-    size_t cap = t->cap ? t->cap : TT_INITIAL_SLOTS;
-    size_t next = tt_bytes(t, cap);
-    if (t->count + 2 * MB_MAX_CELLS >= cap / 2) next += tt_bytes(t, 2 * cap);
+    size_t cap = t->cap ? t->cap : tt_cap_for(t, 1);
+    size_t next = tt_bytes(t, cap), grown = tt_cap_for(t, 2 * MB_MAX_CELLS);
+    if (grown > cap) next += tt_bytes(t, grown);
     if (s->tt_for_mo) next += tt_bytes(s->tt_for_mo, s->tt_for_mo->cap);
     return next;
 }
@@ -236,6 +229,7 @@ typedef struct Options {
     int candidates;         /* 0: every legal move; d: the candidates at distance d */
     bool lines;             /* the C evaluator "lines" (eval_lines.h), else "ai14s" */
     int vcf;                /* the VCF win check's attacker moves; 0: off */
+    size_t hash;            /* bytes of the tables (search_set_hash) */
 } Options;
 
 /* One Lua entry point: its name, its option names (and their list for
@@ -249,28 +243,28 @@ typedef struct Kind {
 
 static const char *const abs_names[] = {
     "maxdepth",   "eval",      "use_tt",      "share_tt",   "timelimit", "rand", "analyze",
-    "calc_score", "eval_func", "eval_params", "candidates", "vcf",       NULL};
+    "calc_score", "eval_func", "eval_params", "candidates", "vcf",       "hash", NULL};
 static const Kind KIND_ABS = {"search_abs_dls",
                               abs_names,
                               "maxdepth, eval, eval_func, eval_params, use_tt, share_tt, "
-                              "timelimit, rand, analyze, calc_score, candidates, vcf",
+                              "timelimit, rand, analyze, calc_score, candidates, vcf, hash",
                               {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
-static const char *const pvs_names[] = {"maxdepth",    "eval",       "share_tt",   "timelimit",
-                                        "rand",        "analyze",    "calc_score", "eval_func",
-                                        "eval_params", "candidates", "vcf",        NULL};
+static const char *const pvs_names[] = {
+    "maxdepth",  "eval",        "share_tt",   "timelimit", "rand", "analyze", "calc_score",
+    "eval_func", "eval_params", "candidates", "vcf",       "hash", NULL};
 static const Kind KIND_PVS = {
     "search_pvs_dls",
     pvs_names,
     "maxdepth, eval, eval_func, eval_params, share_tt, timelimit, "
-    "rand, analyze, calc_score, candidates, vcf",
+    "rand, analyze, calc_score, candidates, vcf, hash",
     {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true, .timelimit = -1, .pvs = true}};
 static const char *const iddfs_names[] = {
     "pvs",     "moveordering", "eval",        "use_tt",     "share_tt", "timelimit", "rand",
-    "analyze", "eval_func",    "eval_params", "candidates", "vcf",      NULL};
+    "analyze", "eval_func",    "eval_params", "candidates", "vcf",      "hash",      NULL};
 static const Kind KIND_IDDFS = {"search_iddfs",
                                 iddfs_names,
                                 "pvs, moveordering, eval, eval_func, eval_params, use_tt, "
-                                "share_tt, timelimit, rand, analyze, candidates, vcf",
+                                "share_tt, timelimit, rand, analyze, candidates, vcf, hash",
                                 {.maxdepth = 1,
                                  .use_tt = true,
                                  .share_tt = true,
@@ -370,6 +364,7 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     const char *fname = kind->name;
     const char *const *option_names = kind->names;
     Options o = kind->dflt;
+    o.hash = (size_t)TT_DEFAULT_HASH_MB << 20;
     if (lua_isnoneornil(L, t)) return o;
     luaL_checktype(L, t, LUA_TTABLE);
     /* unknown names first: a typo must not be silently ignored */
@@ -418,6 +413,7 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
         o.candidates = (int)d;
     }
     lua_pop(L, 1);
+    o.hash = lmb_opt_hash(L, t, fname, TT_DEFAULT_HASH_MB);
     o.use_tt = opt_bool(L, t, "use_tt", o.use_tt, fname);
     o.share_tt = opt_bool(L, t, "share_tt", o.share_tt, fname);
     o.rand = opt_bool(L, t, "rand", o.rand, fname);
@@ -464,7 +460,7 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
 
 /* The analysis record of one root call (a table on the stack). */
 static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, int npv,
-                      size_t tt_size)
+                      size_t tt_size, bool tt_full)
 {
     lua_createtable(L, 0, 12);
     int t = lua_gettop(L);
@@ -496,6 +492,10 @@ static void push_root(lua_State *L, const SearchRootResult *r, const int *pv, in
     lua_setfield(L, t, "time");
     lua_pushinteger(L, (lua_Integer)tt_size);
     lua_setfield(L, t, "tt_size");
+    if (tt_full) { /* the table reached its limit: replaced entries */
+        lua_pushboolean(L, 1);
+        lua_setfield(L, t, "hash_full");
+    }
 }
 
 /* A transposition table kept between calls, one per Lua state: a fresh
@@ -565,6 +565,7 @@ static int search_failed(lua_State *L, const char *fname, SearchStatus st, const
         lua_pushvalue(L, le->err);
         return lua_error(L);
     }
+    if (st == SEARCH_INTERRUPTED) return lmb_error_interrupted(L);
     return luaL_error(L, "%s: %s", fname,
                       st == SEARCH_ENOMEM    ? "out of memory"
                       : st == SEARCH_ABORTED ? "the search was aborted"
@@ -649,6 +650,7 @@ static int run_dls(lua_State *L, const Kind *kind)
     SearchStatus st;
     bound_search(L, &s, &bd);
     bool borrowed = kept && borrow_table(kept, &s, g);
+    search_set_hash(&s, o.hash);
     s.use_tt = o.use_tt;
     s.pvs = o.pvs;
     double timelimit = bounded_timelimit(&bd, o.timelimit);
@@ -671,6 +673,7 @@ static int run_dls(lua_State *L, const Kind *kind)
             pv[npv++] = r.bestmove;
     }
     tt_size = tt_count(&s.tt);
+    bool tt_full = s.tt.full;
     if (borrowed) return_table(kept, &s);
     unsigned long long vcf_nodes = s.vcf_nodes;
     search_free(&s);
@@ -695,7 +698,7 @@ static int run_dls(lua_State *L, const Kind *kind)
         lua_pushinteger(L, r.bestmove);
         return 1;
     }
-    push_root(L, &r, pv, npv, tt_size);
+    push_root(L, &r, pv, npv, tt_size, tt_full);
     return 1;
 }
 
@@ -748,6 +751,7 @@ static int l_search_iddfs(lua_State *L)
                   .failed = false,
                   .name = fname};
     init_search(L, fname, &s, g, &le, &o, 1);
+    search_set_hash(&s, o.hash);
     Bounded bd;
     bound_search(L, &s, &bd);
     s.pvs = o.pvs;
@@ -774,7 +778,7 @@ static int l_search_iddfs(lua_State *L)
     }
     lua_createtable(L, res.niter, 0);
     for (int i = 0; i < res.niter; i++) {
-        push_root(L, &iters[i].root, iters[i].pv, iters[i].npv, iters[i].tt_size);
+        push_root(L, &iters[i].root, iters[i].pv, iters[i].npv, iters[i].tt_size, iters[i].tt_full);
         lua_pushinteger(L, iters[i].depth);
         lua_setfield(L, -2, "depth");
         lua_rawseti(L, -2, i + 1);

@@ -28,6 +28,10 @@
  *         debug (false: print "count = N" for every root child)
  *         candidates (nil: every legal move; d: only the candidate moves at
  *               distance d, best first, at every node: candidates.h)
+ *         hash (64: the megabytes each table may hold; at the limit the
+ *               bound table replaces entries and the exact map drops new
+ *               keys, analyze then gives hash_full = true; a 3x3 board
+ *               never reaches 1 MB)
  *
  * Root children are searched in legal order (searchers_root). The tie list
  * is in legal order. The engine game is searched in place and left exactly
@@ -76,6 +80,7 @@ static const struct {
     {"ai_for_mo", TAKES_MO},
     {"sort_allnodes", TAKES_MO},
     {"candidates", 0},
+    {"hash", 0},
     {NULL, 0},
 };
 
@@ -146,7 +151,7 @@ static void check_option_names(lua_State *L, int t, SearcherId id)
             luaL_error(L,
                        "mb.searcher: unknown option %s (known: shortest_victory, use_tt, "
                        "init_ab, share_tt, ai_for_mo, sort_allnodes, rand, analyze, debug, "
-                       "candidates)",
+                       "candidates, hash)",
                        k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
         int flag = option_list[found].flag;
         if (flag && !(takes(id) & flag))
@@ -185,6 +190,7 @@ static int l_searcher(lua_State *L)
     bool rand = opt_bool(L, 3, "rand", true);
     bool analyze = opt_bool(L, 3, "analyze", false);
     bool debug = opt_bool(L, 3, "debug", false);
+    size_t hash = lmb_opt_hash(L, 3, "mb.searcher", TT_DEFAULT_HASH_MB);
     bool mm = is_mmscore(id);
     if (g->status != STATUS_PLAYING)
         return luaL_error(L, "mb.searcher: the game is over (%s)", status_name(g->status));
@@ -198,10 +204,12 @@ static int l_searcher(lua_State *L)
     SearcherRoot r;
     Searcher sr;
     searcher_init(&sr, id, &so);
+    searcher_set_hash(&sr, hash);
     int rc = searchers_root_with(&sr, g, mm && share, &r);
     if (rc || r.n == 0) {
         searcher_free(&sr);
         lmb_game_sync(L, 2);
+        if (rc == MB_EINTR) return lmb_error_interrupted(L);
         if (rc) return luaL_error(L, "mb.searcher: %s", mb_strerror(rc));
         return luaL_error(L, "mb.searcher: no legal move");
     }
@@ -227,6 +235,7 @@ static int l_searcher(lua_State *L)
     if (analyze && mm && share) {
         npv = searcher_pv(&sr, g, bestmove, best, pv, &pv_complete);
     }
+    bool full = searcher_table_full(&sr);
     searcher_free(&sr);
     lmb_game_sync(L, 2);
     if (!analyze) {
@@ -255,6 +264,10 @@ static int l_searcher(lua_State *L)
     lua_setfield(L, t, "count");
     lua_pushinteger(L, (lua_Integer)r.table_count);
     lua_setfield(L, t, "tt_size");
+    if (full) { /* a table reached its limit */
+        lua_pushboolean(L, 1);
+        lua_setfield(L, t, "hash_full");
+    }
     lua_pushnumber(L, best);
     lua_setfield(L, t, "score");
     if (mm) { /* ai_by_mmscore's draw */

@@ -8,8 +8,9 @@
  *       line is followed by its C line, docs/journal.md) runs in a worker
  *       process (or here when jobs <= 1, unless options.isolate);
  *       done(lines, count) -> stop? runs here with each batch of lines as
- *       they arrive; n: the games 1..n; options.slack, options.forfeit:
- *       the hard line (tourney.h)
+ *       they arrive; n: the games 1..n; options.once: a game whose worker
+ *       dies is not played again; options.slack, options.forfeit: the hard
+ *       line (tourney.h)
  *   mb.watch_move(seconds, game [, kind, limit, spent_o, spent_x]),
  *   mb.watch_done()   a move under the hard line, in a worker
  *   mb.journal_parse(line) -> record | nil, message   (journal.h, G lines)
@@ -149,7 +150,8 @@ static int run_done(void *ud, const char *lines, size_t len, long count)
 
 /* The forfeit callback: forfeit(game, info) -> line | nil, message, info
  * = {moves = {square, ...}, kind = "budget" | "move" | "game", limit =,
- * seconds =, used =, spent = {o, x}} (the move the hard line ended). */
+ * seconds =, used =, spent = {o, x}, shape = {width =, height =, k =,
+ * rule =}} (the move the hard line ended, and its game's shape). */
 static long run_forfeit(void *ud, long game, const WatchMove *m, double used, char *out,
                         size_t size)
 {
@@ -159,7 +161,7 @@ static long run_forfeit(void *ud, long game, const WatchMove *m, double used, ch
     lua_pushcfunction(L, lmb_traceback);
     lua_pushvalue(L, c->forfeit);
     lua_pushinteger(L, game);
-    lua_createtable(L, 0, 6);
+    lua_createtable(L, 0, 7);
     int n = m->nmoves < 0 ? 0 : m->nmoves > WATCH_MOVES_MAX ? WATCH_MOVES_MAX : m->nmoves;
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
@@ -183,6 +185,16 @@ static long run_forfeit(void *ud, long game, const WatchMove *m, double used, ch
     lua_pushnumber(L, m->spent[1]);
     lua_setfield(L, -2, "x");
     lua_setfield(L, -2, "spent");
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, m->width);
+    lua_setfield(L, -2, "width");
+    lua_pushinteger(L, m->height);
+    lua_setfield(L, -2, "height");
+    lua_pushinteger(L, m->k);
+    lua_setfield(L, -2, "k");
+    lua_pushstring(L, m->exact ? "exact" : "freestyle");
+    lua_setfield(L, -2, "rule");
+    lua_setfield(L, -2, "shape");
     long len = -1;
     if (lua_pcall(L, 2, 2, top + 1) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
@@ -204,7 +216,7 @@ static long run_forfeit(void *ud, long game, const WatchMove *m, double used, ch
     return len;
 }
 
-/* tourney_run(list | n, jobs, play, done [, {isolate =, slack =, forfeit =}]) */
+/* tourney_run(list | n, jobs, play, done [, {isolate =, once =, slack =, forfeit =}]) */
 static int l_tourney_run(lua_State *L)
 {
     bool range = lua_isinteger(L, 1);
@@ -213,11 +225,13 @@ static int l_tourney_run(lua_State *L)
     luaL_checktype(L, 3, LUA_TFUNCTION);
     luaL_checktype(L, 4, LUA_TFUNCTION);
     luaL_argcheck(L, jobs >= 1 && jobs <= 256, 2, "jobs must be 1..256");
-    TourneyOptions opt = {(int)jobs, false, -1, NULL};
+    TourneyOptions opt = {(int)jobs, false, -1, NULL, false};
     RunCtx c = {L, 3, 4, 0, 0};
     if (!lua_isnoneornil(L, 5)) {
         luaL_checktype(L, 5, LUA_TTABLE);
         opt.isolate = lua_getfield(L, 5, "isolate") != LUA_TNIL && lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        opt.once = lua_getfield(L, 5, "once") != LUA_TNIL && lua_toboolean(L, -1);
         lua_pop(L, 1);
         if (lua_getfield(L, 5, "slack") != LUA_TNIL) {
             double slack = luaL_checknumber(L, -1);
@@ -281,6 +295,11 @@ static int l_watch_move(lua_State *L)
     int n = g->move_count < WATCH_MOVES_MAX ? g->move_count : WATCH_MOVES_MAX;
     memcpy(m->moves, g->records + 1, (size_t)n * sizeof m->moves[0]);
     m->nmoves = n;
+    GameOptions shape = game_options(g);
+    m->width = shape.width;
+    m->height = shape.height;
+    m->k = shape.k;
+    m->exact = shape.exact;
     m->kind = WATCH_BUDGET;
     m->limit = seconds;
     m->spent[0] = m->spent[1] = 0;

@@ -26,11 +26,13 @@
  *       score, then each child down to `depth` levels (default 1, 0..9),
  *       indented by level, its move in Excel notation, its score and " *"
  *       on best moves. 3x3 games played by moves only.
- *   mb.solve(game [, {timelimit = s}]) -> {value = "first player wins" |
- *       "draw" | "second player wins", best = move (nil once over),
- *       distance = plies, nodes = n, table = n, time = s}: the exact value
- *       of the position (solve.h; boards of at most 64 squares). The game
- *       is not changed; a time limit reached raises an error.
+ *   mb.solve(game [, {timelimit = s, hash = MB}]) -> {value = "first
+ *       player wins" | "draw" | "second player wins", best = move (nil once
+ *       over), distance = plies, nodes = n, table = n, time = s, hash_full
+ *       = true when the table reached its limit}: the exact value of the
+ *       position (solve.h; boards of at most 64 squares; the table limited
+ *       to hash megabytes, 64 by default). The game is not changed; a time
+ *       limit reached raises an error, a Ctrl-C "interrupted".
  *
  * Scores are integers when whole (1, 0, -1, 3) and floats otherwise (0.5).
  * Uses tree.h and Lua 5.4. */
@@ -115,6 +117,7 @@ static void build_scored(lua_State *L, Tree *t, Scoring scoring)
     if (rc == MB_OK) rc = tree_score(t, scoring);
     if (rc != MB_OK) {
         tree_free(t);
+        if (rc == MB_EINTR) lmb_error_interrupted(L);
         luaL_error(L, "game tree: %s", rc == MB_ENOMEM ? "out of memory" : "cannot build");
     }
 }
@@ -273,13 +276,21 @@ static int l_show_tree(lua_State *L)
     return 0;
 }
 
-/* mb.solve(game [, {timelimit = s}]) -> table */
+/* mb.solve(game [, {timelimit = s, hash = MB}]) -> table */
 static int l_solve(lua_State *L)
 {
     const Game *g = lmb_check_game(L, 1);
     double limit = 0;
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
+        lua_pushnil(L);
+        while (lua_next(L, 2)) {
+            lua_pop(L, 1);
+            const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+            if (!k || (strcmp(k, "timelimit") != 0 && strcmp(k, "hash") != 0))
+                return luaL_error(L, "solve: unknown option %s (known: timelimit, hash)",
+                                  k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
+        }
         int type = lua_getfield(L, 2, "timelimit");
         if (type != LUA_TNIL) {
             if (type != LUA_TNUMBER || !(lua_tonumber(L, -1) > 0))
@@ -292,9 +303,11 @@ static int l_solve(lua_State *L)
     if (geo->ncells > SOLVE_MAX_CELLS)
         return luaL_error(L, "solve: boards of at most %d squares can be solved (%dx%d has %d)",
                           SOLVE_MAX_CELLS, geo->width, geo->height, geo->ncells);
-    lua_createtable(L, 0, 6); /* before the solve: no error may leak it */
+    size_t hash = lmb_opt_hash(L, 2, "solve", SOLVE_DEFAULT_HASH_MB);
+    lua_createtable(L, 0, 7); /* before the solve: no error may leak it */
     Solve s;
     solve_init(&s);
+    solve_set_hash(&s, hash);
     s.time_limit = limit;
     /* from a sandboxed script: the player's deadline and memory (the table
      * of SOLVE_ENTRY_BYTES a slot, the old and new arrays at once while it
@@ -326,6 +339,7 @@ static int l_solve(lua_State *L)
         return luaL_error(L, "solve: time limit reached after %s s (%I nodes)", secs,
                           (LUAI_UACINT)r.nodes);
     }
+    if (rc == MB_EINTR) return lmb_error_interrupted(L);
     if (rc != MB_OK) return luaL_error(L, "solve: %s", mb_strerror(rc));
     lua_pushstring(L, solve_value_name(r.value));
     lua_setfield(L, -2, "value");
@@ -339,6 +353,10 @@ static int l_solve(lua_State *L)
     lua_setfield(L, -2, "nodes");
     lua_pushinteger(L, (lua_Integer)r.table);
     lua_setfield(L, -2, "table");
+    if (r.full) { /* the table reached its limit: replaced positions */
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "hash_full");
+    }
     lua_pushnumber(L, r.seconds);
     lua_setfield(L, -2, "time");
     return 1;

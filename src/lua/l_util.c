@@ -56,6 +56,25 @@ Lang lmb_lang(lua_State *L)
     return lang;
 }
 
+size_t lmb_opt_hash(lua_State *L, int t, const char *fname, size_t dflt_mb)
+{
+    if (lua_isnoneornil(L, t)) return dflt_mb << 20;
+    int ty = lua_getfield(L, t, "hash"), exact = 0;
+    lua_Integer mb = ty == LUA_TNUMBER ? lua_tointegerx(L, -1, &exact) : 0;
+    lua_pop(L, 1);
+    if (ty == LUA_TNIL) return dflt_mb << 20;
+    if (!exact || mb < 1 || mb > LMB_HASH_MAX_MB)
+        luaL_error(L, "%s: option 'hash' must be a whole number of megabytes from 1 to %d", fname,
+                   LMB_HASH_MAX_MB);
+    return (size_t)mb << 20;
+}
+
+int lmb_error_interrupted(lua_State *L)
+{
+    lua_pushliteral(L, "interrupted");
+    return lua_error(L);
+}
+
 /* Non-string errors use their __tostring or their type. */
 int lmb_traceback(lua_State *L)
 {

@@ -45,6 +45,13 @@ int lmb_check_move(lua_State *L, int arg, const Game *g);
 /* Square arguments x, y at arg and arg + 1, on this game's board. */
 void lmb_check_xy(lua_State *L, int arg, const Game *g, int *x, int *y);
 
+/* The `hash` option of the table at t (every search that keeps a table
+ * or a tree: the megabytes it may hold, a whole number from 1 to
+ * LMB_HASH_MAX_MB), in bytes: dflt_mb megabytes when absent (t may be
+ * none); a Lua error naming fname otherwise. */
+#define LMB_HASH_MAX_MB 1048576
+size_t lmb_opt_hash(lua_State *L, int t, const char *fname, size_t dflt_mb);
+
 /* ---- Messages ---- */
 
 /* The message language of checked moves (mb.lang: "ja" default, or "en"). */
@@ -52,6 +59,9 @@ Lang lmb_lang(lua_State *L);
 /* The message handler of the program and the tournament workers: the
  * error as text with a traceback. */
 int lmb_traceback(lua_State *L);
+/* Raise the error "interrupted" (no position: the message a Ctrl-C gives,
+ * interrupt.h), for a native call the interrupt flag stopped. */
+int lmb_error_interrupted(lua_State *L);
 
 /* ---- Random streams ---- */
 

@@ -6,7 +6,8 @@
  * A win for the side to move comes back as a list of moves (attacker,
  * defender, attacker, ...; the last one wins), nil when there is none
  * within maxdepth attacker moves (default 10, at most 60), and nil, "time
- * out" when timelimit (seconds) ran out first. The game is only read.
+ * out" when timelimit (seconds) ran out first; a Ctrl-C (interrupt.h)
+ * raises "interrupted". The game is only read.
  * Unknown option names are errors. From a sandboxed script the player's
  * budgets bound the call as they bound mb.solve: the time left, the
  * instructions left as nodes (BUDGET_INSTRUCTIONS_PER_NODE each) and the
@@ -73,6 +74,7 @@ static int search(lua_State *L, bool vct)
         return luaL_error(L, "%s: %s", fname, mb_strerror(rc));
     }
     budget_native_done(L, &nl, r.nodes, r.status == VCF_NODES ? "instructions" : NULL);
+    if (r.status == VCF_INTERRUPTED) return lmb_error_interrupted(L);
     if (r.status == VCF_WIN) {
         for (int i = 0; i < r.n; i++) {
             lua_pushinteger(L, r.moves[i]);

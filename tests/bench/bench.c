@@ -22,14 +22,18 @@
  * candidate moves (nodes per second); the Lua evaluator's row is
  * tests/bench/features.lua.
  *
- * Usage: bench [RUNS] [--targets | --features]   (default 7 runs per
- * figure; the median is shown; --targets: only the issue-13 rows;
- * --features: only the issue-14 rows) */
+ * Last, the issue-23 rows (bench_gomoku.c): the pattern codes' cost per
+ * move and the big-board search's time to depth on fixed positions.
+ *
+ * Usage: bench [RUNS] [--targets | --features | --gomoku]   (default 7
+ * runs per figure; the median is shown; --targets: only the issue-13 rows;
+ * --features: only the issue-14 rows; --gomoku: only the issue-23 rows) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bare.h"
+#include "bench_gomoku.h"
 #include "marubatsu.h"
 
 static int cmp_double(const void *a, const void *b)
@@ -531,10 +535,16 @@ int main(int argc, char **argv)
     int runs = argc > 1 ? atoi(argv[1]) : 7;
     bool only_targets = argc > 2 && strcmp(argv[2], "--targets") == 0;
     bool only_features = argc > 2 && strcmp(argv[2], "--features") == 0;
-    if (runs < 1 || runs > 1000 || argc > 3 || (argc == 3 && !only_targets && !only_features)) {
-        fprintf(stderr,
-                "usage: bench [RUNS] [--targets | --features]  (RUNS 1..1000, default 7)\n");
+    bool only_gomoku = argc > 2 && strcmp(argv[2], "--gomoku") == 0;
+    if (runs < 1 || runs > 1000 || argc > 3 ||
+        (argc == 3 && !only_targets && !only_features && !only_gomoku)) {
+        fprintf(stderr, "usage: bench [RUNS] [--targets | --features | --gomoku]  (RUNS 1..1000, "
+                        "default 7)\n");
         return 2;
+    }
+    if (only_gomoku) {
+        bench_gomoku(runs);
+        return 0;
     }
     if (only_targets) {
         bench_targets(runs);
@@ -619,5 +629,6 @@ int main(int argc, char **argv)
     bench_abs_dls();
     bench_targets(runs);
     bench_features(runs);
+    bench_gomoku(runs < 3 ? runs : 3);
     return 0;
 }

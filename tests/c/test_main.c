@@ -35,20 +35,40 @@ extern const TestCase linefeat_tests[];
 extern const TestCase vcf_tests[];
 extern const TestCase utf8fix_tests[];
 extern const TestCase watchdog_tests[];
+extern const TestCase interrupt_tests[];
+extern const TestCase pattern_tests[];
 
 static const struct {
     const char *name;
     const TestCase *cases;
 } suites[] = {
-    {"geometry", geometry_tests}, {"game", game_tests},         {"judge", judge_tests},
-    {"notation", notation_tests}, {"markpats", markpats_tests}, {"symmetry", symmetry_tests},
-    {"perft", perft_tests},       {"rng", rng_tests},           {"wincheck", wincheck_tests},
-    {"binding", binding_tests},   {"tree", tree_tests},         {"search", search_tests},
-    {"iddfs", iddfs_tests},       {"solve", solve_tests},       {"searchers", searchers_tests},
-    {"treeview", treeview_tests}, {"rating", rating_tests},     {"journal", journal_tests},
-    {"gomocup", gomocup_tests},   {"mcts", mcts_tests},         {"rule", rule_tests},
-    {"linefeat", linefeat_tests}, {"vcf", vcf_tests},           {"utf8fix", utf8fix_tests},
+    {"geometry", geometry_tests},
+    {"game", game_tests},
+    {"judge", judge_tests},
+    {"notation", notation_tests},
+    {"markpats", markpats_tests},
+    {"symmetry", symmetry_tests},
+    {"perft", perft_tests},
+    {"rng", rng_tests},
+    {"wincheck", wincheck_tests},
+    {"binding", binding_tests},
+    {"tree", tree_tests},
+    {"search", search_tests},
+    {"iddfs", iddfs_tests},
+    {"solve", solve_tests},
+    {"searchers", searchers_tests},
+    {"treeview", treeview_tests},
+    {"rating", rating_tests},
+    {"journal", journal_tests},
+    {"gomocup", gomocup_tests},
+    {"mcts", mcts_tests},
+    {"rule", rule_tests},
+    {"linefeat", linefeat_tests},
+    {"vcf", vcf_tests},
+    {"utf8fix", utf8fix_tests},
     {"watchdog", watchdog_tests},
+    {"interrupt", interrupt_tests},
+    {"pattern", pattern_tests},
 };
 
 static int current_failures;

@@ -4,8 +4,12 @@
  * whose play function gets stuck in C on one game: with one isolated worker
  * and with two, the stuck game gets the forfeit line, every other game its
  * own line, the pool returns MB_OK well within the bound, and with isolate
- * the games run in another process. */
+ * the games run in another process; and a pool with `once`, whose game
+ * kills its worker: the run stops with "its worker died (signal 9)" after
+ * one try, where without it the game is played again. */
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -108,7 +112,7 @@ static int stuck_done(void *ctx, const char *lines, size_t len, long count)
 static void stuck_pool(int jobs)
 {
     Seen seen = {0, {{0}}};
-    TourneyOptions opt = {jobs, true, 0.1, stuck_forfeit};
+    TourneyOptions opt = {jobs, true, 0.1, stuck_forfeit, false};
     char err[256];
     double t0 = search_now();
     int rc = tourney_pool(NULL, 5, &opt, stuck_play, stuck_done, &seen, err, sizeof err);
@@ -132,9 +136,77 @@ static void stuck_pool(int jobs)
 TEST(pool_kills_a_stuck_worker_one_job) { stuck_pool(1); }
 TEST(pool_kills_a_stuck_worker_two_jobs) { stuck_pool(2); }
 
+/* A game that kills its own worker; the tries are counted in a file (the
+ * workers are other processes), one byte per try. */
+static long dying_play(void *ctx, long game, char *out, size_t size)
+{
+    FILE *f = fopen(ctx, "a");
+    if (f) {
+        fputc('.', f);
+        fclose(f);
+    }
+    (void)game;
+    (void)out;
+    (void)size;
+    kill(getpid(), SIGKILL);
+    return -1;
+}
+
+static long no_forfeit(void *ctx, long game, const WatchMove *m, double used, char *out,
+                       size_t size)
+{
+    (void)ctx;
+    (void)game;
+    (void)m;
+    (void)used;
+    return snprintf(out, size, "unexpected\n");
+}
+
+static int count_done(void *ctx, const char *lines, size_t len, long count)
+{
+    (void)ctx;
+    (void)lines;
+    (void)len;
+    (void)count;
+    return 0;
+}
+
+static long tries_of(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    long n = 0;
+    if (!f) return 0;
+    while (fgetc(f) != EOF) n++;
+    fclose(f);
+    return n;
+}
+
+static void dying_pool(bool once, long want_tries, const char *want_err)
+{
+    char path[] = "/tmp/mb_watchdog_tries_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd < 0) return;
+    close(fd);
+    TourneyOptions opt = {1, true, 0.1, no_forfeit, once};
+    char err[256] = "";
+    int rc = tourney_pool(NULL, 1, &opt, dying_play, count_done, path, err, sizeof err);
+    CHECK_INT(rc, MB_EIO);
+    CHECK_STR(err, want_err);
+    CHECK_INT(tries_of(path), want_tries);
+    unlink(path);
+}
+
+TEST(pool_once_stops_when_its_worker_dies)
+{
+    dying_pool(true, 1, "game 1: its worker died (signal 9)");
+    dying_pool(false, 2, "game 1: its worker died twice (signal 9)");
+}
+
 const TestCase watchdog_tests[] = {
     {"slot_arm_and_disarm", slot_arm_and_disarm},
     {"pool_kills_a_stuck_worker_one_job", pool_kills_a_stuck_worker_one_job},
     {"pool_kills_a_stuck_worker_two_jobs", pool_kills_a_stuck_worker_two_jobs},
+    {"pool_once_stops_when_its_worker_dies", pool_once_stops_when_its_worker_dies},
     {0},
 };

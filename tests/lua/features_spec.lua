@@ -7,8 +7,10 @@
 -- empty square), hash is the same for a transposition and changes with
 -- every move. Then: candidates (centre, neighbourhood, wins first), the
 -- searches' candidates option and "lines" evaluator, a Lua evaluator that
--- reads the features, argument errors, and the methods from a sandbox.
+-- reads the features (these also on every back-end), argument errors, and
+-- the methods from a sandbox.
 local mb = rawget(_G, "mb") or require "marubatsu"
+local helpers = dofile("tests/lua/helpers.lua")
 
 local DIRS = {{1, 0}, {0, 1}, {1, 1}, {1, -1}}
 
@@ -86,66 +88,103 @@ local function check(g)
     end
 end
 
-describe("line features", function()
-    local shapes = {{3, 3, 3}, {4, 4, 3}, {7, 7, 5}, {15, 15, 5}, {20, 20, 5}, {5, 8, 4}}
-    for _, board in ipairs {"list", "list1d", "bitboard"} do
-        for _, counters in ipairs {false, true} do
-            it("equal a recount on random positions: " .. board .. (counters and " + counters" or ""), function()
-                local r = mb.Random(7)
-                for _, s in ipairs(shapes) do
-                    local g = mb.Marubatsu {width = s[1], height = s[2], k = s[3], board = board,
-                        count_linemark = counters}
-                    check(g)
-                    for _ = 1, 24 do
-                        if g.status ~= "playing" or (g.move_count > 0 and r:randbelow(4) == 0) then
-                            g:unmove()
-                        else
-                            g:move(r:choice(g:calc_legal_moves()))
-                        end
-                        check(g)
+helpers.each_backend(function(bk)
+    describe("line features on " .. bk.label, function()
+        local shapes = {{3, 3, 3}, {4, 4, 3}, {7, 7, 5}, {15, 15, 5}, {20, 20, 5}, {5, 8, 4}}
+        it("equal a recount on random positions", function()
+            local r = mb.Random(7)
+            for _, s in ipairs(shapes) do
+                local g = bk.new {width = s[1], height = s[2], k = s[3]}
+                check(g)
+                for _ = 1, 24 do
+                    if g.status ~= "playing" or (g.move_count > 0 and r:randbelow(4) == 0) then
+                        g:unmove()
+                    else
+                        g:move(r:choice(g:calc_legal_moves()))
                     end
+                    check(g)
                 end
-            end)
-        end
-    end
+            end
+        end)
 
-    it("hash: a transposition has one key, a move changes it", function()
-        local a = mb.Marubatsu {width = 15, height = 15, k = 5}
-        local b = mb.Marubatsu {width = 15, height = 15, k = 5}
-        assert.are.equal(0, a:hash())
-        for _, m in ipairs {112, 113, 97} do a:move(m) end
-        for _, m in ipairs {97, 113, 112} do b:move(m) end
-        assert.are.equal(a:hash(), b:hash())
-        local h = a:hash()
-        a:unmove()
-        assert.are_not.equal(h, a:hash())
-        a:move(97)
-        assert.are.equal(h, a:hash())
-        assert.are.equal(h, a:copy():hash())
-        assert.is_true(math.type(h) == "integer")
+        it("hash: a transposition has one key, a move changes it", function()
+            local a = bk.new {width = 15, height = 15, k = 5}
+            local b = bk.new {width = 15, height = 15, k = 5}
+            assert.are.equal(0, a:hash())
+            for _, m in ipairs {112, 113, 97} do a:move(m) end
+            for _, m in ipairs {97, 113, 112} do b:move(m) end
+            assert.are.equal(a:hash(), b:hash())
+            local h = a:hash()
+            a:unmove()
+            assert.are_not.equal(h, a:hash())
+            a:move(97)
+            assert.are.equal(h, a:hash())
+            assert.are.equal(h, a:copy():hash())
+            assert.is_true(math.type(h) == "integer")
+        end)
+
+        it("candidates: the centre, a mark's neighbourhood, wins first", function()
+            local g = bk.new {width = 15, height = 15, k = 5}
+            assert.are.same({g:xy_to_move(7, 7)}, g:candidates())
+            g:move(g:xy_to_move(0, 0))
+            assert.are.equal(3, #g:candidates(1))
+            assert.are.equal(8, #g:candidates(2))
+            assert.are.equal(8, #g:candidates())
+            g:restart()
+            for _, xy in ipairs {{3, 7}, {3, 9}, {4, 7}, {4, 9}, {5, 7}, {5, 9}, {6, 7}, {10, 0}} do
+                g:move(g:xy_to_move(xy[1], xy[2]))
+            end
+            local c = g:candidates(2)
+            local first = {c[1], c[2]}
+            table.sort(first)
+            assert.are.same({g:xy_to_move(2, 7), g:xy_to_move(7, 7)}, first)
+            -- the searches take the win with candidates
+            assert.are.equal(c[1], mb.search_abs_dls(g, {maxdepth = 2, eval = "lines", candidates = 2, rand = false}))
+            g:move(c[1])
+            assert.are.same({}, g:candidates())
+        end)
+
+        it("a Lua evaluator reading the features gives the searches' values", function()
+            local g = bk.new {width = 9, height = 9, k = 5}
+            for _, m in ipairs {40, 41, 31, 49, 50} do g:move(m) end
+            local w = {}
+            local function eval(game)
+                if game.status == "o" then return 1e9 elseif game.status == "x" then return -1e9 end
+                local s, f = 0, 1
+                local o, x = game:window_counts("o", w), nil
+                local so = 0
+                for j = 1, game.k - 1 do so = so + f * o[j]; f = f * 4 end
+                x, f = game:window_counts("x", w), 1
+                for j = 1, game.k - 1 do s = s + f * x[j]; f = f * 4 end
+                return so - s
+            end
+            local r1 = mb.search_abs_dls(g, {maxdepth = 1, eval = eval, candidates = 1, analyze = true, rand = false})
+            local r2 = mb.search_abs_dls(g, {maxdepth = 1, eval = eval, candidates = 1, analyze = true, rand = false,
+                use_tt = true})
+            assert.are.equal(r1.score, r2.score)
+            assert.are.equal(r1.bestmove, r2.bestmove)
+            -- the evaluator saw every leaf's features: the same minimax by hand
+            -- (maxdepth 1: one ply below each root child)
+            -- (x to move minimises over its candidates, then o maximises)
+            assert.are.equal("x", g.turn)
+            local best = math.huge
+            for _, m in ipairs(g:candidates(1)) do
+                g:move(m)
+                local reply = -math.huge
+                for _, n in ipairs(g:candidates(1)) do
+                    g:move(n)
+                    reply = math.max(reply, eval(g))
+                    g:unmove()
+                end
+                g:unmove()
+                best = math.min(best, reply)
+            end
+            assert.are.equal(best, r1.score)
+        end)
     end)
+end)
 
-    it("candidates: the centre, a mark's neighbourhood, wins first", function()
-        local g = mb.Marubatsu {width = 15, height = 15, k = 5}
-        assert.are.same({g:xy_to_move(7, 7)}, g:candidates())
-        g:move(g:xy_to_move(0, 0))
-        assert.are.equal(3, #g:candidates(1))
-        assert.are.equal(8, #g:candidates(2))
-        assert.are.equal(8, #g:candidates())
-        g:restart()
-        for _, xy in ipairs {{3, 7}, {3, 9}, {4, 7}, {4, 9}, {5, 7}, {5, 9}, {6, 7}, {10, 0}} do
-            g:move(g:xy_to_move(xy[1], xy[2]))
-        end
-        local c = g:candidates(2)
-        local first = {c[1], c[2]}
-        table.sort(first)
-        assert.are.same({g:xy_to_move(2, 7), g:xy_to_move(7, 7)}, first)
-        -- the searches take the win with candidates
-        assert.are.equal(c[1], mb.search_abs_dls(g, {maxdepth = 2, eval = "lines", candidates = 2, rand = false}))
-        g:move(c[1])
-        assert.are.same({}, g:candidates())
-    end)
-
+describe("line features", function()
     it("checks its arguments", function()
         local g = mb.Marubatsu {width = 7, height = 7, k = 5}
         assert.has_error(function() g:window_counts("z") end)
@@ -155,44 +194,6 @@ describe("line features", function()
         assert.has_error(function() g:candidates(33) end)
         local t = {}
         assert.are.equal(t, g:window_counts("o", t))
-    end)
-
-    it("a Lua evaluator reading the features gives the searches' values", function()
-        local g = mb.Marubatsu {width = 9, height = 9, k = 5}
-        for _, m in ipairs {40, 41, 31, 49, 50} do g:move(m) end
-        local w = {}
-        local function eval(game)
-            if game.status == "o" then return 1e9 elseif game.status == "x" then return -1e9 end
-            local s, f = 0, 1
-            local o, x = game:window_counts("o", w), nil
-            local so = 0
-            for j = 1, game.k - 1 do so = so + f * o[j]; f = f * 4 end
-            x, f = game:window_counts("x", w), 1
-            for j = 1, game.k - 1 do s = s + f * x[j]; f = f * 4 end
-            return so - s
-        end
-        local r1 = mb.search_abs_dls(g, {maxdepth = 1, eval = eval, candidates = 1, analyze = true, rand = false})
-        local r2 = mb.search_abs_dls(g, {maxdepth = 1, eval = eval, candidates = 1, analyze = true, rand = false,
-            use_tt = true})
-        assert.are.equal(r1.score, r2.score)
-        assert.are.equal(r1.bestmove, r2.bestmove)
-        -- the evaluator saw every leaf's features: the same minimax by hand
-        -- (maxdepth 1: one ply below each root child)
-        -- (x to move minimises over its candidates, then o maximises)
-        assert.are.equal("x", g.turn)
-        local best = math.huge
-        for _, m in ipairs(g:candidates(1)) do
-            g:move(m)
-            local reply = -math.huge
-            for _, n in ipairs(g:candidates(1)) do
-                g:move(n)
-                reply = math.max(reply, eval(g))
-                g:unmove()
-            end
-            g:unmove()
-            best = math.min(best, reply)
-        end
-        assert.are.equal(best, r1.score)
     end)
 
     it("is there for sandboxed scripts", function()

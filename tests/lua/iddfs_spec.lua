@@ -2,19 +2,14 @@
 -- ai_pvs_dls, ai_ab_iddfs, ai_pvs_iddfs against ais.md §11.2: the PVS
 -- counts, the per-depth counts of iterative deepening (move ordering on and
 -- off, PVS), the root scores and candidates per depth, with the C
--- evaluator and a Lua one; the game unchanged; options checked.
+-- evaluator and a Lua one; the game unchanged (all of these on every
+-- back-end); options checked.
 local mb = require "marubatsu"
+local helpers = dofile("tests/lua/helpers.lua")
+local snapshot = helpers.snapshot
 
 local ai14s = mb.ai("ai14s")
 local function lua_ai14s(game) return ai14s(game, {calc_score = true, minimax = true}) end
-
-local function snapshot(game)
-    local records = {}
-    for i = 0, #game.records do records[i] = game.records[i] end
-    return {board = game:board_to_str(), move_count = game.move_count, records = records,
-        nrecords = #game.records, status = game.status, turn = game.turn,
-        last_turn = game.last_turn, last_move = game.last_move}
-end
 
 local AB_MO = {9, 33, 66, 158, 269, 458, 584, 546, 545}
 local AB_PLAIN = {9, 33, 81, 206, 431, 927, 1121, 1161, 1175}
@@ -41,29 +36,78 @@ local EVALS = {
     {"a Lua evaluator (ai14s, minimax)", lua_ai14s},
 }
 
-describe("mb.search_pvs_dls", function()
-    for _, e in ipairs(EVALS) do
-        it("gives the PVS numbers with " .. e[1], function()
-            local g = mb.Marubatsu()
-            local before = snapshot(g)
-            local r = mb.search_pvs_dls(g, {maxdepth = 8, analyze = true, eval = e[2],
-                rand = false})
-            assert.are.equal(1165, r.count)
-            assert.are.same({684, 381, 1, 1, 94, 1, 1, 1, 1}, r.counts)
-            assert.are.equal(3163, r.tt_size)
-            assert.are.equal(9, #r.candidate)
-            assert.are.equal(267, mb.search_pvs_dls(g, {maxdepth = 3, analyze = true,
-                eval = e[2]}).count)
-            assert.are.same(before, snapshot(g))
-            g:move(4)
-            r = mb.search_pvs_dls(g, {maxdepth = 8, analyze = true, eval = e[2]})
-            assert.are.equal(331, r.count)
-            assert.are.equal(4, #r.candidate)
-            assert.are.equal(142, mb.search_pvs_dls(g, {maxdepth = 3, analyze = true,
-                eval = e[2]}).count)
-        end)
-    end
+helpers.each_backend(function(bk)
+    describe("mb.search_pvs_dls on " .. bk.label, function()
+        for _, e in ipairs(EVALS) do
+            it("gives the PVS numbers with " .. e[1], function()
+                local g = bk.new()
+                local before = snapshot(g)
+                local r = mb.search_pvs_dls(g, {maxdepth = 8, analyze = true, eval = e[2],
+                    rand = false})
+                assert.are.equal(1165, r.count)
+                assert.are.same({684, 381, 1, 1, 94, 1, 1, 1, 1}, r.counts)
+                assert.are.equal(3163, r.tt_size)
+                assert.are.equal(9, #r.candidate)
+                assert.are.equal(267, mb.search_pvs_dls(g, {maxdepth = 3, analyze = true,
+                    eval = e[2]}).count)
+                assert.are.same(before, snapshot(g))
+                g:move(4)
+                r = mb.search_pvs_dls(g, {maxdepth = 8, analyze = true, eval = e[2]})
+                assert.are.equal(331, r.count)
+                assert.are.equal(4, #r.candidate)
+                assert.are.equal(142, mb.search_pvs_dls(g, {maxdepth = 3, analyze = true,
+                    eval = e[2]}).count)
+            end)
+        end
+    end)
 
+    describe("mb.search_iddfs on " .. bk.label, function()
+        for _, e in ipairs(EVALS) do
+            it("gives the per-depth counts with " .. e[1], function()
+                local g = bk.new()
+                local before = snapshot(g)
+                check_depths(mb.search_iddfs(g, {analyze = true, eval = e[2], timelimit = 60}),
+                    AB_MO)
+                check_depths(mb.search_iddfs(g, {analyze = true, eval = e[2], timelimit = 60,
+                    moveordering = false}), AB_PLAIN)
+                check_depths(mb.search_iddfs(g, {analyze = true, eval = e[2], timelimit = 60,
+                    pvs = true}), PVS_MO)
+                assert.are.same(before, snapshot(g))
+            end)
+        end
+    end)
+
+    describe("the iterative deepening and PVS AIs on " .. bk.label, function()
+        it("are AIs passing their params to the search", function()
+            local g = bk.new()
+            local r = mb.ai("ai_pvs_dls")(g, {maxdepth = 8, analyze = true})
+            assert.are.equal(1165, r.count)
+            local ab = mb.ai("ai_ab_iddfs")
+            assert.are.equal("ai_ab_iddfs", ab.name)
+            r = ab(g, {analyze = true})
+            assert.are.equal(9, #r)
+            assert.are.equal(545, r[9].count)
+            r = ab(g, {analyze = true, moveordering = false})
+            assert.are.equal(1175, r[9].count)
+            r = mb.ai("ai_pvs_iddfs")(g, {analyze = true})
+            assert.are.equal(36, r[2].count)
+            -- rand = false: the first of the last depth's 9 candidates
+            assert.are.equal(g:calc_legal_moves()[1],
+                mb.ai("ai_pvs_iddfs")(g, {rand = false, timelimit = 60}))
+        end)
+
+        it("play whole games against ai2", function()
+            local ai2 = mb.ai("ai2")
+            mb.seed(3)
+            for _, name in ipairs{"ai_pvs_dls", "ai_ab_iddfs", "ai_pvs_iddfs"} do
+                local g = helpers.play_out(bk.new(), mb.ai(name), ai2)
+                assert.are.equal(g.move_count, #g.records)
+            end
+        end)
+    end)
+end)
+
+describe("mb.search_pvs_dls", function()
     it("rejects use_tt and unknown options", function()
         local g = mb.Marubatsu()
         assert.has_error(function() mb.search_pvs_dls(g, {use_tt = false}) end)
@@ -72,20 +116,6 @@ describe("mb.search_pvs_dls", function()
 end)
 
 describe("mb.search_iddfs", function()
-    for _, e in ipairs(EVALS) do
-        it("gives the per-depth counts with " .. e[1], function()
-            local g = mb.Marubatsu()
-            local before = snapshot(g)
-            check_depths(mb.search_iddfs(g, {analyze = true, eval = e[2], timelimit = 60}),
-                AB_MO)
-            check_depths(mb.search_iddfs(g, {analyze = true, eval = e[2], timelimit = 60,
-                moveordering = false}), AB_PLAIN)
-            check_depths(mb.search_iddfs(g, {analyze = true, eval = e[2], timelimit = 60,
-                pvs = true}), PVS_MO)
-            assert.are.same(before, snapshot(g))
-        end)
-    end
-
     it("draws one choice per completed depth", function()
         local g = mb.Marubatsu()
         mb.seed(5)
@@ -106,39 +136,5 @@ describe("mb.search_iddfs", function()
 
     it("rejects unknown options", function()
         assert.has_error(function() mb.search_iddfs(mb.Marubatsu(), {maxdepth = 3}) end)
-    end)
-end)
-
-describe("the iterative deepening and PVS AIs", function()
-    it("are AIs passing their params to the search", function()
-        local g = mb.Marubatsu()
-        local r = mb.ai("ai_pvs_dls")(g, {maxdepth = 8, analyze = true})
-        assert.are.equal(1165, r.count)
-        local ab = mb.ai("ai_ab_iddfs")
-        assert.are.equal("ai_ab_iddfs", ab.name)
-        r = ab(g, {analyze = true})
-        assert.are.equal(9, #r)
-        assert.are.equal(545, r[9].count)
-        r = ab(g, {analyze = true, moveordering = false})
-        assert.are.equal(1175, r[9].count)
-        r = mb.ai("ai_pvs_iddfs")(g, {analyze = true})
-        assert.are.equal(36, r[2].count)
-        -- rand = false: the first of the last depth's 9 candidates
-        assert.are.equal(g:calc_legal_moves()[1],
-            mb.ai("ai_pvs_iddfs")(g, {rand = false, timelimit = 60}))
-    end)
-
-    it("play whole games against ai2", function()
-        local ai2 = mb.ai("ai2")
-        mb.seed(3)
-        for _, name in ipairs{"ai_pvs_dls", "ai_ab_iddfs", "ai_pvs_iddfs"} do
-            local ai = mb.ai(name)
-            local g = mb.Marubatsu()
-            while g.status == "playing" do
-                local player = g.turn == "o" and ai or ai2
-                g:move(player(g))
-            end
-            assert.are.equal(g.move_count, #g.records)
-        end
     end)
 end)

@@ -9,32 +9,22 @@
 -- the line says, a game left unfinished without a reason; with and without
 -- openings, in a shard and under a time control. Each refusal names
 -- journal.tsv:LINE and the game, and the untouched journal resumes.
+-- All on the default back-end: tournaments are slow, and what the check does
+-- with a board (moves, judging) api_spec checks on every back-end.
+-- helpers.lua requires marubatsu first: marubatsu.host is then this
+-- module's host library (busted gives each spec file a fresh package.loaded,
+-- so the marubatsu of the previous spec file would otherwise still hold it, and the
+-- tournaments' trusted players would draw from that module's stream)
+local helpers = dofile("tests/lua/helpers.lua")
 local host = require "marubatsu.host"
-local newdir = dofile("tests/lua/helpers.lua").dir_maker()
+local newdir = helpers.dir_maker()
 
-local function read(path)
-    local f = assert(io.open(path, "rb"))
-    local s = f:read("a")
-    f:close()
-    return s
-end
-
-local function write(path, text)
-    local f = assert(io.open(path, "wb"))
-    f:write(text)
-    f:close()
-end
+local read, write = helpers.read_file, helpers.write_file
+local fields = helpers.fields -- a journal line's fields
 
 local function run(t)
     t.quiet, t.progress = true, false
     return host.tournament(t)
-end
-
--- the fields of a journal line (tab-separated, empty fields kept)
-local function fields(line)
-    local f = {}
-    for v in (line .. "\t"):gmatch("([^\t]*)\t") do f[#f + 1] = v end
-    return f
 end
 
 -- edit(dir, n, fn): fn(f) changes the fields of the n-th game line of

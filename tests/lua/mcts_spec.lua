@@ -11,24 +11,22 @@
 -- --jobs 1 and 2; in the sandbox mb.mcts works under the
 -- memory budget (an arena larger than the budget is a "memory" loss) and
 -- mb.brainproc / mb.gomocup are absent; mb.gomocup parses and formats.
+-- The search plays on a list1d copy of the game, or on the game itself
+-- when it is list1d without counters or has Lua callbacks: a seeded search
+-- gives the same move and statistics on every back-end, and the cases with
+-- a game to leave as it was, a tree to reuse and callbacks run on each.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
 local helpers = dofile("tests/lua/helpers.lua")
 local game_of = helpers.game_of
-
-local function snapshot(g)
-    local r = g.records
-    return table.concat({g:board_to_str(), g.status, g.turn, tostring(g.last_turn), g.move_count, g.last_move,
-        table.concat(r, ",", 1, #r)}, "|")
-end
+local snapshot = helpers.snapshot
 
 local big = {width = 9, height = 9, k = 5}
 
 describe("mb.mcts", function()
-    it("repeats itself for a seed", function()
-        local g = game_of("E5,D4,E4", big)
-        local function run(seed)
+    it("repeats itself for a seed, on every back-end", function()
+        local function run(seed, g)
             local s = mb.mcts{seed = seed}
             local m, info = s:search(g, {playouts = 2000})
             local ch = s:children()
@@ -36,15 +34,13 @@ describe("mb.mcts", function()
             for i = 1, #ch do t[#t + 1] = ch[i].move .. ":" .. ch[i].visits end
             return table.concat(t, " ")
         end
-        assert.are.equal(run(11), run(11))
-        assert.are_not.equal(run(11), run(12))
-    end)
-
-    it("leaves the game as it was", function()
         local g = game_of("E5,D4,E4", big)
-        local before = snapshot(g)
-        mb.mcts{}:search(g, {playouts = 500})
-        assert.are.equal(before, snapshot(g))
+        local first = run(11, g)
+        assert.are.equal(first, run(11, g))
+        assert.are_not.equal(first, run(12, g))
+        helpers.each_backend(function(bk)
+            assert.are.equal(first, run(11, bk.game_of("E5,D4,E4", big)), bk.label)
+        end)
     end)
 
     it("proves 3x3 a draw and a win in one", function()
@@ -57,57 +53,6 @@ describe("mb.mcts", function()
         m, info = mb.mcts{solver = true}:search(g, {playouts = 10000})
         assert.are.equal("win", info.proven)
         assert.are.equal(mb.move("C1", g), m)
-    end)
-
-    it("reuses its tree when the position follows", function()
-        local g = game_of("E5,D4", big)
-        local s = mb.mcts{seed = 3}
-        local m, info = s:search(g, {playouts = 3000})
-        assert.is_false(info.reused)
-        g:move(m) -- the most visited child: grown, with its own subtree
-        local _, again = s:search(g, {playouts = 50})
-        assert.is_true(again.reused)
-        assert.is_true(again.root_visits > 50)
-        local _, other = s:search(game_of("A1,B2", big), {playouts = 50})
-        assert.is_false(other.reused)
-        assert.are.equal(50, other.root_visits)
-    end)
-
-    it("takes Lua priors and playouts, and checks them", function()
-        local g = game_of("A1,I9", big)
-        local calls = 0
-        local s = mb.mcts{prior = function(game, m)
-            calls = calls + 1
-            assert.are.equal(2, game.move_count)
-            local x, y = game:move_to_xy(m)
-            return -((x - 4) ^ 2 + (y - 4) ^ 2)
-        end}
-        s:search(g, {playouts = 1})
-        assert.are.equal(16, calls)
-        local ch = s:children()
-        assert.are.equal(-8, ch[1].prior)
-        local before = snapshot(g)
-        local played = 0
-        local p = mb.mcts{playout = function(game)
-            played = played + 1
-            return game:calc_legal_moves()[1]
-        end}
-        local m = p:search(g, {playouts = 20})
-        assert.is_true(played > 20)
-        assert.are.equal(".", g:getmark_by_move(m))
-        assert.are.equal(before, snapshot(g))
-        local bad = {
-            {{playout = function() return 0 end}, "empty square"},  -- A1 is taken
-            {{prior = function() return "high" end}, "finite number"},
-            {{prior = function(game) game:move(40) return 0 end}, "changed the game"},
-            {{playout = function() error("boom") end}, "boom"},
-        }
-        for _, case in ipairs(bad) do
-            local ok, err = pcall(function() return mb.mcts(case[1]):search(g, {playouts = 5}) end)
-            assert.is_false(ok)
-            assert.is_truthy(tostring(err):find(case[2], 1, true), tostring(err))
-            assert.are.equal(before, snapshot(g))
-        end
     end)
 
     it("refuses bad options", function()
@@ -153,6 +98,68 @@ describe("mb.mcts", function()
         local one = games(1)
         assert.are.equal(4, select(2, one:gsub("\n", "")) + 1)
         assert.are.equal(one, games(2))
+    end)
+end)
+
+helpers.each_backend(function(bk)
+    describe("mb.mcts on " .. bk.label, function()
+        it("leaves the game as it was", function()
+            local g = bk.game_of("E5,D4,E4", big)
+            local before = snapshot(g)
+            mb.mcts{}:search(g, {playouts = 500})
+            assert.are.equal(before, snapshot(g))
+        end)
+
+        it("reuses its tree when the position follows", function()
+            local g = bk.game_of("E5,D4", big)
+            local s = mb.mcts{seed = 3}
+            local m, info = s:search(g, {playouts = 3000})
+            assert.is_false(info.reused)
+            g:move(m) -- the most visited child: grown, with its own subtree
+            local _, again = s:search(g, {playouts = 50})
+            assert.is_true(again.reused)
+            assert.is_true(again.root_visits > 50)
+            local _, other = s:search(bk.game_of("A1,B2", big), {playouts = 50})
+            assert.is_false(other.reused)
+            assert.are.equal(50, other.root_visits)
+        end)
+
+        it("takes Lua priors and playouts, and checks them", function()
+            local g = bk.game_of("A1,I9", big)
+            local calls = 0
+            local s = mb.mcts{prior = function(game, m)
+                calls = calls + 1
+                assert.are.equal(2, game.move_count)
+                local x, y = game:move_to_xy(m)
+                return -((x - 4) ^ 2 + (y - 4) ^ 2)
+            end}
+            s:search(g, {playouts = 1})
+            assert.are.equal(16, calls)
+            local ch = s:children()
+            assert.are.equal(-8, ch[1].prior)
+            local before = snapshot(g)
+            local played = 0
+            local p = mb.mcts{playout = function(game)
+                played = played + 1
+                return game:calc_legal_moves()[1]
+            end}
+            local m = p:search(g, {playouts = 20})
+            assert.is_true(played > 20)
+            assert.are.equal(".", g:getmark_by_move(m))
+            assert.are.equal(before, snapshot(g))
+            local bad = {
+                {{playout = function() return 0 end}, "empty square"},  -- A1 is taken
+                {{prior = function() return "high" end}, "finite number"},
+                {{prior = function(game) game:move(40) return 0 end}, "changed the game"},
+                {{playout = function() error("boom") end}, "boom"},
+            }
+            for _, case in ipairs(bad) do
+                local ok, err = pcall(function() return mb.mcts(case[1]):search(g, {playouts = 5}) end)
+                assert.is_false(ok)
+                assert.is_truthy(tostring(err):find(case[2], 1, true), tostring(err))
+                assert.are.equal(before, snapshot(g))
+            end
+        end)
     end)
 end)
 

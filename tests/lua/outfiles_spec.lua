@@ -17,21 +17,11 @@
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
-local newdir = dofile("tests/lua/helpers.lua").dir_maker()
+local helpers = dofile("tests/lua/helpers.lua")
+local newdir = helpers.dir_maker()
 local R = "\239\191\189" -- U+FFFD
 
-local function read(path)
-    local f = assert(io.open(path, "rb"))
-    local s = f:read("a")
-    f:close()
-    return s
-end
-
-local function write(path, text)
-    local f = assert(io.open(path, "wb"))
-    f:write(text)
-    f:close()
-end
+local read, write = helpers.read_file, helpers.write_file
 
 local function sh(cmd) assert(os.execute(cmd), cmd) end
 

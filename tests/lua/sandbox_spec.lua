@@ -1,5 +1,7 @@
 -- sandbox_spec.lua: mb.sandbox: hostile AI scripts (endless loops, also inside pcall, under the default budgets (time, memory) and an instruction budget; io, os, require, debug, string.dump, binary load, the host library, mb.draws/Random/stream; bad moves; errors; tampering; memory) end as a reason, well-behaved ones play, math.random follows player:seed on the player's own stream, players cannot see each other, the real game never changes.
 -- Also each script of tests/hostile/ with its exact reason prefix and the host's game unchanged; one Lua state per player (globals, memory caps apart); sandboxed and trusted ai2 draw the same moves when seeded alike, and a player's draws leave the host's stream alone; params copied in (functions refused); stats, close, the callable form.
+-- All on the default back-end: the sandbox's bounds do not depend on the board
+-- (api_spec and the search specs run the game itself on every back-end).
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
@@ -16,14 +18,8 @@ local function script(text)
     return path
 end
 
-local function snapshot(g)
-    local r = g.records
-    return table.concat({g:board_to_str(), g.status, g.turn, tostring(g.last_turn),
-        g.move_count, g.last_move, table.concat(r, ",", 1, #r)}, "|")
-end
-
 local helpers = dofile("tests/lua/helpers.lua")
-local game_of = helpers.game_of
+local game_of, snapshot = helpers.game_of, helpers.snapshot
 
 -- play one move of the script body `fn` on game (default A1,B2 played);
 -- the real game must be unchanged

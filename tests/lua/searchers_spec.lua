@@ -1,14 +1,12 @@
 -- searchers_spec.lua: mb.searcher and the ai_mmdfs ... ai_mtdf AIs (ais.md §6, §7.1-7.4): the §11.2 node totals through Lua from the empty board and after 〇(1,1), candidate lists and score views, one seeded game per AI against ai2, option errors, and that the game is left unchanged.
+-- The searches run on every back-end setting: the long lists (the node
+-- totals, the searchers of one view, the AIs' games) take the settings in
+-- turn (helpers.backend), so that each setting meets several searchers and
+-- the run costs no more than on one. The strong-solution test stays on the
+-- default back-end: mb.check_solved makes its own games.
 local mb = require "marubatsu"
-
--- Everything a caller can see of a game.
-local function snapshot(game)
-    local records = {}
-    for i = 0, #game.records do records[i] = game.records[i] end
-    return {board = game:board_to_str(), move_count = game.move_count, records = records,
-        nrecords = #game.records, status = game.status, turn = game.turn,
-        last_turn = game.last_turn, last_move = game.last_move}
-end
+local helpers = dofile("tests/lua/helpers.lua")
+local snapshot = helpers.snapshot
 
 local function scores_in_order(r)
     local out = {}
@@ -77,10 +75,11 @@ local function describe_opts(opts)
 end
 
 describe("mb.searcher node counts (ais.md §11.2)", function()
-    for _, row in ipairs(TOTALS) do
+    for i, row in ipairs(TOTALS) do
         local name, opts, empty_total, after_total, counts, tt_size = table.unpack(row, 1, 6)
-        it(name .. " " .. describe_opts(opts), function()
-            local g = mb.Marubatsu()
+        local bk = helpers.backend(i)
+        it(name .. " " .. describe_opts(opts) .. " on " .. bk.label, function()
+            local g = bk.new()
             local r = mb.searcher(name, g, with(opts, {analyze = true}))
             assert.are.equal(empty_total, r.count)
             if counts then assert.are.same(counts, r.counts) end
@@ -101,104 +100,116 @@ end)
 
 describe("mb.searcher views after 〇(1,1)", function()
     it("§6 searchers: mover-view, best = max", function()
-        for _, name in ipairs(SIX) do
-            local g = mb.Marubatsu()
+        for i, name in ipairs(SIX) do
+            local bk = helpers.backend(i)
+            local g = bk.new()
             g:move(4)
             local r = mb.searcher(name, g, {analyze = true})
-            assert.are.same({0, -1, 0, -1, -1, 0, -1, 0}, scores_in_order(r))
-            assert.are.equal(0, r.score)
-            assert.is_nil(r.bestmove)
+            local on = name .. " on " .. bk.label
+            assert.are.same({0, -1, 0, -1, -1, 0, -1, 0}, scores_in_order(r), on)
+            assert.are.equal(0, r.score, on)
+            assert.is_nil(r.bestmove, on)
         end
     end)
     it("§7 searchers: o-view, min for ×; 2 with shortest_victory", function()
-        for _, name in ipairs(SEVEN) do
-            local g = mb.Marubatsu()
+        for i, name in ipairs(SEVEN) do
+            local bk = helpers.backend(i)
+            local g = bk.new()
             g:move(4)
             local r = mb.searcher(name, g, {analyze = true, rand = false})
-            assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r))
-            assert.are.equal(0, r.bestmove)
+            local on = name .. " on " .. bk.label
+            assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r), on)
+            assert.are.equal(0, r.bestmove, on)
             r = mb.searcher(name, g, {analyze = true, shortest_victory = true})
-            assert.are.same({0, 2, 0, 2, 2, 0, 2, 0}, scores_in_order(r))
+            assert.are.same({0, 2, 0, 2, 2, 0, 2, 0}, scores_in_order(r), on)
         end
     end)
     it("§7 searchers with ai_for_mo = ai14s, sorted or not, keep the values", function()
-        for _, name in ipairs({"ai_abs_all", "ai_scout", "ai_mtdf"}) do
-            for _, sorted in ipairs({true, false}) do
+        for i, name in ipairs({"ai_abs_all", "ai_scout", "ai_mtdf"}) do
+            for j, sorted in ipairs({true, false}) do
                 for _, tt in ipairs({true, false}) do
-                    local g = mb.Marubatsu()
+                    local bk = helpers.backend(2 * i + j)
+                    local g = bk.new()
                     g:move(4)
                     local r = mb.searcher(name, g, {analyze = true, rand = false, use_tt = tt,
                         ai_for_mo = "ai14s", sort_allnodes = sorted})
-                    assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r))
-                    assert.are.equal(0, r.bestmove)
+                    assert.are.same({0, 1, 0, 1, 1, 0, 1, 0}, scores_in_order(r), name .. " on " .. bk.label)
+                    assert.are.equal(0, r.bestmove, name .. " on " .. bk.label)
                 end
             end
         end
     end)
     it("§7 PV with a shared table: the intended one, to a draw (§3.3, §13 #4)", function()
-        for _, name in ipairs(SEVEN) do
-            for _, extra in ipairs({{}, {ai_for_mo = "ai14s", sort_allnodes = true}}) do
+        for i, name in ipairs(SEVEN) do
+            for j, extra in ipairs({{}, {ai_for_mo = "ai14s", sort_allnodes = true}}) do
                 if name == "ai_mmdfs_all" and next(extra) then break end
-                local g = mb.Marubatsu()
+                local bk = helpers.backend(2 * i + j)
+                local g = bk.new()
                 g:move(4)
                 local r = mb.searcher(name, g, with(extra, {analyze = true, rand = false, use_tt = true}))
-                assert.is_true(r.pv_complete)
-                assert.are.equal(r.bestmove, r.PV[1])
-                assert.are.equal(8, #r.PV)
+                local on = name .. " on " .. bk.label
+                assert.is_true(r.pv_complete, on)
+                assert.are.equal(r.bestmove, r.PV[1], on)
+                assert.are.equal(8, #r.PV, on)
                 for _, m in ipairs(r.PV) do g:move(m) end
-                assert.are.equal("draw", g.status)
-                r = mb.searcher(name, mb.Marubatsu(), {analyze = true, rand = false})
+                assert.are.equal("draw", g.status, on)
+                r = mb.searcher(name, bk.new(), {analyze = true, rand = false})
                 assert.are.same({0}, r.PV) -- no table: only the root move is known
                 assert.is_false(r.pv_complete)
-                r = mb.searcher(name, mb.Marubatsu(), {analyze = true, use_tt = true, share_tt = false})
+                r = mb.searcher(name, bk.new(), {analyze = true, use_tt = true, share_tt = false})
                 assert.is_nil(r.PV)
             end
         end
     end)
-    it("§6 with shortest_victory scores in mover-view too", function()
-        local g = mb.Marubatsu()
-        g:move(4)
-        local r = mb.searcher("ai_abs_tt4", g, {analyze = true, shortest_victory = true})
-        assert.are.same({0, -2, 0, -2, -2, 0, -2, 0}, scores_in_order(r))
+    it("§6 with shortest_victory scores in mover-view too, on every back-end", function()
+        helpers.each_backend(function(bk)
+            local g = bk.new()
+            g:move(4)
+            local r = mb.searcher("ai_abs_tt4", g, {analyze = true, shortest_victory = true})
+            assert.are.same({0, -2, 0, -2, -2, 0, -2, 0}, scores_in_order(r), bk.label)
+        end)
     end)
 end)
 
-describe("mb.searcher choice", function()
-    it("rand = false takes the first of the tie list; rand draws one from mb.stream", function()
-        local g = mb.Marubatsu()
-        g:move(4)
-        assert.are.equal(0, mb.searcher("ai_abs", g, {rand = false}))
-        mb.seed(7)
-        local m = mb.searcher("ai_abs", g)
-        mb.seed(7)
-        assert.are.equal(({0, 6, 2, 8})[mb.randbelow(4) + 1], m)
-    end)
-    it("§7 draws even with analyze, §6 does not", function()
-        local g = mb.Marubatsu()
-        g:move(4)
-        mb.seed(3)
-        local r = mb.searcher("ai_abs_all", g, {analyze = true})
-        local after = mb.random()
-        mb.seed(3)
-        assert.are.equal(({0, 6, 2, 8})[mb.randbelow(4) + 1], r.bestmove)
-        mb.seed(3)
-        mb.searcher("ai_abs", g, {analyze = true})
-        assert.are_not.equal(after, mb.random())
+helpers.each_backend(function(bk)
+    describe("mb.searcher choice on " .. bk.label, function()
+        it("rand = false takes the first of the tie list; rand draws one from mb.stream", function()
+            local g = bk.new()
+            g:move(4)
+            assert.are.equal(0, mb.searcher("ai_abs", g, {rand = false}))
+            mb.seed(7)
+            local m = mb.searcher("ai_abs", g)
+            mb.seed(7)
+            assert.are.equal(({0, 6, 2, 8})[mb.randbelow(4) + 1], m)
+        end)
+        it("§7 draws even with analyze, §6 does not", function()
+            local g = bk.new()
+            g:move(4)
+            mb.seed(3)
+            local r = mb.searcher("ai_abs_all", g, {analyze = true})
+            local after = mb.random()
+            mb.seed(3)
+            assert.are.equal(({0, 6, 2, 8})[mb.randbelow(4) + 1], r.bestmove)
+            mb.seed(3)
+            mb.searcher("ai_abs", g, {analyze = true})
+            assert.are_not.equal(after, mb.random())
+        end)
     end)
 end)
 
 describe("the searcher AIs", function()
-    for _, name in ipairs(ALL) do
-        it(name .. " plays a seeded game against ai2 on both sides and wins", function()
+    for i, name in ipairs(ALL) do
+        local bk = helpers.backend(i)
+        it(name .. " plays a seeded game against ai2 on both sides and wins, on " .. bk.label, function()
             local ai = mb.ai(name)
             assert.are.equal(name, ai.name)
-            local g = mb.Marubatsu()
+            local g = bk.new()
             assert.are.equal("o", mb.play{ai = {ai, "ai2"}, seed = 1, game = g})
-            local first = table.concat(snapshot(g).records, ",", 1, g.move_count)
-            local g2 = mb.Marubatsu()
+            local first = table.concat(g.records, ",", 1, g.move_count)
+            local g2 = bk.new()
             mb.play{ai = {ai, "ai2"}, seed = 1, game = g2}
-            assert.are.equal(first, table.concat(snapshot(g2).records, ",", 1, g2.move_count))
-            assert.are.equal("x", mb.play{ai = {"ai2", ai}, seed = 1})
+            assert.are.equal(first, table.concat(g2.records, ",", 1, g2.move_count))
+            assert.are.equal("x", mb.play{ai = {"ai2", ai}, seed = 1, game = bk.new()})
         end)
     end
 end)
@@ -247,15 +258,16 @@ describe("mb.searcher errors and the game", function()
         assert.matches("the game is over", err, 1, true)
     end)
     it("leaves the game as found, undone moves included", function()
-        for _, name in ipairs(ALL) do
-            local g = mb.Marubatsu()
+        for i, name in ipairs(ALL) do
+            local bk = helpers.backend(i)
+            local g = bk.new()
             g:move(4) g:move(0) g:move(8) g:move(2)
             g:unmove() g:unmove()
             local before = snapshot(g)
             mb.searcher(name, g, {analyze = true})
-            assert.are.same(before, snapshot(g))
+            assert.are.same(before, snapshot(g), name .. " on " .. bk.label)
             mb.searcher(name, g)
-            assert.are.same(before, snapshot(g))
+            assert.are.same(before, snapshot(g), name .. " on " .. bk.label)
         end
     end)
 end)

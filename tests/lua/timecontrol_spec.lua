@@ -11,6 +11,7 @@
 -- the iterative deepening AIs and MCTS given a small timelimit return a
 -- legal move; bad values are errors naming the option. Nothing asserts
 -- speed: spinning functions never return, the others return at once.
+-- All on the default back-end: what is timed does not depend on the board.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 

@@ -34,23 +34,15 @@
 -- Records (issue 24): games.sgf (every board) and games/NNNNN.psq (k = 5),
 -- read back by a parser of this file: each equals its journal line (moves,
 -- names, result, the forfeit's reason), also after a cut journal resumed.
+-- All on the default back-end: tournaments are slow, and what they do with a
+-- board (moves, judging, replay) api_spec checks on every back-end.
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 
-local newdir = dofile("tests/lua/helpers.lua").dir_maker()
+local helpers = dofile("tests/lua/helpers.lua")
+local newdir = helpers.dir_maker()
 
-local function read(path)
-    local f = assert(io.open(path, "rb"))
-    local s = f:read("a")
-    f:close()
-    return s
-end
-
-local function write(path, text)
-    local f = assert(io.open(path, "wb"))
-    f:write(text)
-    f:close()
-end
+local read, write = helpers.read_file, helpers.write_file
 
 local function run(t)
     t.quiet = true

@@ -17,6 +17,7 @@ cd "$(dirname "$0")/../.." || exit 2
 root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 143' TERM INT # the copy is removed when stopped too (.ci/run's time limit)
 log=$work/log
 
 # the tree as it is now (tracked files, with their uncommitted changes)

@@ -12,7 +12,10 @@
 #     (a loop under pcall, gsub and sort callbacks, a runaway native search
 #     and solve) lose on the move time, sandboxed and, for the Lua-level
 #     ones, trusted; in `match` a loss on time counts as a
-#     lost game and the count follows the tables;
+#     lost game and the count follows the tables; in `play --move-time`
+#     an AI stuck inside one C call (tests/tournament/hostile/stuck_in_gc.lua)
+#     loses on time by the hard line, with the reason, exit 0, well within
+#     the move time + the slack + a margin;
 #   - what an AI sees (tests/timecontrol/seer.lua reports it in its forfeit
 #     reason): time_left starts at the game time and decreases, timelimit
 #     is the documented share (0.8 x 1/8 of the clock; 0.8 x the move time);
@@ -122,6 +125,11 @@ check "match trusted: the count" grep -q "^time control game=0.1: lost on time: 
 "$prog" play --o "$here/spin.lua" --x ai2 --move-time 0.1 --ascii >"$tmp/p1" 2>&1
 check "play: an AI that spins loses on time (exit 0)" test $? -eq 0
 check "play: the result line" grep -qx "result: x wins (ai2): spin (o) lost on time (no move within 0.1 s (move time))" "$tmp/p1"
+t0=$(date +%s)
+"$prog" play --o tests/tournament/hostile/stuck_in_gc.lua --x ai2 --move-time 1 --slack 0.2 --ascii >"$tmp/p2" 2>&1
+check "play: an AI stuck in C loses on time by the hard line (exit 0)" test $? -eq 0
+check "play: ... within 15 s (without the hard line: about 30 s)" test $(($(date +%s) - t0)) -lt 15
+check "play: ... the result line says why" grep -qx "result: x wins (ai2): stuck_in_gc (o) lost on time (no move within 1 s (move time); killed after [0-9.]* s: stuck inside one call past its 1 s budget)" "$tmp/p2"
 "$prog" play --o ai2 --x ai2 --move-time -1 >/dev/null 2>"$tmp/err"
 check "play --move-time -1: exit 2" test $? -eq 2
 check "play --move-time -1: message" grep -qx "marubatsu play: --move-time must be a number of seconds > 0 (at most 1e+07), not '-1'" "$tmp/err"

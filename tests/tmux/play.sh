@@ -6,6 +6,14 @@
 # `tmux capture-pane`, and checks that the board is drawn (with 〇/× on a
 # UTF-8 terminal), that undo takes back two plies, and that the game reaches
 # a final "winner ..." position, a result line and exit status 0.
+# Then the hard line as a person meets it, with a sandboxed AI stuck inside
+# one C call (tests/tournament/hostile/stuck_in_gc.lua: a collection that
+# runs for tens of seconds, which no in-VM budget can stop): as 〇 it loses
+# its first move on time with a message saying why, well within its budget
+# (1 s) + the slack (0.5 s) + a margin (8.5 s), with exit status 1 and no
+# process left behind; as the hint AI, `hint` answers with its reason in
+# the same bound and the game goes on (a move is taken and answered, then
+# `exit`); and Ctrl-C during a stuck hint ends play at once (status 130).
 # Every wait polls the pane with a timeout; the tmux server is always killed.
 # Usage: sh tests/tmux/play.sh [PROGRAM]      (default build/marubatsu)
 # Ends with "N passed, N failed"; exit status 1 if anything failed.
@@ -46,6 +54,8 @@ check() { # check NAME CONDITION-STATUS [DETAIL]
 # the whole pane, history included, wrapped lines joined
 screen() { T capture-pane -p -J -S - -t "$session" 2>/dev/null; }
 prompts() { screen | grep -c -F "$PROMPT_TEXT"; }
+prompts_en() { screen | grep -c -F 'Type exit to quit'; }
+more_prompts_en_than() { [ "$(prompts_en)" -gt "$1" ]; }
 
 # wait_until COMMAND...: poll (every 0.1 s, at most 15 s) until it succeeds
 wait_until() {
@@ -139,6 +149,91 @@ check "exit status 0" $?
 if [ "$fail" -ne 0 ] || [ -n "${MB_TMUX_SHOW:-}" ]; then
     echo "--- the pane:"
     screen | grep -v '^$' | tail -n 40
+fi
+
+# ---- the hard line: a sandboxed AI stuck inside one C call ------------------------
+tmp=$(mktemp -d)
+trap 'cleanup; rm -rf "$tmp"' EXIT
+# a copy under a name of its own, so that its processes can be found
+stuck="$tmp/stuck_in_gc.lua"
+cp tests/tournament/hostile/stuck_in_gc.lua "$stuck"
+BOUND=10 # seconds from the move's start: budget 1 + slack 0.5 + a generous margin
+
+now() { date +%s.%N; }
+# seconds between two now()s
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+within() { awk -v t="$1" -v max="$2" 'BEGIN { exit !(t < max) }'; }
+shows() { screen | grep -q -F -- "$1"; }
+# the program's processes (the worker too, a fork) still playing the stuck AI
+left_behind() { ps -eo args= | awk -v p="$prog" -v s="$stuck" 'index($0, p) == 1 && index($0, s)'; }
+nothing_left() { [ -z "$(left_behind)" ]; }
+
+start_play() { # start_play SESSION ARGS...: a new game in its own session
+    session=$1
+    shift
+    T new-session -d -s "$session" -x 200 -y 40 \
+        "env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color '$prog' -e 'mb.lang = \"en\"' play $*; echo \"[exit status \$?]\"; sleep 3600"
+}
+
+# the stuck AI as o: its first move is lost, the game ends with the reason
+start_play stuck_o --o "'$stuck'" --x ai2 --seed 3
+wait_until shows "Turn $O"
+t0=$(now)
+wait_until finished
+t1=$(now)
+took=$(elapsed "$t0" "$t1")
+screen | grep -q '^marubatsu play: stuck_in_gc (o) did not play a legal move: time (killed after [0-9.]* s: stuck inside one call past its 1 s budget)$'
+check "a stuck move: play says it was lost on time and why" $? "$(screen | grep -v '^$' | tail -n 3)"
+within "$took" "$BOUND"
+check "a stuck move: play ends it within $BOUND s (took $took s)" $?
+screen | grep -q '^\[exit status 1\]'
+check "a stuck move: exit status 1, as for a move its budget stops" $?
+wait_until nothing_left
+check "a stuck move: no process left behind" $? "$(left_behind)"
+
+# the stuck AI as the hint: the hint gives its reason, the game goes on
+start_play stuck_hint --x ai2 --hint "'$stuck'" --seed 3
+wait_until more_prompts_en_than 0
+n=$(prompts_en)
+t0=$(now)
+T send-keys -t "$session" hint Enter
+wait_until more_prompts_en_than "$n"
+t1=$(now)
+took=$(elapsed "$t0" "$t1")
+screen | grep -q '^hint: stuck_in_gc did not play a legal move: time (killed after [0-9.]* s: stuck inside one call past its 1 s budget); the game goes on$'
+check "a stuck hint: play says why it has no hint" $? "$(screen | grep -v '^$' | tail -n 3)"
+within "$took" "$BOUND"
+check "a stuck hint: the prompt is back within $BOUND s (took $took s)" $?
+n=$(prompts_en)
+T send-keys -t "$session" B2 Enter
+wait_until more_prompts_en_than "$n"
+[ "$(marks)" = 2 ] && [ "$(last_board | awk 'NR == 2 { print $2 }')" = o ]
+check "a stuck hint: the game goes on (B2 and the AI's reply)" $? "$(last_board)"
+T send-keys -t "$session" exit Enter
+wait_until finished
+screen | grep -q '^\[exit status 0\]'
+check "a stuck hint: exit ends the game, status 0" $?
+
+# Ctrl-C while the hint is stuck: play stops at once
+start_play stuck_ctrl_c --x ai2 --hint "'$stuck'" --seed 3
+wait_until more_prompts_en_than 0
+T send-keys -t "$session" hint Enter
+sleep 0.3
+t0=$(now)
+T send-keys -t "$session" C-c
+wait_until finished
+t1=$(now)
+took=$(elapsed "$t0" "$t1")
+screen | grep -q 'marubatsu play: interrupted$' && screen | grep -q '^\[exit status 130\]'
+check "Ctrl-C during a stuck hint: 'interrupted', status 130" $? "$(screen | grep -v '^$' | tail -n 3)"
+within "$took" 5
+check "Ctrl-C during a stuck hint: play stops at once (took $took s)" $?
+wait_until nothing_left
+check "Ctrl-C during a stuck hint: no process left behind" $? "$(left_behind)"
+
+if [ "$fail" -ne 0 ] || [ -n "${MB_TMUX_SHOW:-}" ]; then
+    echo "--- the pane of $session:"
+    screen | grep -v '^$' | tail -n 20
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

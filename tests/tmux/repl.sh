@@ -60,7 +60,7 @@ check completion_runs '{0, 3, 6, 1, 4, 7, 2, 5, 8}'
 t send-keys -t "$session" 'while true do end' Enter
 sleep 0.5
 t send-keys -t "$session" C-c
-check interrupted 'interrupted!'
+check interrupted 'interrupted'
 t send-keys -t "$session" 'answer + 1' Enter
 check state_intact '42'
 t send-keys -t "$session" C-c

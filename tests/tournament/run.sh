@@ -99,7 +99,7 @@ kill -INT $pid 2>/dev/null
 wait $pid
 rc=$?
 if grep -q 'interrupted after' "$tmp/int.err"; then
-    check "interrupted exits 1" test $rc -eq 1
+    check "interrupted exits 130" test $rc -eq 130
     check "interrupted message" grep -q 'run the same command with --resume' "$tmp/int.err"
     # the command that continues it, and the results files of the games played
     check "interrupted: the resume command" grep -qxF \
@@ -556,7 +556,7 @@ timed "$prog" tournament ai1 "$ldp" ai2 --games 2 --jobs 2 --move-time 1 --seed 
     --out "$hl/ld" --resume
 check "hard line, --move-time 1: --resume reads the journal back" test $rc -eq 0
 # Ctrl-C with --jobs 1 while the player is stuck (a slack of 30 s: only
-# the signal can end it in time): exit 1 at once, a journal to resume
+# the signal can end it in time): exit 130 at once, a journal to resume
 "$prog" tournament ai1 "$gcp" --games 4 --jobs 1 --seed 3 --slack 30 --no-progress --quiet --allow-forfeits \
     --out "$hl/int" 2>"$hl/int.err" &
 pid=$!
@@ -571,7 +571,7 @@ kill -INT $pid
 wait $pid
 rc=$?
 secs=$(($(date +%s) - s0))
-check "Ctrl-C, --jobs 1, a player stuck in C: exit 1" test $rc -eq 1
+check "Ctrl-C, --jobs 1, a player stuck in C: exit 130" test $rc -eq 130
 check "Ctrl-C, --jobs 1, a player stuck in C: at once ($secs s)" test $secs -lt 10
 check "Ctrl-C, --jobs 1, a player stuck in C: how to resume" grep -q 'interrupted after .*run the same command with --resume' "$hl/int.err"
 check "Ctrl-C, --jobs 1, a player stuck in C: no process left" none_left
