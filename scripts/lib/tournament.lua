@@ -807,7 +807,9 @@ function host.tournament(t)
                         files.write_checked(io.stdout, "standard output", ("partial: interrupted (Ctrl-C) after %d of %d games\n")
                             :format(done_n, mine) .. private.results.text_report(res, s, s.shard and mine or total))
                     end
-                    local written, werr = pcall(write_outputs, res, s, players, s.shard and mine or total)
+                    -- the files only: the table is printed above, as a partial one
+                    local files_only = setmetatable({quiet = true}, {__index = s})
+                    local written, werr = pcall(write_outputs, res, files_only, players, s.shard and mine or total)
                     local msg = ("interrupted after %d of %d games"):format(done_n, mine)
                     if s.out then
                         msg = msg .. "; the journal keeps them" .. (written and (" and the results files in %s count them")

@@ -114,6 +114,20 @@ else # it finished before the signal came: nothing to check but the results
 fi
 t --games $games --jobs 2 --out "$tmp/int" --resume
 check "interrupted then resumed: results.json identical" cmp -s "$tmp/full/results.json" "$tmp/int/results.json"
+# without --quiet: the partial table once on stdout (not again with the files)
+"$prog" tournament $players --seed 21 --no-progress --games $games --jobs 2 --out "$tmp/int2" \
+    >"$tmp/int2.out" 2>"$tmp/int2.err" &
+pid=$!
+n=0
+while [ "$n" -lt 300 ] && kill -0 $pid 2>/dev/null; do
+    n=$(cat "$tmp/int2/journal.tsv" 2>/dev/null | grep -c '^G')
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+if grep -q 'interrupted after' "$tmp/int2.err"; then
+    check "interrupted, not quiet: the partial table" grep -q '^partial: interrupted (Ctrl-C) after [0-9]* of' "$tmp/int2.out"
+    check "interrupted, not quiet: one table" test "$(grep -c '^rank  player' "$tmp/int2.out")" -eq 1
+fi
 
 # shards and merge
 t --games 20 --jobs 1 --out "$tmp/one"
