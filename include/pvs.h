@@ -35,7 +35,10 @@
  *   guard        at the root, when the other side would win by a VCT if
  *                the root passed, only the moves after which it has none
  *                are searched (when some exist);
- *   extend       the soft time limit doubles after an unstable iteration.
+ *   extend       the soft time limit doubles after an unstable iteration;
+ *   verify       when the move found leaves the other side a VCT, the next
+ *                moves in order are tried until one leaves it none (the
+ *                iterations stop at 1 - verify_share of the time for it).
  * Before the iterations the root plays a VCF (root_vcf fours), then a VCT
  * (root_vct threats, the threes on the lines of the previous threat)
  * found within vct_share of the time.
@@ -51,8 +54,9 @@
  * after soft * timelimit, or twice that (extend) when the last iteration
  * changed its best move or lost more than the aspiration window. The best
  * move is that of the last completed iteration, or of the unfinished one
- * when it already searched its first root move and found a better one. Uses game.h, pattern.h and search.h
- * (the clock). */
+ * when it already searched its first root move and found a better one. A
+ * raised interrupt flag (interrupt.h) stops it the same way. Uses game.h,
+ * pattern.h, search.h (the clock) and interrupt.h. */
 #ifndef MB_PVS_H
 #define MB_PVS_H
 
@@ -75,19 +79,21 @@ typedef struct PvsOptions {
     int maxdepth;     /* iterations up to this depth (1 .. PVS_MAX_PLY / 2) */
     uint64_t max_nodes;
     bool tt, aspiration, killers, history, lmr, vcf, forced, prune;
-    int window;       /* aspiration half width (evaluation units) */
-    int vcf_depth;    /* fours at the horizon */
-    int vcf_nodes;    /* positions per horizon VCF */
-    int root_vcf;     /* fours of the root VCF (0: none) */
-    int root_vct;     /* threats of the root VCT and the guard (0: none) */
-    int vct_nodes;    /* positions of the root VCT (the guard: as many again) */
-    double vct_share; /* of timelimit: the root VCT, then twice it the guard */
-    bool guard;       /* the root keeps the moves that stop the other side's VCT */
-    bool qdefend;     /* the horizon answers the other side's VCF (needs vcf) */
-    bool extend;      /* after an unstable iteration the soft limit doubles */
-    int width;        /* prune: moves searched at depth >= 2 off the PV */
-    int width1;       /* prune: moves searched at depth 1 off the PV */
-    int defend;       /* move score: percent of the other side's value */
+    int window;          /* aspiration half width (evaluation units) */
+    int vcf_depth;       /* fours at the horizon */
+    int vcf_nodes;       /* positions per horizon VCF */
+    int root_vcf;        /* fours of the root VCF (0: none) */
+    int root_vct;        /* threats of the root VCT and the guard (0: none) */
+    int vct_nodes;       /* positions of the root VCT (the guard: as many again) */
+    double vct_share;    /* of timelimit: the root VCT, then twice it the guard */
+    bool guard;          /* the root keeps the moves that stop the other side's VCT */
+    bool qdefend;        /* the horizon answers the other side's VCF (needs vcf) */
+    bool extend;         /* after an unstable iteration the soft limit doubles */
+    bool verify;         /* the move found must leave the other side no VCT */
+    double verify_share; /* of timelimit: kept for the verification */
+    int width;           /* prune: moves searched at depth >= 2 off the PV */
+    int width1;          /* prune: moves searched at depth 1 off the PV */
+    int defend;          /* move score: percent of the other side's value */
     PatWeights weights;
 } PvsOptions;
 
@@ -125,8 +131,9 @@ void pvs_init(Pvs *p, void *tt_mem, int bits);
 /* Empty p's table. */
 void pvs_clear(Pvs *p);
 /* Search the side to move of g (read only). MB_OK, MB_EINVAL (bad
- * options) or MB_ENOMEM (the pattern state). A finished game gives move
- * -1. */
+ * options), MB_ENOMEM (the pattern state) or MB_EINTR (the interrupt flag
+ * of interrupt.h was raised: the search stopped as at its deadline, and
+ * out holds what it had). A finished game gives move -1. */
 int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out);
 
 #endif

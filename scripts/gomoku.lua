@@ -28,7 +28,7 @@ local mb = require "marubatsu"
 
 local OPTIONS = {"soft", "maxdepth", "nodes", "tt", "aspiration", "killers", "history", "lmr", "vcf",
     "forced", "prune", "window", "vcf_depth", "vcf_nodes", "root_vcf", "width", "width1",
-    "defend", "root_vct", "vct_nodes", "vct_share", "guard", "qdefend", "extend", "weights"}
+    "defend", "root_vct", "vct_nodes", "vct_share", "guard", "qdefend", "extend", "verify", "verify_share", "weights"}
 
 -- One searcher per Lua state, made when the script loads (not on a move's
 -- clock): its table (16 MiB, touched as the search reaches it) carries what

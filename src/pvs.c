@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interrupt.h"
 #include "mberror.h"
 #include "search.h"
 
@@ -48,7 +49,7 @@ typedef struct S {
     const int16_t *bidx; /* the board's padded indexes, normative order */
     uint64_t ticks, nodes, vcf_nodes, vcf_limit;
     double deadline;
-    bool stop;
+    bool stop, interrupted;
     int killer[PVS_MAX_PLY][2];
     int32_t *hist[3];
     VcfSlot *vcache; /* 2^VCACHE_BITS slots */
@@ -78,6 +79,8 @@ PvsOptions pvs_default_options(void)
     o.guard = false;
     o.qdefend = false;
     o.extend = true;
+    o.verify = false;
+    o.verify_share = 0.15;
     o.width = 14;
     o.width1 = 10;
     o.defend = 80;
@@ -101,6 +104,7 @@ void pvs_clear(Pvs *p) { memset(p->tt, 0, (p->tt_mask + 1) * sizeof *p->tt); }
 static inline void tick(S *s)
 {
     if ((++s->ticks & CHECK_MASK) == 0) {
+        if (mb_interrupted()) s->stop = s->interrupted = true;
         if (s->deadline >= 0 && search_now() >= s->deadline) s->stop = true;
         if (s->o->max_nodes && s->nodes + s->vcf_nodes >= s->o->max_nodes) s->stop = true;
     }
@@ -593,6 +597,18 @@ static int static_win_move(const PatState *ps, Mark a)
     return -1;
 }
 
+/* A VCT of a (to move) deepening by two threats from 4 to depth: a deep
+ * first try spends its time in long failing lines before a short win. */
+static int vct_deepening(S *s, Mark a, int depth, int *line)
+{
+    int len = 0;
+    for (int d = depth < 4 ? depth : 4; !len && !s->stop; d += 2) {
+        len = vct_attack(s, a, d < depth ? d : depth, -1, line);
+        if (d >= depth) break;
+    }
+    return s->stop ? 0 : len;
+}
+
 /* The root VCT of a within its share of the time: plies to the win or 0. */
 static int timed_vct(S *s, Mark a, double t0, int *line)
 {
@@ -605,6 +621,43 @@ static int timed_vct(S *s, Mark a, double t0, int *line)
     s->stop = false;
     s->deadline = saved;
     return len;
+}
+
+/* After the search: when the other side would win by a VCT after `best`,
+ * the next moves in the search's order are tried until one leaves it none,
+ * within verify_share of the time (and the hard limit). The move to play. */
+static int verify_move(S *s, Mark me, Mark opp, int best, double t0)
+{
+    const PvsOptions *o = s->o;
+    PatState *ps = s->ps;
+    double saved = s->deadline, until = search_now() + o->verify_share * o->timelimit;
+    if (o->timelimit > 0) s->deadline = until < t0 + o->timelimit ? until : t0 + o->timelimit;
+    s->stop = false;
+    int depth = o->root_vct > 0 ? o->root_vct : 8, chosen = best;
+    s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes / 4;
+    pat_place_idx(ps, best, me);
+    int r = vct_deepening(s, opp, depth, NULL);
+    pat_lift_idx(ps, best, me);
+    if (r && !s->stop) {
+        int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS];
+        bool forced;
+        int n = gen_moves(s, me, 0, best, mv, sc, &forced);
+        for (int j = 0; j < n && j < 12 && !s->stop; j++) {
+            pick(mv, sc, j, n);
+            if (mv[j] == best) continue;
+            s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes / 4;
+            pat_place_idx(ps, mv[j], me);
+            r = vct_deepening(s, opp, depth, NULL);
+            pat_lift_idx(ps, mv[j], me);
+            if (!r && !s->stop) {
+                chosen = mv[j];
+                break;
+            }
+        }
+    }
+    s->stop = false;
+    s->deadline = saved;
+    return chosen;
 }
 
 /* When the opponent would win by a VCT if `me` passed, keep for the root
@@ -653,7 +706,8 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
         o->vcf_depth > PVS_MAX_VCF || o->root_vcf < 0 || o->root_vcf > PVS_MAX_VCF ||
         o->vcf_nodes < 0 || o->width < 0 || o->width1 < 0 || !(o->soft >= 0 && o->soft <= 1) ||
         o->root_vct < 0 || o->root_vct > PVS_MAX_VCF || o->vct_nodes < 0 ||
-        !(o->vct_share >= 0 && o->vct_share <= 0.5))
+        !(o->vct_share >= 0 && o->vct_share <= 0.5) ||
+        !(o->verify_share >= 0 && o->verify_share <= 0.5))
         return MB_EINVAL;
     double t0 = search_now();
     if (g->status != STATUS_PLAYING) return MB_OK;
@@ -729,6 +783,8 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
         } else {
             if (o->guard && o->timelimit != 0) guard_root(&s, me, opp, t0);
             s.stop = false;
+            if (o->verify && o->timelimit > 0) /* keep the verification's share */
+                s.deadline = t0 + (1 - o->verify_share) * o->timelimit;
             int prev = 0, best = -1;
             for (int depth = 1; depth <= o->maxdepth; depth++) {
                 s.iter_best = -1;
@@ -783,6 +839,15 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
                     best = mv[0];
                 }
             }
+            if (o->verify && best >= 0 && out->score > -PVS_WIN_BOUND && o->timelimit > 0) {
+                int v = verify_move(&s, me, opp, best, t0);
+                if (v != best) {
+                    best = v;
+                    out->reason = "verify";
+                    out->npv = 1;
+                    out->pv[0] = ps->move_of[v];
+                }
+            }
             result_move(&s, out, best);
         }
     }
@@ -793,5 +858,5 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
     free(bidx);
     free(hist);
     free(s.vcache);
-    return MB_OK;
+    return s.interrupted ? MB_EINTR : MB_OK;
 }

@@ -230,6 +230,15 @@ static SolveEntry *replace(Solve *s, uint64_t o, uint64_t x)
     return __builtin_popcountll(b->o | b->x) >= __builtin_popcountll(a->o | a->x) ? b : a;
 }
 
+/* A table half full: true when it cannot grow (its limit) and three
+ * quarters are in use (then a new position must replace another). */
+static bool no_room(Solve *s)
+{
+    if (grow(s)) return false;
+    s->full = true;
+    return s->count + 1 > s->cap * 3 / 4;
+}
+
 /* Merge bounds into the entry of (o, x) (the empty board is never stored).
  * When the table is full and cannot grow (its limit, solve_set_hash), a
  * new position replaces another or is dropped (replace). */
@@ -238,8 +247,7 @@ static void store(Solve *s, uint64_t o, uint64_t x, int lo, int hi, int move)
     if (!o && !x) return;
     SolveEntry *e = probe(s, o, x);
     if (!e) {
-        if (s->count + 1 > s->cap / 2 && !grow(s)) s->full = true;
-        if (s->count + 1 > s->cap * 3 / 4) {
+        if (s->count + 1 > s->cap / 2 && no_room(s)) {
             e = replace(s, o, x);
             if (!e) return;
         } else {

@@ -8,7 +8,7 @@
 -- the REPL chunk `__jupyter_step()` and the request itself, so that every
 -- cell runs as its own REPL chunk, in the REPL's globals (mb, help, reload,
 -- _, what the init file made), with the REPL's Ctrl-C: the kernel's
--- interrupt (SIGINT to this process group) raises "interrupted!" in the
+-- interrupt (SIGINT to this process group) raises "interrupted" in the
 -- running cell as Ctrl-C does in the terminal, and whatever the REPL resets
 -- between chunks is reset between cells. A step returns only once the next
 -- request is there, so the REPL never waits for a line itself (in a pipe,
@@ -488,14 +488,14 @@ end
 -- ---- stdin: the cell's reads become the notebook's input boxes ---------------
 
 -- One line from the notebook (nil if it has no input box, or at its end).
--- An interrupt while the box waits raises "interrupted!" here, on the
+-- An interrupt while the box waits raises "interrupted" here, on the
 -- main thread, as soon as the read returns.
 local function ask_line()
     send("input", "")
     while true do
         local t = {}
         local line, err = io_run("line", t)
-        if line == nil and err then error("interrupted!", 0) end
+        if line == nil and err then error("interrupted", 0) end
         local kind, _, body = parse(line)
         if kind == "input" then return body end
         if kind == "eof" or kind == nil then return nil end
@@ -602,7 +602,7 @@ local function run_cell(count, code, st)
     st.ran = r[1] and r.n == 1 -- a statement that ran: nothing more to show
     if not r[1] then
         local e = r[2]
-        return error_frames(e.msg:find("interrupted!?$") and "interrupted" or "runtime", e.msg, e.traceback)
+        return error_frames(e.msg:find("interrupted$") and "interrupted" or "runtime", e.msg, e.traceback)
     end
     if packs then r = table.pack(true, table.unpack(r[2], 1, r[2].n)) end
     -- a cell that is just `help` or `quit` calls it, as the REPL does
@@ -617,7 +617,7 @@ local function run_cell(count, code, st)
         for i = 2, r.n do
             local ok, b = xpcall(bundle, handler, r[i])
             if not ok then
-                return error_frames(b.msg:find("interrupted!?$") and "interrupted" or "display",
+                return error_frames(b.msg:find("interrupted$") and "interrupted" or "display",
                     "error while displaying the value: " .. b.msg, b.traceback)
             end
             send_bundle(b, i == r.n and "result" or "display")
@@ -709,7 +709,7 @@ function _G.__jupyter_step()
         if st.ran then
             st.answer = {{"done", "", "ok"}}
         elseif st.kind == "run" then
-            st.answer = error_frames("interrupted", "interrupted!")
+            st.answer = error_frames("interrupted", "interrupted")
             st.answer[3] = {"done", "", "error"}
         elseif st.kind then
             st.answer = {{"reply", ""}}

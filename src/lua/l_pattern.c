@@ -25,7 +25,8 @@
  * them, with its line features, and kept by every move from then on. From
  * a sandboxed script their memory, a searcher's table and a search's
  * working memory count against the memory budget, a search's time and
- * positions against the time and instruction budgets. */
+ * positions against the time and instruction budgets. A Ctrl-C
+ * (interrupt.h) stops a search with the error "interrupted". */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -443,6 +444,10 @@ static int l_search(lua_State *L)
     }
     PvsResult r;
     int rc = pvs_search(&s->pvs, g, &o, &r);
+    if (rc == MB_EINTR) {
+        budget_native_done(L, &nl, r.nodes + r.vcf_nodes, NULL);
+        return lmb_error_interrupted(L);
+    }
     if (rc != MB_OK) {
         budget_native_done(L, &nl, 0, rc == MB_ENOMEM ? "memory" : NULL);
         return luaL_error(L, "search: %s", mb_strerror(rc));

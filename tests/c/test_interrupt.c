@@ -6,7 +6,8 @@
  * them stops with its interrupted status well within 0.5 s of it (the
  * target is 100 ms; the margin is for a loaded machine) with the game as
  * it was given: the αβ iterative deepening on 7x6 k4, the series' minimax
- * on 4x4, the solver on 8x8 k5, MCTS on 9x9; with the flag raised before
+ * on 4x4, the solver on 8x8 k5, MCTS on 9x9, the pattern search on 15x15;
+ * with the flag raised before
  * the call, the root driver stops at its first node, the game tree's build
  * and scoring stop, and VCT stops exactly at its first check (node 1,024)
  * in every position that reaches it. (A search that ignores the flag ends
@@ -18,7 +19,8 @@
  * than deep ones outlive a flood of shallower ones (depth-preferred); the
  * 3x3 benchmark search counts its 1,175 nodes under the smallest limit;
  * the solver under a 1 MB limit solves (5,4,4) a draw as without one; an
- * iterative deepening run into its limit reports it (tt_full). */
+ * iterative deepening run into its limit (64 KB: two tables of 1,024
+ * slots) reports it (tt_full) and never holds more. */
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -27,6 +29,7 @@
 #include <unistd.h>
 
 #include "eval14.h"
+#include "pvs.h"
 #include "testutil.h"
 
 /* ---- A SIGALRM that raises the flag, as a person's Ctrl-C would ---- */
@@ -187,6 +190,31 @@ TEST(mcts_9x9_stops)
     snapshot(&g, after, sizeof after);
     CHECK_STR(after, before);
     mcts_free(m);
+    game_free(&g);
+}
+
+TEST(pattern_search_15x15_stops)
+{
+    Game g;
+    if (!t_open_game(&g, 15, 15, 5, 0)) return;
+    t_play_list(&g, "H8,I9,G9,J8"); /* no forced win: the deepening goes on */
+    snapshot(&g, before, sizeof before);
+    void *mem = calloc(1, pvs_table_bytes(16));
+    Pvs p;
+    pvs_init(&p, mem, 16);
+    PvsOptions o = pvs_default_options();
+    o.timelimit = 1e6;
+    o.maxdepth = PVS_MAX_PLY / 2;
+    o.soft = 1;
+    PvsResult r;
+    arm(0.3);
+    int rc = pvs_search(&p, &g, &o, &r);
+    double lat = latency();
+    CHECK_INT(rc, MB_EINTR);
+    CHECK(lat < MAX_LATENCY);
+    snapshot(&g, after, sizeof after);
+    CHECK_STR(after, before);
+    free(mem);
     game_free(&g);
 }
 
@@ -404,6 +432,8 @@ TEST(solver_under_a_small_limit)
 
 TEST(iddfs_reports_a_full_table)
 {
+    /* a cap of 64 KB: two tables of 1,024 slots, full at depth 2 on 7x6
+     * (the run is cut by its time limit; depth 2 takes milliseconds) */
     Game g;
     if (!t_open_game(&g, 7, 6, 4, 0)) return;
     game_move(&g, 24);
@@ -411,18 +441,14 @@ TEST(iddfs_reports_a_full_table)
     SearchIter *it = malloc((MB_MAX_CELLS + 1) * sizeof *it);
     SearchIddfsResult out;
     CHECK_INT(search_init(&s, &g, eval14_search_eval, NULL, 1), MB_OK);
-    search_set_hash(&s, (size_t)1 << 20);
-    SearchIddfsOptions o = {.timelimit = 3, .moveordering = true, .use_tt = true, .share_tt = true};
+    search_set_hash(&s, (size_t)1 << 16);
+    SearchIddfsOptions o = {.timelimit = 2, .moveordering = true, .use_tt = true, .share_tt = true};
     CHECK_INT(search_iddfs(&s, &o, NULL, it, MB_MAX_CELLS + 1, &out), SEARCH_OK);
     CHECK(out.niter >= 3);
-    CHECK(!it[0].tt_full);
-    bool full = false;
-    for (int i = 0; i < out.niter; i++) {
-        full = full || it[i].tt_full;
-        CHECK(it[i].tt_size <= 12288); /* half of 1 MB: 16,384 slots, 3/4 used */
-    }
-    CHECK(full || !out.timed_out); /* a run that ran out of time filled its table */
-    CHECK(s.tt.cap * sizeof(TTSlot) <= (size_t)1 << 20);
+    CHECK(!it[0].tt_full && !it[1].tt_full); /* depth 1 stores the root's 41 children */
+    CHECK(out.niter < 3 || it[2].tt_full);   /* depth 2: 41 x 40 positions, 4 images each */
+    for (int i = 0; i < out.niter; i++) CHECK(it[i].tt_size <= 768); /* 3/4 of 1,024 slots */
+    CHECK(s.tt.cap <= TT_MIN_LIMIT_SLOTS && s.tt_prev.cap == 0);     /* the previous one freed */
     search_free(&s);
     free(it);
     game_free(&g);
@@ -434,6 +460,7 @@ const TestCase interrupt_tests[] = {
     {"searchers_4x4_stop", searchers_4x4_stop},
     {"solve_8x8_stops", solve_8x8_stops},
     {"mcts_9x9_stops", mcts_9x9_stops},
+    {"pattern_search_15x15_stops", pattern_search_15x15_stops},
     {"vct_stops_at_its_first_check", vct_stops_at_its_first_check},
     {"tree_build_stops", tree_build_stops},
     {"tt_limit_holds", tt_limit_holds},

@@ -37,6 +37,7 @@ extern const TestCase utf8fix_tests[];
 extern const TestCase watchdog_tests[];
 extern const TestCase interrupt_tests[];
 extern const TestCase pattern_tests[];
+extern const TestCase pvs_tests[];
 
 static const struct {
     const char *name;
@@ -69,6 +70,7 @@ static const struct {
     {"watchdog", watchdog_tests},
     {"interrupt", interrupt_tests},
     {"pattern", pattern_tests},
+    {"pvs", pvs_tests},
 };
 
 static int current_failures;

@@ -219,7 +219,7 @@ try:
     threading.Timer(1.0, k.km.interrupt_kernel).start()
     reply, outputs, elapsed = k.run("while true do end", timeout=60)
     check("interrupt_loop", reply["status"] == "error" and reply["ename"] == "Interrupted"
-          and reply["evalue"] == "interrupted!" and elapsed < 30, repr((reply, elapsed)))
+          and reply["evalue"] == "interrupted" and elapsed < 30, repr((reply, elapsed)))
     reply, outputs, _ = k.run("t")
     check("variables_kept_after_interrupt", text_of(outputs) == "42", repr(outputs))
     k.km.interrupt_kernel()

@@ -367,7 +367,11 @@ describe("mb.move", function()
         assert.are.equal(1 + 5 * 1, mb.move("B2", 5)) -- on a 5x5 board
         assert.has_error(function() mb.move("F1", 5) end)
         assert.has_error(function() mb.move("2B") end, "bad argument #1 to 'move' ('2B' is not a square like A1)")
-        assert.has_error(function() mb.move("D1") end, "bad argument #1 to 'move' ('D1' is off the board)")
+        assert.has_error(function() mb.move("D1") end, "bad argument #1 to 'move' ('D1' is off the 3x3 board "
+            .. "(3x3 when no game or size is given: mb.move(text, game) for another board))")
+        assert.has_error(function() mb.move("Q8", mb.Marubatsu{width = 15, height = 15, k = 5}) end,
+            "bad argument #1 to 'move' ('Q8' is off the 15x15 board)")
+        assert.has_error(function() mb.move("F1", 5) end, "bad argument #1 to 'move' ('F1' is off the 5x5 board)")
         assert.has_error(function() mb.move(5) end)
     end)
 end)

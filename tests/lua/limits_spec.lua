@@ -7,7 +7,8 @@
 -- record says hash_full = true once its table reached the cap (7x6 for two
 -- seconds, the solver on (5,4,4), MCTS on 9x9) and nothing otherwise, and
 -- the answers under a cap are still right (the solver's draw, its
--- distance).
+-- distance). All on the default back-end: the tables' caps do not depend on
+-- the board (the searches run on every back-end in their own specs).
 local mb = require "marubatsu"
 
 local function big()

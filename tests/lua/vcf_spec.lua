@@ -5,8 +5,9 @@
 -- overline, "time out" from timelimit, option errors; on random 5x5 k4
 -- positions every win found is confirmed by mb.solve; and the αβ
 -- searchers' vcf option: a win 11 plies deep found from maxdepth 2 (the
--- plain search scores 5.5), the same counts when it is off. All but the
--- option errors on every back-end.
+-- plain search scores 5.5), the same counts when it is off. mb.vcf and
+-- mb.vct on every back-end; the option errors and the searchers' option
+-- (its searches run on every back-end in search_spec) once.
 local mb = require "marubatsu"
 
 local helpers = dofile("tests/lua/helpers.lua")
@@ -94,34 +95,6 @@ helpers.each_backend(function(bk)
             assert.is_true(found.vct >= found.vcf and found.vcf > 5)
         end)
     end)
-
-    describe("the searchers' vcf option on " .. bk.label, function()
-        -- seed 25: a 9x9 k5 position after 22 random moves, o to move, with a
-        -- VCF of 11 moves
-        local function position()
-            mb.seed(25)
-            return helpers.random_moves(bk.new{width = 9, height = 9, k = 5}, mb.randint(16, 30))
-        end
-
-        it("sees a VCF win beyond maxdepth", function()
-            local g = position()
-            assert.are.equal(22, g.move_count)
-            assert.are.equal(11, #mb.vcf(g))
-            local plain = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false})
-            local off = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = false})
-            local on = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = true})
-            assert.are.equal(5.5, plain.score)
-            assert.are.same({plain.score, plain.count, plain.bestmove}, {off.score, off.count, off.bestmove})
-            assert.are.equal(300, on.score)
-            local pvs = mb.search_pvs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = 12})
-            assert.are.equal(300, pvs.score)
-            -- iterative deepening takes it too (3x3: every depth completes)
-            local it = mb.search_iddfs(bk.new(), {analyze = true, rand = false, vcf = true})
-            assert.are.equal(9, #it)
-            assert.are.equal(0, it[#it].score)
-            assert.are.equal(22, g.move_count)
-        end)
-    end)
 end)
 
 describe("mb.vcf", function()
@@ -138,6 +111,33 @@ describe("mb.vcf", function()
 end)
 
 describe("the searchers' vcf option", function()
+    -- (on the default back-end: the slowest case here, seconds under the
+    -- sanitizers) seed 25: a 9x9 k5 position after 22 random moves, o to move, with a
+    -- VCF of 11 moves
+    local function position()
+        mb.seed(25)
+        return helpers.random_moves(mb.Marubatsu{width = 9, height = 9, k = 5}, mb.randint(16, 30))
+    end
+
+    it("sees a VCF win beyond maxdepth", function()
+        local g = position()
+        assert.are.equal(22, g.move_count)
+        assert.are.equal(11, #mb.vcf(g))
+        local plain = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false})
+        local off = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = false})
+        local on = mb.search_abs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = true})
+        assert.are.equal(5.5, plain.score)
+        assert.are.same({plain.score, plain.count, plain.bestmove}, {off.score, off.count, off.bestmove})
+        assert.are.equal(300, on.score)
+        local pvs = mb.search_pvs_dls(g, {maxdepth = 2, analyze = true, rand = false, vcf = 12})
+        assert.are.equal(300, pvs.score)
+        -- iterative deepening takes it too (3x3: every depth completes)
+        local it = mb.search_iddfs(mb.Marubatsu(), {analyze = true, rand = false, vcf = true})
+        assert.are.equal(9, #it)
+        assert.are.equal(0, it[#it].score)
+        assert.are.equal(22, g.move_count)
+    end)
+
     it("rejects a bad vcf option", function()
         assert.has_error(function() mb.search_abs_dls(mb.Marubatsu(), {vcf = 0}) end,
             "search_abs_dls: option 'vcf' must be a boolean or an integer from 1 to 60 (fours)")
