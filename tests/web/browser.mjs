@@ -10,8 +10,10 @@
 // series' own table (tests/data/bestmoves_and_score_by_board_shortest_
 // victory.json); the served tournament view; a report.html opened from disk
 // (no server) replaying a game with its slider; a player named with markup
-// and a closing script tag shown as text; no request leaves the page's
-// origin and the console shows no errors.
+// and a closing script tag shown as text; a person playing Gomocup brains
+// (--ai brain:COMMAND) on 15x15: our own `marubatsu brain gomoku`, and one
+// whose MESSAGE/DEBUG lines (markup among them) show in the side panel as
+// text; no request leaves the page's origin and the console shows no errors.
 // Usage: node tests/web/browser.mjs PROGRAM [--screenshots DIR]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +34,8 @@ const tour = path.join(tmp, 'tour');
 execFileSync(program, ['tournament', 'ai1', 'ai2', 'ai4', 'ai14s', '--games', '20', '--seed', '5', '--quiet',
   '--no-progress', '--out', tour]);
 const server = await startServer(program, ['--results', tour, '--ai', path.resolve(here, '../hostile/error_at_load.lua'),
-  '--ai', path.resolve(here, '../hostile/illegal_move.lua')]);
+  '--ai', path.resolve(here, '../hostile/illegal_move.lua'), '--ai', `brain:${program} brain gomoku:name=gomoku-brain`,
+  '--ai', `brain:${path.resolve(here, 'chatty_brain.sh')}:name=chat`]);
 
 // the flags that work here (see the README's tests section): no sandbox as
 // root, no GPU, and no background connections (the network is closed)
@@ -203,6 +206,39 @@ async function childScores() {
     rows: [0, 1, 2].map(y => [0, 1, 2].map(x => c.querySelectorAll('.sq')[y * 3 + x].dataset.mark).join('')),
   })));
 }
+
+test('a person plays Gomocup brains on 15x15: our own, then one whose messages show in the side panel as text', async () => {
+  await page.uncheck('#pause');
+  await page.selectOption('#player-o', 'human');
+  await page.selectOption('#player-x', 'gomoku-brain');
+  eq(await page.$eval('#player-x', e => e.selectedOptions[0].textContent), 'gomoku-brain (Gomocup brain)', 'the option');
+  await page.fill('#width', '15');
+  await page.fill('#height', '15');
+  await page.fill('#k', '5');
+  await page.click('#new-game');
+  await settled();
+  await page.click('#game-board [data-square="H8"]');
+  await waitTurn(2);
+  eq((await board()).replace(/\./g, '').length, 2, 'the person\'s stone and the brain\'s');
+  eq(await page.$eval('#messages-panel', e => e.hidden), true, 'no messages yet: the panel is hidden');
+  // the chatty brain: its lines in the panel, markup shown as text
+  await page.selectOption('#player-x', 'chat');
+  await page.click('#new-game');
+  await settled();
+  await page.click('#game-board [data-square="H8"]');
+  await waitTurn(2);
+  await page.click('#game-board [data-square="H9"]');
+  await waitTurn(4);
+  eq(await page.$eval('#messages-panel', e => e.hidden), false, 'the panel is shown');
+  const text = await page.$eval('#messages', e => e.textContent);
+  eq(text, ['chat: MESSAGE move 1: <img src=x onerror=alert(1)> \u001b[31mred', 'chat: DEBUG depth 1',
+    'chat: MESSAGE move 3: <img src=x onerror=alert(1)> \u001b[31mred', 'chat: DEBUG depth 3'].join('\n'), 'the lines');
+  eq(await page.$$eval('#messages *', e => e.length), 0, 'no element made from them');
+  eq(await page.evaluate(() => window.alert.called), undefined, 'no script ran');
+  await shot('brain-messages.png');
+  await page.click('#messages-clear');
+  eq(await page.$eval('#messages-panel', e => e.hidden), true, 'cleared');
+});
 
 test('the tree explorer: three levels down, every score equal to the series\' table', async () => {
   await page.click('nav [data-view="tree"]');
