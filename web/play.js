@@ -124,7 +124,7 @@ MB.Play = (function () {
     else {
       ht.replaceChildren(`${hint.ai} for ${MB.markName(hint.turn)}: best ${hint.candidate.join(' ')}`,
         hint.score !== undefined ? ` (score ${hint.score})` : '', hint.note ? ` — ${hint.note}` : '',
-        hint.scores ? MB.el('div', {}, 'Each empty square shows the score of playing there (higher is better for the side to move).') : '');
+        hint.scores ? MB.el('div', {}, `Each empty square shows ${hint.label ? `its ${hint.label}` : 'the score of playing there'} (higher is better for the side to move)${game.width * game.height > 25 ? ', deeper colour for higher' : ''}.`) : '');
     }
     $('#messages-panel').hidden = messages.length === 0;
     const box = $('#messages');

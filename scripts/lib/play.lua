@@ -275,7 +275,8 @@ function commands.hint(s)
     end
     say(("hint from %s: %s (best score %s)")
         :format(ai.name, table.concat(best, " "), fmt_score(a.score)))
-    say(("its score of each move (higher is better for %s):"):format(mark_name(game.turn, s.fancy)))
+    local label = type(a.score_label) == "string" and a.score_label:sub(1, 40) or "score"
+    say(("its %s of each move (higher is better for %s):"):format(label, mark_name(game.turn, s.fancy)))
     local cells, w = {}, 2
     for y = 0, game.height - 1 do
         for x = 0, game.width - 1 do

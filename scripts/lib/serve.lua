@@ -272,7 +272,8 @@ local function load_ai(entry)
 end
 
 -- An analysis as a message: "analysis", ms, the candidates ("4,0,8"),
--- whether it has scores, its score, then square, score pairs.
+-- whether it has scores, its score, what its scores are (score_label:
+-- "visit share %"), then square, score pairs.
 local function analysis_message(g, a, why, ms)
     if a == nil then return wire.encode("fail", ms, why) end
     if math.type(a) == "integer" then return wire.encode("move", ms, a) end
@@ -283,11 +284,12 @@ local function analysis_message(g, a, why, ms)
     for _, m in ipairs(a.candidate) do
         if math.type(m) == "integer" then cand[#cand + 1] = m end
     end
-    local out, n = {"analysis", ms, table.concat(cand, ","), false}, 5
+    local out, n = {"analysis", ms, table.concat(cand, ","), false}, 6
     if type(a.score_by_move) == "table" then
         out[4] = true
         local score = a.score
         out[5] = (score == nil or type(score) == "number") and score or tostring(score)
+        out[6] = type(a.score_label) == "string" and a.score_label or nil
         for m, v in pairs(a.score_by_move) do
             if math.type(m) == "integer" and m >= 0 and m < g.width * g.height then
                 out[n + 1], out[n + 2] = m, type(v) == "number" and v or tostring(v)
@@ -632,7 +634,7 @@ function actions.hint(s, params)
         out.candidate = array(cand)
         if t[4] == true then
             local scores, values = {}, {}
-            for i = 6, t.n - 1, 2 do
+            for i = 7, t.n - 1, 2 do
                 local m, v = t[i], t[i + 1]
                 if square_ok(g, m) then
                     scores[g:excel(m)] = score_text(v)
@@ -641,6 +643,7 @@ function actions.hint(s, params)
             end
             out.scores, out.values = scores, values
             out.score = t[5] ~= nil and score_text(t[5]) or nil
+            out.label = type(t[6]) == "string" and host.utf8_fix(t[6]:sub(1, 40)) or nil
         else
             out.note = "this AI lists candidate moves without scores"
         end

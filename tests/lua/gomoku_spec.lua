@@ -4,7 +4,9 @@
 -- three, plays a victory by continuous fours, answers an open three with
 -- one of the forced moves, and otherwise searches and returns an empty
 -- square near the stones within a small time limit; analyze reports the
--- reason and the search's figures; the search's switches are parameters;
+-- reason and the search's figures, and for people (play's hint, the web's
+-- heat map) its move as the candidate and the pattern score of each
+-- candidate square; the search's switches are parameters;
 -- an unknown parameter is refused with the known ones listed; the game is
 -- left as it was. The second example AI (examples/gomoku_mcts.lua: MCTS
 -- with pattern priors) blocks, defends and plays a square near the stones.
@@ -91,6 +93,19 @@ describe("the gomoku AI", function()
         local ok, err = pcall(gomoku, g, {width = -1})
         assert.is_false(ok)
         assert.matches("option 'width' must be an integer", err)
+    end)
+
+    it("analyzes for people: its move as the candidate, each candidate square's pattern score", function()
+        local g = game_of("H8,I9")
+        local r = gomoku(g, {analyze = true, timelimit = 0.1})
+        assert.are.same({r.move}, r.candidate)
+        assert.are.equal("pattern score", r.score_label)
+        local moves, scores = g:pattern_moves(60)
+        local want = {}
+        for i, m in ipairs(moves) do want[m] = scores[i] end
+        assert.are.same(want, r.score_by_move)
+        assert.is_true(#moves >= 8)
+        assert.is_not_nil(r.score_by_move[r.move])
     end)
 
     it("refuses an unknown parameter", function()

@@ -13,7 +13,10 @@
 // and a closing script tag shown as text; a person playing Gomocup brains
 // (--ai brain:COMMAND) on 15x15: our own `marubatsu brain gomoku`, and one
 // whose MESSAGE/DEBUG lines (markup among them) show in the side panel as
-// text; no request leaves the page's origin and the console shows no errors.
+// text; on 15x15 the board framed by column letters and row numbers, and
+// the hints of gomoku (its pattern scores, checked against the program's)
+// and mcts (visit shares summing to 100%) drawn as heat maps; no request
+// leaves the page's origin and the console shows no errors.
 // Usage: node tests/web/browser.mjs PROGRAM [--screenshots DIR]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -238,6 +241,66 @@ test('a person plays Gomocup brains on 15x15: our own, then one whose messages s
   await shot('brain-messages.png');
   await page.click('#messages-clear');
   eq(await page.$eval('#messages-panel', e => e.hidden), true, 'cleared');
+});
+
+// gomoku's pattern score of every candidate square after moves on 15x15
+// (what its analysis gives to draw: static, so the same every run)
+function patternScores(moves) {
+  const code = `local g = mb.Marubatsu{width = 15, height = 15, k = 5}
+    for m in ("${moves.join(',')}"):gmatch("[^,]+") do g:move(mb.move(m, g)) end
+    local ms, sc = g:pattern_moves(60)
+    local s = {} for i, m in ipairs(ms) do s[#s + 1] = g:excel(m) .. "=" .. sc[i] end
+    print(table.concat(s, " "))`;
+  const out = execFileSync(program, ['-e', code], { encoding: 'utf8' }).trim();
+  return Object.fromEntries(out.split(' ').map(p => { const [k, v] = p.split('='); return [k, v]; }));
+}
+
+test('15x15: coordinates frame the board; gomoku and mcts hints are heat maps of their scores', async () => {
+  await page.check('#pause');
+  await page.selectOption('#player-o', 'human');
+  await page.selectOption('#player-x', 'human');
+  await page.fill('#width', '15');
+  await page.fill('#height', '15');
+  await page.fill('#k', '5');
+  await page.click('#new-game');
+  await settled();
+  eq(await page.$$eval('#game-board .coord.col', c => c.map(e => e.textContent).join('')), 'ABCDEFGHIJKLMNO', 'column letters');
+  eq(await page.$$eval('#game-board .coord.row', c => c.map(e => e.textContent).join(',')),
+    Array.from({ length: 15 }, (_, i) => i + 1).join(','), 'row numbers');
+  // the labels sit where the move lists say: H above the square H8, 8 at its left
+  const place = await page.evaluate(() => {
+    const r = sel => document.querySelector(sel).getBoundingClientRect();
+    const sq = r('#game-board [data-square="H8"]');
+    const col = [...document.querySelectorAll('#game-board .coord.col')].find(e => e.textContent === 'H').getBoundingClientRect();
+    const row = [...document.querySelectorAll('#game-board .coord.row')].find(e => e.textContent === '8').getBoundingClientRect();
+    return Math.abs((col.left + col.right) / 2 - (sq.left + sq.right) / 2) < 2 && Math.abs((row.top + row.bottom) / 2 - (sq.top + sq.bottom) / 2) < 2;
+  });
+  eq(place, true, 'H above H8, 8 beside it');
+  await page.click('#game-board [data-square="H8"]');
+  await waitTurn(1);
+  await page.click('#game-board [data-square="I9"]');
+  await waitTurn(2);
+  await page.selectOption('#hint-ai', 'gomoku');
+  await page.click('#hint');
+  await page.waitForSelector('#game-board .sq.heat');
+  await settled();
+  const drawn = await page.$$eval('#game-board .sq .score', s => Object.fromEntries(s.map(e => [e.parentNode.dataset.square, e.dataset.score])));
+  eq(sorted(drawn), sorted(patternScores(['H8', 'I9'])), 'gomoku: each candidate\'s pattern score on its square');
+  const heats = await page.$$eval('#game-board .sq.heat', s => s.map(e => Number(e.dataset.heat)));
+  eq([heats.length, Math.max(...heats), Math.min(...heats)], [Object.keys(drawn).length, 1, 0], 'a heat map from 0 to 1');
+  assert(/gomoku for ○: best [A-O]\d+ .*its pattern score/.test(await page.$eval('#hint-text', e => e.textContent)), 'the hint text');
+  await shot('hint-gomoku-15x15.png');
+  await page.selectOption('#hint-ai', 'mcts');
+  await page.click('#hint');
+  await page.waitForFunction(() => /^mcts/.test(document.getElementById('hint-text').textContent));
+  await settled();
+  const shares = await page.$$eval('#game-board .sq .score', s => s.map(e => Number(e.dataset.score)));
+  const total = shares.reduce((a, b) => a + b, 0);
+  assert(shares.length >= 5 && Math.abs(total - 100) <= 0.1 * shares.length, `visit shares summing to 100%: ${total} over ${shares.length}`);
+  const best = await page.$eval('#game-board .sq.candidate', e => [Number(e.querySelector('.score').dataset.score), e.dataset.heat]);
+  eq(best, [Math.max(...shares), '1.000'], 'the most visited square is the candidate, deepest in colour');
+  await shot('hint-mcts-15x15.png');
+  await page.uncheck('#pause');
 });
 
 test('the tree explorer: three levels down, every score equal to the series\' table', async () => {
