@@ -245,7 +245,7 @@ check "replay --svg: the winning line" grep -q 'stroke="#d00" stroke-width="3"' 
 # drawn over the stones and under the move numbers (each element a line)
 line_at=$(grep -n 'stroke-width="3"' "$tmp/g1.svg" | cut -d: -f1)
 check "replay --svg: the winning line over the last stone" test "$line_at" -gt "$(grep -n '<circle' "$tmp/g1.svg" | tail -1 | cut -d: -f1)"
-check "replay --svg: the winning line under the first number" test "$line_at" -lt "$(grep -n '>1</text>' "$tmp/g1.svg" | cut -d: -f1)"
+check "replay --svg: the winning line under the first number" test "$line_at" -lt "$(grep -n 'fill="#fff">1</text>' "$tmp/g1.svg" | cut -d: -f1)"
 "$prog" replay "$tmp/rec/journal.tsv" --psq - >/dev/null 2>&1
 check "replay --psq without a game: exit 2" test $? -eq 2
 "$prog" replay "$tmp/rec/journal.tsv" 7 --psq - >/dev/null 2>"$tmp/err"

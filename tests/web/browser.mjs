@@ -9,7 +9,9 @@
 // explorer three levels down, each child's score checked against the
 // series' own table (tests/data/bestmoves_and_score_by_board_shortest_
 // victory.json); the served tournament view; a report.html opened from disk
-// (no server) replaying a game with its slider; a player named with markup
+// (no server) replaying a game with its slider; a knockout's report.html
+// with its bracket (rounds, byes, ties by seed, the winner) as results.json
+// has it; a player named with markup
 // and a closing script tag shown as text; a person playing Gomocup brains
 // (--ai brain:COMMAND) on 15x15: our own `marubatsu brain gomoku`, and one
 // whose MESSAGE/DEBUG lines (markup among them) show in the side panel as
@@ -383,6 +385,35 @@ test('report.html from disk: ranking, crosstable, a filtered game replayed with 
   eq(outside, [], 'report.html loads nothing');
   await shot('report.png', p2);
   await p2.close();
+});
+
+test('report.html of a knockout: the bracket by round, byes, ties by seed and the winner, as results.json has them', async () => {
+  const ko = path.join(tmp, 'ko');
+  execFileSync(program, ['tournament', 'ai1', 'ai2', 'ai3', 'ai4', 'ai5', 'ai14s', '--format', 'knockout', '--games', '2',
+    '--seed', '3', '--quiet', '--no-progress', '--out', ko]);
+  const want = JSON.parse(fs.readFileSync(path.join(ko, 'results.json'), 'utf8')).knockout;
+  const p4 = await context.newPage();
+  p4.on('pageerror', e => problems.push(`knockout report page error: ${e.message}`));
+  await p4.goto('file://' + path.join(ko, 'report.html'));
+  await p4.waitForSelector('#bracket .ko-match');
+  eq(await p4.$$eval('#bracket .ko-round[data-round] h3', h => h.map(e => e.textContent)), ['Round 1', 'Semi-finals', 'Final'], 'the rounds');
+  const drawn = await p4.$$eval('#bracket .ko-match', ms => ms.map(m => ({
+    match: Number(m.dataset.match), winner: m.dataset.winner,
+    players: [...m.querySelectorAll('.ko-player .name')].map(e => e.textContent),
+    points: [...m.querySelectorAll('.ko-player .points')].map(e => e.textContent),
+    bold: m.querySelector('.ko-player.won .name') ? m.querySelector('.ko-player.won .name').textContent : null,
+    note: m.querySelector('.ko-note').textContent })));
+  const expected = want.rounds.flat().map(m => ({
+    match: m.match, winner: m.winner || '',
+    players: [m.a !== undefined ? m.a : 'bye', m.b !== undefined ? m.b : 'bye'],
+    points: [m.points_a !== undefined ? String(m.points_a) : '', m.points_b !== undefined ? String(m.points_b) : ''],
+    bold: m.winner !== undefined ? m.winner : null,
+    note: m.a === undefined || m.b === undefined ? 'a bye' : `${m.games} games${m.by_seed ? ', tied: the better seed goes on' : ''}` }));
+  eq(drawn, expected, 'every match as results.json has it');
+  assert(expected.some(m => m.note === 'a bye'), 'six players: byes in round 1');
+  eq(await p4.$eval('#ko-winner', e => e.textContent), want.winner, 'the winner');
+  await shot('report-knockout.png', p4);
+  await p4.close();
 });
 
 test('report.html shows a hostile player name as text: no markup, no script', async () => {
