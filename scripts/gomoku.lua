@@ -50,9 +50,11 @@ local function gomoku(game, params)
         info.candidate = {move}
         info.score_by_move = {}
         info.score_label = "pattern score"
+        info.moves, info.width, info.height = {}, game.width, game.height -- best first, for the REPL
         if game.status == "playing" then
             local moves, scores = game:pattern_moves(60)
             for i, m in ipairs(moves) do info.score_by_move[m] = scores[i] end
+            info.moves = moves
         end
         return info
     end

@@ -36,13 +36,15 @@ local function mcts(game, params)
     local playouts = params.playouts or (time == nil and 2000 or nil)
     local move, info = s.tree:search(game, {playouts = playouts, time = time, seed = mb.getrandbits(62)})
     if not params.analyze then return move end
-    local children, total, shares = s.tree:children(), 0, {}
+    local children, total, shares, moves = s.tree:children(), 0, {}, {}
     for _, c in ipairs(children) do total = total + c.visits end
-    for _, c in ipairs(children) do
+    for i, c in ipairs(children) do -- most visited first
         shares[c.move] = total > 0 and math.floor(1000 * c.visits / total + 0.5) / 10 or 0.0
+        moves[i] = c.move
     end
-    return {move = move, candidate = {move}, score_by_move = shares, score = info.value, playouts = info.playouts,
-        proven = info.proven, score_label = "visit share %"}
+    return {move = move, candidate = {move}, score_by_move = shares, moves = moves, score = info.value,
+        playouts = info.playouts, proven = info.proven, score_label = "visit share %", width = game.width,
+        height = game.height}
 end
 
 return {name = "mcts", fn = mcts}
