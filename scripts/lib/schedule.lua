@@ -383,6 +383,7 @@ local function settings_of(t)
         fail("tournament: openings_order and openings_plies need openings", 3)
     end
     s.openings = arrange_openings(s.openings, t.openings_order, plies, s.seed)
+    s.sprt = sprt_of(t.sprt)
     s.shard = shard_of(t.shard)
     s.out = t.out
     s.resume = t.resume
