@@ -5,7 +5,7 @@
 --
 -- A player spec "brain:COMMAND[:key=value,...]" runs COMMAND (a path, or a
 -- name looked up in PATH, then its words as arguments) as a child process
--- for each game, in a box of its own (src/brainbox.c: its own PID, mount
+-- for each game, in a box of its own (src/brainproc_box.c: its own PID, mount
 -- and network namespaces, a read-only file system but for a private /tmp,
 -- no capabilities, no descriptor of ours; where namespaces are refused, a
 -- weaker process group under a subreaper, with a note on stderr once). The
