@@ -121,17 +121,18 @@ local function append(path, text)
     end
 end
 
--- A MESSAGE or DEBUG line to the brain's log, while the game's share lasts.
+-- A MESSAGE or DEBUG line to the brain's log and to b.messages (a list the
+-- caller gives: serve's messages panel), while the game's share lasts.
 local function log(b, text)
-    if not b.log or b.log_full then return end
+    if not (b.log or b.messages) or b.log_full then return end
     b.log_lines, b.log_bytes = b.log_lines + 1, b.log_bytes + #text + 1
     if b.log_lines > LOG_LINES or b.log_bytes > LOG_BYTES then
         b.log_full = true
-        append(b.log, ("[marubatsu: more than %d lines or %d KiB of MESSAGE and DEBUG in this game: the rest is dropped]")
-            :format(LOG_LINES, LOG_BYTES // 1024))
-    else
-        append(b.log, text)
+        text = ("[marubatsu: more than %d lines or %d KiB of MESSAGE and DEBUG in this game: the rest is dropped]")
+            :format(LOG_LINES, LOG_BYTES // 1024)
     end
+    if b.log then append(b.log, text) end
+    if b.messages then b.messages[#b.messages + 1] = host.utf8_fix(text) end
 end
 
 -- End the brain's process of the current game, if any.

@@ -894,7 +894,8 @@ function host.tournament_main(t)
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
         progress = t.progress ~= "0", quiet = t.quiet == "1", allow_forfeits = t.allow_forfeits == "1" or nil,
         verbose = t.verbose == "1" or nil, rating_interval = t.rating_interval, resume_command = t.resume_command,
-        tiebreak = t.tiebreak, adjudicate = t.adjudicate == "1" or nil, max_moves = t.max_moves})
+        tiebreak = t.tiebreak, adjudicate = t.adjudicate == "1" or nil, max_moves = t.max_moves,
+        openings_order = t.openings_order, openings_plies = t.openings_plies})
 end
 
 -- host.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status
