@@ -78,8 +78,8 @@ end
 -- not be ignored).
 local OPTIONS = {
     play = {"ai", "params", "verbose", "seed", "game", "mbparams"},
-    ai_match = {"ai", "params", "match_num", "mbparams", "seed", "progress", "quiet", "move_time", "game_time",
-        "increment", "slack"},
+    ai_match = {"ai", "params", "match_num", "mbparams", "seed", "progress", "progress_interval", "quiet", "move_time",
+        "game_time", "increment", "slack"},
     show_progress = {"ai", "winner", "params", "mbparams", "max_games"},
 }
 
@@ -120,18 +120,6 @@ function mb.play(t)
     local status = play_game(game, shown(a0), shown(a1), params[1] or EMPTY, params[2] or EMPTY)
     print(game)
     return status
-end
-
--- The progress line on stderr: iterations, rate and time left.
-local function progress(done, total, t0)
-    local dt = mb.clock() - t0
-    local rate = dt > 0 and done / dt or 0
-    local left = rate > 0 and (total - done) / rate or 0
-    local width = 30
-    local filled = math.floor(width * done / total)
-    io.stderr:write(("\r%3d%%|%s%s| %d/%d [%.0fs<%.0fs, %.0f it/s]"):format(
-        math.floor(100 * done / total), ("#"):rep(filled), (" "):rep(width - filled),
-        done, total, dt, left, rate))
 end
 
 -- The series' table (matches.md §2.1) for tallies t (rows o, x, total) of
@@ -225,8 +213,11 @@ end
 --             move_time =, game_time =, increment =} -> tallies
 -- match_num iterations of two games each, A as 〇 then as ×, on one game
 -- made from mbparams. With seed, mb.seed(seed) once before. Prints
--- "A VS B" and the count and ratio tables on stdout (unless quiet), a
--- progress bar on stderr when it is a terminal (progress = false: never).
+-- "A VS B" and the count and ratio tables on stdout (unless quiet), and
+-- the progress on stderr (scripts/lib/progress.lua): progress = "bar",
+-- "lines" (every progress_interval seconds, default 5, and at the end) or
+-- "none" (or false); by default none when quiet, else bar on a terminal and
+-- lines otherwise.
 -- Returns {o = {win, lose, draw}, x = {...}, total = {...}} from A's view.
 -- Ctrl-C (the interrupt flag, or a worker pool's) stops it: the tables of
 -- the games played so far are printed after a line "partial: interrupted
@@ -271,17 +262,25 @@ local function ai_match(t, slack)
             return play_game(game, a1, a0, p1, p0)
         end
     end
+    local mode_ok, pmode = pcall(private.progress.mode, t.progress == nil and t.quiet and "none" or t.progress)
+    if not mode_ok then error("bad argument 'progress' to 'ai_match' (bar, lines, none or false expected)", 2) end
+    local interval = t.progress_interval
+    if interval ~= nil and (type(interval) ~= "number" or interval < 0) then
+        error("bad argument 'progress_interval' to 'ai_match' (seconds >= 0 expected)", 2)
+    end
+    local report = private.progress.new{mode = pmode, total = match_num, interval = interval}
     if not quiet then io.write(("%s VS %s\n"):format(a0.name, a1.name)) end
-    local show = t.progress ~= false and mb.isatty(2)
     local c0 = {o = 0, x = 0, draw = 0}
     local c1 = {o = 0, x = 0, draw = 0}
+    local function score() -- A's wins, losses and draws so far
+        return ("%s +%d -%d =%d"):format(a0.name, c0.o + c1.x, c0.x + c1.o, c0.draw + c1.draw)
+    end
     local forfeits = {0, 0}
     local function add(j, s, loser)
         local c = j % 2 == 1 and c0 or c1
         c[s] = c[s] + 1
         if loser then forfeits[loser] = forfeits[loser] + 1 end
     end
-    local t0, step = mb.clock(), math.max(1, match_num // 200)
     local played = 0 -- games counted
     local function count(j, s, loser)
         add(j, s, loser)
@@ -290,26 +289,21 @@ local function ai_match(t, slack)
     -- Ctrl-C: the games played so far are the (partial) result
     local ok, err = pcall(function()
         if slack then
-            local shown = 0
             supervised_games(match_num, slack, one_game,
                 function(j, s, loser) count(j, s, loser ~= 0 and loser or nil) end, {a0.name, a1.name}, tc,
-                t.mbparams, show and function(i)
-                    if i - shown >= step or i == match_num then
-                        shown = i
-                        progress(i, match_num, t0)
-                    end
-                end)
+                t.mbparams, pmode ~= "none" and function(i) report:update(i, score) end)
         else
+            local update = pmode ~= "none" and report.update
             for i = 1, match_num do
                 count(2 * i - 1, one_game(2 * i - 1))
                 count(2 * i, one_game(2 * i))
-                if show and (i % step == 0 or i == match_num) then progress(i, match_num, t0) end
+                if update then update(report, i, score) end
             end
         end
     end)
     local partial = not ok and interrupted(err)
     if not ok and not partial then error(err, 0) end
-    if show then io.stderr:write("\n") end
+    report:finish()
     if partial and not quiet then
         io.write(("partial: interrupted (Ctrl-C) after %d of %d games\n"):format(played, 2 * match_num))
     end
@@ -588,7 +582,7 @@ function mb.match_main(t)
     local ok, err = pcall(function()
         -- a sandboxed AI plays in a worker process, under the hard line
         local untrusted = ais[1].sandbox_player or ais[2].sandbox_player
-        ai_match({ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress ~= "0",
+        ai_match({ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress,
             move_time = t.move_time, game_time = t.game_time, mbparams = mbparams}, untrusted and slack or nil)
         private.files.write_checked(io.stdout, "standard output", "")
     end)

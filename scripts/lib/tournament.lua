@@ -408,25 +408,14 @@ local ensure_dir, lock_out = private.results.ensure_dir, private.results.lock_ou
 
 -- ---------------------------------------------------------------- playing
 
-local function progress_bar(done, total, t0, extra)
-    local dt = mb.clock() - t0
-    local rate = dt > 0 and done / dt or 0
-    local left = rate > 0 and (total - done) / rate or 0
-    local width = 30
-    local filled = total > 0 and math.floor(width * done / total) or width
-    io.stderr:write(("\r%3d%%|%s%s| %d/%d games [%.0fs<%.0fs, %.1f games/s]%s"):format(
-        total > 0 and math.floor(100 * done / total) or 100, ("#"):rep(filled), (" "):rep(width - filled),
-        done, total, dt, left, rate, extra or ""))
-end
-
 local K_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 
 -- The line on stderr for the journal line `line` of a finished game on a
--- board of k in a row (over a progress bar when `bar`):
+-- board of k in a row (over a progress bar: clear it first):
 --   Finished game 17 (ai4 vs gomoku): 0-1 {five in a row}
 -- 〇's player first; 1-0 〇 won, 0-1 × won, 1/2-1/2 a draw; in braces
 -- why: k in a row, a full board, or who forfeited and the reason.
-local function finished_line(line, k, bar)
+local function finished_line(line, k)
     local g, _, _, o, x, result, reason = host.journal_fields(line)
     local score = result == "o" and "1-0" or result == "x" and "0-1" or "1/2-1/2"
     local why
@@ -437,10 +426,8 @@ local function finished_line(line, k, bar)
     else
         why = (result == "o" and x or o) .. " forfeits: " .. reason
     end
-    local text = ("Finished game %d (%s vs %s): %s {%s}"):format(g, printable(o, 120), printable(x, 120), score,
+    return ("Finished game %d (%s vs %s): %s {%s}\n"):format(g, printable(o, 120), printable(x, 120), score,
         printable(why, 300))
-    if bar then text = "\r" .. text .. (" "):rep(math.max(0, 79 - (utf8.len(text) or #text))) end
-    return text .. "\n"
 end
 
 -- seed both players' streams for a game (see the top of this file)
@@ -707,13 +694,18 @@ function host.tournament(t)
         arrived(sources[1])
         stopped = sprt_check()
     end
-    local show = s.progress ~= false and not s.quiet and mb.isatty(2)
-    -- a line per finished game: with verbose, or when stderr is no terminal
-    -- (a log), unless quiet or without progress
-    local game_lines = not s.quiet and (s.verbose or (s.progress ~= false and not mb.isatty(2)))
+    -- the progress (scripts/lib/progress.lua): a bar, or a line per
+    -- finished game (lines, or verbose over a bar); nothing when quiet
+    local mode_ok, pmode = pcall(private.progress.mode, s.progress)
+    if not mode_ok then fail("tournament: " .. pmode, 2) end
+    if s.quiet then pmode = "none" end
+    local show = pmode == "bar"
+    local game_lines = not s.quiet and (s.verbose or pmode == "lines")
+    local report = private.progress.new{mode = show and "bar" or "none", total = mine, label = "tournament",
+        unit = "games", rate_unit = "games/s"}
     local interval = not s.quiet and s.rating_interval or nil
     local next_standings = interval and (played // interval + 1) * interval
-    local t0, done_n, last = mb.clock(), played, 0
+    local done_n = played
     local write_error
     local k = ctx.game.k
     local function done(text, count)
@@ -731,20 +723,19 @@ function host.tournament(t)
         if game_lines then
             local out = {}
             for line in text:gmatch("[^\n]+") do
-                if line:sub(1, 2) == "G\t" then out[#out + 1] = finished_line(line, k, show) end
+                if line:sub(1, 2) == "G\t" then out[#out + 1] = finished_line(line, k) end
             end
+            report.clear()
             io.stderr:write(table.concat(out))
         end
         if interval and done_n >= next_standings then
             next_standings = (done_n // interval + 1) * interval
             local res = tally and tally.finish() or results_of(players, s, sources)
-            io.stderr:write((show and "\r" .. (" "):rep(79) .. "\r" or "") .. "standings: "
+            report.clear()
+            io.stderr:write("standings: "
                 .. private.results.standings_text(res, s, s.shard and mine or total) .. "\n")
         end
-        if show and (mb.clock() - last > 0.1 or done_n == mine) then
-            last = mb.clock()
-            progress_bar(done_n, mine, t0)
-        end
+        if show then report:update(done_n) end
         if s.sprt then
             arrived(text)
             return sprt_check()
@@ -793,7 +784,7 @@ function host.tournament(t)
                 fail(write_error .. stop_note, 0)
             end
             if not ok then
-                if show then io.stderr:write("\n") end
+                report.finish()
                 if journal then
                     pcall(journal.close, journal)
                     pcall(records.close)
@@ -824,7 +815,7 @@ function host.tournament(t)
             stopped = s.sprt and cutoff ~= nil
         end
     end
-    if show and done_n > played then io.stderr:write("\n") end
+    report.finish()
     if journal then
         files.close_checked(journal, path, stop_note)
         records.close()
@@ -892,7 +883,7 @@ function host.tournament_main(t)
         format = t.format, openings = t.openings, out = t.out, resume = t.resume == "1", sprt = t.sprt,
         shard = t.shard, width = t.width, height = t.height, k = t.k, rule = t.rule, board = t.board,
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
-        progress = t.progress ~= "0", quiet = t.quiet == "1", allow_forfeits = t.allow_forfeits == "1" or nil,
+        progress = t.progress, quiet = t.quiet == "1", allow_forfeits = t.allow_forfeits == "1" or nil,
         verbose = t.verbose == "1" or nil, rating_interval = t.rating_interval, resume_command = t.resume_command,
         tiebreak = t.tiebreak, adjudicate = t.adjudicate == "1" or nil, max_moves = t.max_moves,
         openings_order = t.openings_order, openings_plies = t.openings_plies})

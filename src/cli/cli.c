@@ -164,6 +164,24 @@ bool cli_seed64(const char *cmd, const char *what, const char *text)
     return true;
 }
 
+bool cli_progress(const char *cmd, const char *arg, CliPairs *p)
+{
+    static const char *const modes[] = {"bar", "lines", "none"};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        if (strcmp(arg, modes[i]) == 0) {
+            cli_put(p, "progress", modes[i]);
+            return true;
+        }
+    }
+    const char *near = cli_suggest(arg, modes, sizeof modes / sizeof modes[0]);
+    if (near)
+        cli_error(cmd, "--progress must be bar, lines or none, not '%s' (did you mean '%s'?)", arg,
+                  near);
+    else
+        cli_error(cmd, "--progress must be bar, lines or none, not '%s'", arg);
+    return false;
+}
+
 bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt)
 {
     switch (id) {

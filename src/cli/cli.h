@@ -127,6 +127,17 @@ bool cli_budget(const char *cmd, const char *name, const char *text);
 /* A 64-bit seed for option `what`: an integer from -2^63 to 2^63-1;
  * false after an error. */
 bool cli_seed64(const char *cmd, const char *what, const char *text);
+/* The help lines of --progress (match, tournament: scripts/lib/progress.lua). */
+#define CLI_PROGRESS_HELP                                                                          \
+    "  --progress MODE         the progress on stderr: bar (one line rewritten in\n"               \
+    "                          place, as wide as the terminal, with the time\n"                    \
+    "                          left), lines (a line every few seconds and at the\n"                \
+    "                          end, for a log) or none; default bar when stderr\n"                 \
+    "                          is a terminal, lines otherwise\n"                                   \
+    "  --no-progress           the same as --progress none\n"
+/* --progress MODE: bar, lines or none into p as "progress"; false after an
+ * error (with the nearest mode). */
+bool cli_progress(const char *cmd, const char *arg, CliPairs *p);
 /* Print "marubatsu CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

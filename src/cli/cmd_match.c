@@ -36,9 +36,8 @@ static const char usage[] =
     "                          as a lost game (the count follows the tables), and\n"
     "                          the AIs see params.timelimit and time_left\n" CLI_BUDGET_HELP
         CLI_SLACK_HELP
-    "  --no-sandbox            run script files trusted (faster; only your own)\n"
-    "  --no-progress           no progress bar (it is shown only on a terminal)\n" CLI_BOARD_HELP
-    "\n"
+    "  --no-sandbox            run script files trusted (faster; only your own)\n" CLI_PROGRESS_HELP
+        CLI_BOARD_HELP "\n"
     "With --seed 0, 'match ai2 ai2 -n 50000' prints the series' golden table.\n"
     "\n"
     "Ctrl-C stops the match: the tables of the games played so far are printed,\n"
@@ -47,7 +46,7 @@ static const char usage[] =
     "exit status: 0 done, 1 an AI failed (the message names it), 2 bad options\n"
     "or an AI that does not exist, 130 stopped by Ctrl-C.\n";
 
-enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_SLACK };
+enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_PROGRESS, OPT_SLACK };
 
 int cmd_match(int argc, char **argv, Host *h)
 {
@@ -56,6 +55,7 @@ int cmd_match(int argc, char **argv, Host *h)
                                      {"match-num", true, OPT_N},
                                      {"seed", true, OPT_SEED},
                                      {"no-progress", false, OPT_NO_PROGRESS},
+                                     {"progress", true, OPT_PROGRESS},
                                      {"slack", true, OPT_SLACK},
                                      CLI_PLAYER_OPTIONS,
                                      {0}};
@@ -86,7 +86,10 @@ int cmd_match(int argc, char **argv, Host *h)
             cli_put(&p, "seed", arg);
             break;
         }
-        case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
+        case OPT_NO_PROGRESS: cli_put(&p, "progress", "none"); break;
+        case OPT_PROGRESS:
+            if (!cli_progress(a.cmd, arg, &p)) return EXIT_USAGE;
+            break;
         case OPT_SLACK:
             if (!cli_budget(a.cmd, "slack", arg)) return EXIT_USAGE;
             cli_put(&p, "slack", arg);

@@ -67,11 +67,14 @@ static const char usage[] =
     "  --no-sandbox            run script files trusted (faster; only your own)\n"
     "  --allow-forfeits        play players that fail the pre-flight (below): each\n"
     "                          of their games is a forfeit with the reason\n"
-    "  --no-progress           no progress bar (shown on a terminal) and no line\n"
-    "                          per game (written when stderr is not a terminal)\n"
-    "  --verbose               a line per finished game on stderr, also on a\n"
-    "                          terminal: Finished game 17 (ai4 vs ai2): 0-1 {three\n"
-    "                          in a row}\n"
+    "  --progress MODE         the progress on stderr: bar (one line rewritten in\n"
+    "                          place, as wide as the terminal, with the time\n"
+    "                          left), lines (a line per finished game, for a\n"
+    "                          log: Finished game 17 (ai4 vs ai2): 0-1 {three in\n"
+    "                          a row}) or none; default bar when stderr is a\n"
+    "                          terminal, lines otherwise\n"
+    "  --no-progress           the same as --progress none\n"
+    "  --verbose               the lines of --progress lines also over the bar\n"
     "  --rating-interval N     the standings on stderr every N finished games\n"
     "  --quiet                 print nothing (the files in --out still appear)\n" CLI_BOARD_HELP
     "\n"
@@ -111,6 +114,7 @@ enum {
     OPT_SPRT,
     OPT_SHARD,
     OPT_NO_PROGRESS,
+    OPT_PROGRESS,
     OPT_QUIET,
     OPT_SLACK,
     OPT_ALLOW_FORFEITS,
@@ -229,6 +233,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"max-moves", true, OPT_MAX_MOVES},
                                      CLI_PLAYER_OPTIONS,
                                      {"no-progress", false, OPT_NO_PROGRESS},
+                                     {"progress", true, OPT_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
@@ -305,7 +310,10 @@ int cmd_tournament(int argc, char **argv, Host *h)
             cli_put(&p, "shard", arg);
             break;
         }
-        case OPT_NO_PROGRESS: cli_put(&p, "progress", "0"); break;
+        case OPT_NO_PROGRESS: cli_put(&p, "progress", "none"); break;
+        case OPT_PROGRESS:
+            if (!cli_progress(a.cmd, arg, &p)) return EXIT_USAGE;
+            break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
         case OPT_ALLOW_FORFEITS: cli_put(&p, "allow_forfeits", "1"); break;
         case OPT_VERBOSE: cli_put(&p, "verbose", "1"); break;

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -52,11 +53,12 @@ static const struct {
     const char *name;
     bool sandboxed;
 } library[] = {
-    {"lib/wrappers", true},  {"lib/rules", true},          {"lib/loader", true},
-    {"lib/sandbox", false},  {"lib/timecontrol", false},   {"lib/match", false},
-    {"lib/play", false},     {"lib/check", false},         {"lib/results", false},
-    {"lib/brains", false},   {"lib/gomocup_brain", false}, {"lib/schedule", false},
-    {"lib/journals", false}, {"lib/tournament", false},    {"lib/records", false},
+    {"lib/wrappers", true},  {"lib/rules", true},        {"lib/loader", true},
+    {"lib/sandbox", false},  {"lib/timecontrol", false}, {"lib/progress", false},
+    {"lib/match", false},    {"lib/play", false},        {"lib/check", false},
+    {"lib/results", false},  {"lib/brains", false},      {"lib/gomocup_brain", false},
+    {"lib/schedule", false}, {"lib/journals", false},    {"lib/tournament", false},
+    {"lib/records", false},
 };
 
 /* mb.move("B2" [, game | size]) -> move: Excel coordinates as a move of
@@ -332,6 +334,16 @@ static int l_interrupted(lua_State *L)
     return 1;
 }
 
+/* private.columns(fd) -> the width of the terminal on fd, or 0 when it is
+ * not a terminal or does not say (the progress bar: lib/progress). */
+static int l_columns(lua_State *L)
+{
+    struct winsize ws;
+    int fd = (int)luaL_checkinteger(L, 1);
+    lua_pushinteger(L, ioctl(fd, TIOCGWINSZ, &ws) == 0 ? ws.ws_col : 0);
+    return 1;
+}
+
 static const luaL_Reg functions[] = {
     {"move", l_move},   {"embedded", l_embedded}, {"list_scripts", l_list_scripts},
     {"clock", l_clock}, {"isatty", l_isatty},     {"loadscript", l_loadscript},
@@ -357,6 +369,8 @@ int luaopen_marubatsu(lua_State *L)
     lua_setfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY);
     lua_pushcfunction(L, l_interrupted);
     lua_setfield(L, private, "interrupted");
+    lua_pushcfunction(L, l_columns);
+    lua_setfield(L, private, "columns");
     lua_pushvalue(L, mb);
     lmb_open_game(L);
     lmb_open_position(L);

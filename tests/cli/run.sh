@@ -4,7 +4,9 @@
 # must exit with STATUS and print exactly tests/cli/golden/NAME.out on stdout
 # and NAME.err on stderr (a missing file means nothing), compared with diff -u
 # (line numbers inside scripts/lib/ are compared as N; the note a brain
-# player prints where namespaces are refused is left out).
+# player prints where namespaces are refused is left out; of match's
+# progress lines, written every few seconds, only the last, "match: N/N
+# ...", is compared, its times in brackets as [T]).
 # Usage: sh tests/cli/run.sh PROGRAM [--update]
 #   --update rewrites the golden files from the current output (review the
 #   diff before committing it).
@@ -28,7 +30,9 @@ while read -r name status args; do
     # it: compare them as N, keep everything else exact
     for s in out err; do
         sed -E -e 's#(scripts/lib/[a-z_]+\.lua):[0-9]+#\1:N#g' \
-            -e '/^marubatsu: note: brains run without namespaces/d' "$tmp/raw_$s" >"$tmp/$s"
+            -e '/^marubatsu: note: brains run without namespaces/d' \
+            -e 's#^(match: ([0-9]+)/\2 iterations .*) \[[^]]*\]$#\1 [T]#' \
+            -e '/^match: [0-9]+\/[0-9]+ iterations /{/ \[T\]$/!d;}' "$tmp/raw_$s" >"$tmp/$s"
     done
     gold="$here/golden/$name"
     if [ "$update" = --update ]; then
