@@ -64,6 +64,7 @@ run_suite "[release] repl (tmux)" sh tests/tmux/repl.sh build/marubatsu
 run_suite "[release] Ctrl-C (tmux)" sh tests/tmux/interrupt.sh build/marubatsu
 run_suite "[release] memory caps" sh tests/memory/caps.sh build/marubatsu
 run_suite "[release] play (tmux)" sh tests/tmux/play.sh build/marubatsu
+run_suite "[release] progress (tmux)" sh tests/tmux/progress.sh build/marubatsu
 run_suite "[release] install" sh tests/install/check.sh
 run_suite "[release] serve (chromium)" sh tests/web/run.sh browser build/marubatsu
 run_suite "[release] jupyter kernel" sh tests/jupyter/run.sh build/marubatsu

@@ -82,19 +82,24 @@ function P.new(t)
         extra = extra and extra()
         local pct = r.total > 0 and 100 * done // r.total or 100
         local head = ("%3d%%|"):format(pct)
-        local tail = ("| %d/%d %s[%s<%s, %.1f %s]"):format(done, r.total, extra and extra .. " " or "",
-            P.duration(dt), P.duration(left), rate, r.rate_unit)
+        local rate_text = (rate >= 100 and "%.0f %s" or "%.1f %s"):format(rate, r.rate_unit)
+        local function tail(with_extra)
+            return ("| %d/%d %s[%s<%s, %s]"):format(done, r.total, with_extra and extra and extra .. " " or "",
+                P.duration(dt), P.duration(left), rate_text)
+        end
         local width = columns() - 1 -- the last column would wrap on some terminals
-        local room = width - #head - #tail
-        if room < 10 then -- too narrow for a bar: the numbers alone
-            local text = ("%3d%% %d/%d [%s left]"):format(pct, done, r.total, P.duration(left))
-            io.stderr:write("\r", text:sub(1, width), (" "):rep(math.max(0, width - #text)))
+        -- the bar with the extra text, else without it, else the numbers alone
+        local text = tail(true)
+        if width - #head - utf8.len(text) < 10 then text = tail(false) end
+        local room = width - #head - utf8.len(text)
+        if room < 10 then
+            text = ("%3d%% %d/%d [%s left]"):format(pct, done, r.total, P.duration(left)):sub(1, width)
         else
             local bar = math.min(room, 40)
             local filled = r.total > 0 and bar * done // r.total or bar
-            local text = head .. ("#"):rep(filled) .. (" "):rep(bar - filled) .. tail
-            io.stderr:write("\r", text, (" "):rep(math.max(0, width - #text)))
+            text = head .. ("#"):rep(filled) .. (" "):rep(bar - filled) .. text
         end
+        io.stderr:write("\r", text, (" "):rep(math.max(0, width - utf8.len(text))))
         r.drawn = true
     end
     function r.clear()
