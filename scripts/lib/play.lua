@@ -26,16 +26,32 @@ local INPUT_LINE_MAX = 4096 -- bytes of a line of play input
 local EMPTY = mb.NO_PARAMS
 
 -- ---- Messages ------------------------------------------------------------
--- The series' messages follow mb.lang (Japanese by default, byte for byte);
--- the moves' messages come from game:cmove. The commands' own messages are
--- English, like the program's other messages.
+-- play's messages in each language (`play --lang`; a new language is one
+-- more table with the same keys). ja is the series' wording, byte for byte.
+-- The default is the locale's: the first set of LC_ALL, LC_MESSAGES, LANG;
+-- ja... is Japanese, anything else English. While play runs, mb.lang is
+-- the language too, so the moves' messages (game:cmove) follow it. The
+-- commands' own messages (undo, hint, save, load, result) are English.
 local MESSAGES = {
     ja = {prompt = "x,y の形式で座標を入力して下さい。exit を入力すると終了します",
-          not_xy = "x, y の形式ではありません", bye = "ゲームを終了します"},
+          not_xy = "x, y の形式ではありません", bye = "ゲームを終了します",
+          ai_move = "%s (%s) は %s に着手しました"},
     en = {prompt = "Enter the coordinates as x,y. Type exit to quit",
-          not_xy = "Not in the form x, y", bye = "Ending the game"},
+          not_xy = "Not in the form x, y", bye = "Ending the game",
+          ai_move = "%s (%s) plays %s"},
 }
-local function msg(key) return (mb.lang == "en" and MESSAGES.en or MESSAGES.ja)[key] end
+local LANGS = {"en", "ja"} -- the order of --lang's message
+local function msg(key) return (MESSAGES[mb.lang] or MESSAGES.en)[key] end
+
+-- The language of the locale: ja when the first set of LC_ALL,
+-- LC_MESSAGES, LANG starts with "ja", else en.
+local function locale_lang()
+    for _, var in ipairs({"LC_ALL", "LC_MESSAGES", "LANG"}) do
+        local v = os.getenv(var)
+        if v and v ~= "" then return v:sub(1, 2) == "ja" and "ja" or "en" end
+    end
+    return "en"
+end
 local PROMPT_EXTRA = " (undo, hint, save FILE, load FILE): "
 
 -- a line for the terminal: valid UTF-8 (an AI's reasons may hold any bytes)
@@ -418,6 +434,10 @@ local function play_loop(s)
             end
             if why then error(("%s (%s) %s"):format(player.ai.name, game.turn, why), 0) end
             game:move(m)
+        end
+        if player.ai then -- the AI's move, announced as text
+            say(msg("ai_move"):format(player.ai.name, mark_name(game.turn == "o" and "x" or "o", s.fancy),
+                game:excel(game.records[game.move_count])))
         else
             local line = ask(s, msg("prompt") .. PROMPT_EXTRA)
             local word, rest = trim(line or "exit"):match("^(%S*)%s*(.-)$")
@@ -543,6 +563,12 @@ function mb.play_terminal(t)
         return 1
     end
     local s = {players = {}, fancy = not t.ascii and fancy_terminal()}
+    local lang = t.lang or locale_lang()
+    if not MESSAGES[lang] then
+        io.stderr:write(("marubatsu play: --lang must be %s, not '%s'\n"):format(table.concat(LANGS, " or "),
+            private.files.printable(lang, 40)))
+        return 2
+    end
     if not private.command.check_time_control("play", {move_time = t.move_time}) then return 2 end
     s.tc = private.timecontrol.of{move_time = t.move_time}
     local slack_ok, slack = pcall(private.timecontrol.slack_of, t.slack)
@@ -598,6 +624,8 @@ function mb.play_terminal(t)
         s.input, s.echo = io.stdin, not mb.isatty(0)
     end
     if t.seed then mb.seed(t.seed) end
+    local saved_lang = mb.lang
+    mb.lang = lang
     local played, why
     if s.players[1].sandbox or s.players[2].sandbox or s.hint.sandbox then
         -- the game in a worker process, under the hard line: the worker
@@ -612,6 +640,7 @@ function mb.play_terminal(t)
     else
         played, why = pcall(play_loop, s)
     end
+    mb.lang = saved_lang
     if s.input ~= io.stdin then s.input:close() end
     private.command.end_brains(s.hint.ai, s.players[1].ai or s.hint.ai, s.players[2].ai or s.hint.ai)
     if not played then return fail(tostring(why)) end

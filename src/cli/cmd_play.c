@@ -44,6 +44,10 @@ static const char play_usage[] =
     "                          has colour and the marks 〇 and × when stdout is a\n"
     "                          terminal, TERM is not dumb and the locale is UTF-8\n"
     "                          (the first set of LC_ALL, LC_CTYPE, LANG)\n"
+    "  --lang LANG             the language of play's messages: en or ja (the\n"
+    "                          series' Japanese wording); default ja when the\n"
+    "                          locale (the first set of LC_ALL, LC_MESSAGES,\n"
+    "                          LANG) starts with ja, else en\n"
     "  --input FILE            read the typed lines from FILE instead of stdin, for\n"
     "                          scripted play and tests (lines that do not come from\n"
     "                          a terminal are echoed after the prompt)\n" CLI_BOARD_HELP "\n"
@@ -59,8 +63,8 @@ static const char play_usage[] =
     "  load FILE               read a game record and go on from there (a bad file:\n"
     "                          a message naming the line, and the game goes on)\n"
     "  exit                    quit; the end of the input quits too\n"
-    "The messages about moves follow mb.lang: Japanese by default (the series'\n"
-    "wording), English with -e 'mb.lang = \"en\"'. The commands' messages are in\n"
+    "The prompt, the AI's moves and the messages about moves follow --lang (and\n"
+    "mb.lang is that language while play runs). The commands' messages are in\n"
     "English.\n"
     "\n"
     "game record files (save, load, replay):\n"
@@ -110,7 +114,8 @@ enum {
     OPT_ALL,
     OPT_PSQ,
     OPT_SVG,
-    OPT_SLACK
+    OPT_SLACK,
+    OPT_LANG
 };
 
 /* The string options passed to the Lua side. */
@@ -137,6 +142,7 @@ int cmd_play(int argc, char **argv, Host *h)
                                      {"memory", true, OPT_PLAYER_MEMORY},
                                      {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX},
                                      {"slack", true, OPT_SLACK},
+                                     {"lang", true, OPT_LANG},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
@@ -161,6 +167,7 @@ int cmd_play(int argc, char **argv, Host *h)
             cli_put(&p, "input", arg);
             break;
         case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
+        case OPT_LANG: cli_put(&p, "lang", arg); break; /* checked in play.lua */
         case OPT_SLACK:
             if (!cli_budget(a.cmd, "slack", arg)) return EXIT_USAGE;
             cli_put(&p, "slack", arg);

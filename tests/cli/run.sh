@@ -18,6 +18,9 @@ tmp=$(mktemp -d)
 # the same environment for every run: no user Lua paths or AI directories
 export LUA_PATH='/nonexistent/?.lua' LUA_CPATH='/nonexistent/?.so'
 unset MARUBATSU_PATH MARUBATSU_SCRIPTS LUA_INIT LUA_INIT_5_4
+# and the same locale (play's default language comes from it: en here)
+unset LC_ALL LC_MESSAGES
+export LANG=C
 trap 'rm -rf "$tmp"' EXIT
 pass=0
 fail=0

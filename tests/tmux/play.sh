@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/tmux/play.sh: `marubatsu play` in a real terminal. It starts
-# `marubatsu play --seed 3` (a person as o against ai14s) in a detached tmux
+# `marubatsu play --lang ja --seed 3` (a person as o against ai14s) in a detached tmux
 # session of 100x40 on a private tmux server, types a move, `undo`, then
 # always the first empty square until the game ends, reading the board with
 # `tmux capture-pane`, and checks that the board is drawn (with 〇/× on a
@@ -96,7 +96,7 @@ first_empty() {
 
 # ---- start the game ----------------------------------------------------------
 T new-session -d -s "$session" -x 100 -y 40 \
-    "env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color '$prog' play --seed 3; echo \"[exit status \$?]\"; sleep 3600"
+    "env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color '$prog' play --lang ja --seed 3; echo \"[exit status \$?]\"; sleep 3600"
 wait_until more_prompts_than 0
 check "the first prompt appears" $?
 if [ "$fail" -ne 0 ]; then # nothing else can work: show why and stop
@@ -172,7 +172,7 @@ start_play() { # start_play SESSION ARGS...: a new game in its own session
     session=$1
     shift
     T new-session -d -s "$session" -x 200 -y 40 \
-        "env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color '$prog' -e 'mb.lang = \"en\"' play $*; echo \"[exit status \$?]\"; sleep 3600"
+        "env LC_ALL=C.UTF-8 LANG=C.UTF-8 TERM=xterm-256color '$prog' play --lang en $*; echo \"[exit status \$?]\"; sleep 3600"
 }
 
 # the stuck AI as o: its first move is lost, the game ends with the reason
