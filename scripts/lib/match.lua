@@ -538,7 +538,21 @@ private.command = {is_path = is_path, builtin = builtin, script_problem = script
 -- exist, 130 when Ctrl-C stopped it (after the partial tables); errors are
 -- one line (plus the position where an AI failed), no traceback.
 function mb.match_main(t)
-    local specs = {t.ai0, t.ai1}
+    local typed = {t.ai0, t.ai1}
+    -- NAME:key=value,...: the AI's parameters, parsed as a tournament's
+    -- players are (host.playerspec); the AI is then named as typed
+    local specs, params = {}, {}
+    for i, spec in ipairs(typed) do
+        specs[i] = spec
+        if not is_brain(spec) then
+            local base, p = host.playerspec(spec)
+            if not base then
+                io.stderr:write(("marubatsu match: bad AI '%s': %s\n"):format(private.files.printable(spec, 80), p))
+                return 2
+            end
+            if next(p) ~= nil then specs[i], params[i] = base, p end
+        end
+    end
     for _, spec in ipairs(specs) do
         local why = script_problem(spec)
         if why then
@@ -570,6 +584,20 @@ function mb.match_main(t)
             io.stderr:write("marubatsu match: ", private.message(ok and why or ai), "\n")
             return 2
         end
+        if params[i] then
+            -- keys the AI does not take are a bad player (exit 2)
+            local checked, err
+            if ai.sandbox_player then
+                checked, err = ai.sandbox_player:check_params(params[i])
+            else
+                checked, err = pcall(mb.check_params, ai, params[i])
+            end
+            if not checked then
+                io.stderr:write("marubatsu match: ", private.message(err), "\n")
+                return 2
+            end
+            ai.name = typed[i]
+        end
         ais[i] = ai
         -- the pre-flight: a player that cannot play this board stops the
         -- match before its first game
@@ -582,7 +610,7 @@ function mb.match_main(t)
     local ok, err = pcall(function()
         -- a sandboxed AI plays in a worker process, under the hard line
         local untrusted = ais[1].sandbox_player or ais[2].sandbox_player
-        ai_match({ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress,
+        ai_match({ai = ais, params = {params[1], params[2]}, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress,
             move_time = t.move_time, game_time = t.game_time, mbparams = mbparams}, untrusted and slack or nil)
         private.files.write_checked(io.stdout, "standard output", "")
     end)

@@ -18,6 +18,8 @@ static const char usage[] =
     "own Lua state, no files or processes, budgets per move; a move it fails\n"
     "(time, an error, an illegal move, a changed game) stops the match with the\n"
     "reason, naming that AI.\n"
+    "An AI takes parameters as in a tournament, NAME:key=value,key=value\n"
+    "(ai14s:minimax=true): a key the AI does not take exits 2.\n"
     "A Gomocup brain plays as brain:COMMAND[:key=value,...] (keys as in a\n"
     "tournament, and name=): a process per game in a box of its own; a move it\n"
     "fails stops the match with the reason. Before the first game each AI is\n"
