@@ -396,7 +396,8 @@ typedef struct Pool {
     char *line; /* a batch of lines */
     char *err;
     size_t errlen;
-    bool stop; /* done() asked to hand out no more games */
+    bool stop;    /* done() asked to hand out no more games */
+    long died_on; /* the game at the head of a worker's queue when it died */
 } Pool;
 
 /* Hand the whole messages in worker w's buffer to done(), as one batch, and
@@ -489,6 +490,120 @@ static int pool_kill(Pool *p, int w, uint64_t seq)
     return pool_restart(p, w);
 }
 
+/* Start the pool's workers and give each its first two requests. */
+static int pool_start(Pool *p, WatchSlot *slots)
+{
+    for (int w = 0; w < p->jobs; w++) {
+        p->ws[w].buf = p->ws[w].in = malloc(INBUF);
+        p->ws[w].slot = slots ? &slots[w] : NULL;
+        if (!p->ws[w].buf) return MB_ENOMEM;
+    }
+    for (int w = 0; w < p->jobs; w++) {
+        if (!worker_start(p->ws, p->jobs, w, p->play, p->ctx)) {
+            snprintf(p->err, p->errlen, "cannot start a worker process: %s", strerror(errno));
+            return MB_EIO;
+        }
+    }
+    for (int w = 0; w < p->jobs; w++) {
+        if (!worker_feed(&p->ws[w], p->list, p->n, &p->next, p->chunk) ||
+            !worker_feed(&p->ws[w], p->list, p->n, &p->next, p->chunk)) {
+            snprintf(p->err, p->errlen, "cannot reach a worker process: %s", strerror(errno));
+            return MB_EIO;
+        }
+    }
+    return MB_OK;
+}
+
+/* poll's timeout with the hard line: the watched moves are looked at least
+ * every WATCH_POLL seconds, and when the first of them falls due; -1
+ * (none) without it. */
+static int pool_timeout(const Pool *p, bool watching)
+{
+    if (!watching) return -1;
+    double now = clock_now(), next = now + WATCH_POLL;
+    for (int w = 0; w < p->jobs; w++) {
+        double due = p->ws[w].len ? watch_due(p->ws[w].slot, p->opt->slack) : 0;
+        if (due > 0 && due < next) next = due;
+    }
+    return next > now ? (int)((next - now) * 1000) + 1 : 0;
+}
+
+/* Worker w has output: take its messages; if it died or broke the
+ * protocol with games left, replace it and give the replacement the same
+ * games (a game that kills two workers, or one with opt->once, stops the
+ * run). */
+static int pool_serve(Pool *p, int w)
+{
+    Worker *wk = &p->ws[w];
+    bool alive = worker_read(wk);
+    int rc = pool_take(p, wk);
+    if (rc != MB_OK) return rc;
+    long game = 0, len = 0;
+    const char *text = NULL;
+    bool broken = wk->len > 0 && wk->have >= HEADER &&
+                  (worker_message(wk, &game, &len, &text) < 0 || game != wk->queue[wk->head]);
+    if (wk->len == 0 || (alive && !broken) || interrupted) return MB_OK;
+    long want = wk->queue[wk->head];
+    int status = 0;
+    pid_t pid = wk->pid;
+    kill(pid, SIGKILL);
+    worker_close(wk);
+    watch_reap(pid, REAP_SECONDS, &status);
+    if (p->died_on == want || p->opt->once) {
+        snprintf(p->err, p->errlen, "game %ld: its worker died%s (%s %d)", want,
+                 p->opt->once ? "" : " twice", WIFSIGNALED(status) ? "signal" : "exit status",
+                 WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+        return MB_EIO;
+    }
+    p->died_on = want;
+    return pool_restart(p, w);
+}
+
+/* The hard line: kill the workers whose watched move is overdue. */
+static int pool_watch(Pool *p)
+{
+    double now = clock_now();
+    for (int w = 0; w < p->jobs; w++) {
+        uint64_t seq;
+        int rc;
+        if (p->ws[w].len && p->ws[w].pid > 0 &&
+            watch_overdue(p->ws[w].slot, p->opt->slack, now, &seq) &&
+            (rc = pool_kill(p, w, seq)) != MB_OK)
+            return rc;
+    }
+    return MB_OK;
+}
+
+/* Until every game is reported: poll the workers, serve those with output,
+ * watch the moves. */
+static int pool_loop(Pool *p, struct pollfd *fds, bool watching)
+{
+    for (;;) {
+        int busy = 0;
+        for (int w = 0; w < p->jobs; w++) {
+            fds[w].fd = p->ws[w].len ? p->ws[w].res : -1;
+            fds[w].events = POLLIN;
+            fds[w].revents = 0;
+            busy += p->ws[w].len != 0;
+        }
+        if (busy == 0) return MB_OK;
+        if (interrupted) {
+            snprintf(p->err, p->errlen, "interrupted");
+            return MB_EIO;
+        }
+        int ready = poll(fds, (nfds_t)p->jobs, pool_timeout(p, watching));
+        if (ready < 0) {
+            if (errno == EINTR) continue;
+            snprintf(p->err, p->errlen, "poll: %s", strerror(errno));
+            return MB_EIO;
+        }
+        int rc;
+        for (int w = 0; ready > 0 && w < p->jobs; w++)
+            if (fds[w].revents && (rc = pool_serve(p, w)) != MB_OK) return rc;
+        if (watching && !interrupted && (rc = pool_watch(p)) != MB_OK) return rc;
+    }
+}
+
 int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPlayFn play,
                  TourneyDoneFn done, void *ctx, char *err, size_t errlen)
 {
@@ -507,9 +622,7 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
     struct pollfd *fds = calloc((size_t)jobs, sizeof *fds);
     char *line = malloc(INBUF); /* a batch of lines */
     WatchSlot *slots = watching ? watch_slots_new(jobs) : NULL;
-    Pool p = {list, n, 0, chunk, jobs, opt, play, done, ctx, ws, line, err, errlen, false};
-    long died_on = 0; /* the game at the head of a worker's queue when it died */
-    int rc = MB_OK;
+    Pool p = {list, n, 0, chunk, jobs, opt, play, done, ctx, ws, line, err, errlen, false, 0};
     if (!ws || !fds || !line || (watching && !slots)) {
         free(ws);
         free(fds);
@@ -520,105 +633,8 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
     struct sigaction old_int;
     catch_interrupt(&old_int, false);
-    for (int w = 0; w < jobs; w++) {
-        ws[w].buf = ws[w].in = malloc(INBUF);
-        ws[w].slot = slots ? &slots[w] : NULL;
-        if (!ws[w].buf) {
-            rc = MB_ENOMEM;
-            goto out;
-        }
-    }
-    for (int w = 0; w < jobs; w++) {
-        if (!worker_start(ws, jobs, w, play, ctx)) {
-            snprintf(err, errlen, "cannot start a worker process: %s", strerror(errno));
-            rc = MB_EIO;
-            goto out;
-        }
-    }
-    for (int w = 0; w < jobs; w++) {
-        if (!worker_feed(&ws[w], list, n, &p.next, chunk) ||
-            !worker_feed(&ws[w], list, n, &p.next, chunk)) {
-            snprintf(err, errlen, "cannot reach a worker process: %s", strerror(errno));
-            rc = MB_EIO;
-            goto out;
-        }
-    }
-    for (;;) {
-        int busy = 0;
-        for (int w = 0; w < jobs; w++) {
-            fds[w].fd = ws[w].len ? ws[w].res : -1;
-            fds[w].events = POLLIN;
-            fds[w].revents = 0;
-            busy += ws[w].len != 0;
-        }
-        if (busy == 0) break;
-        if (interrupted) {
-            snprintf(err, errlen, "interrupted");
-            rc = MB_EIO;
-            goto out;
-        }
-        /* with the hard line: look at the watched moves at least every
-         * WATCH_POLL seconds, and when the first of them falls due */
-        int timeout = -1;
-        if (watching) {
-            double now = clock_now(), next = now + WATCH_POLL;
-            for (int w = 0; w < jobs; w++) {
-                double due = ws[w].len ? watch_due(ws[w].slot, opt->slack) : 0;
-                if (due > 0 && due < next) next = due;
-            }
-            timeout = next > now ? (int)((next - now) * 1000) + 1 : 0;
-        }
-        int ready = poll(fds, (nfds_t)jobs, timeout);
-        if (ready < 0) {
-            if (errno == EINTR) continue;
-            snprintf(err, errlen, "poll: %s", strerror(errno));
-            rc = MB_EIO;
-            goto out;
-        }
-        for (int w = 0; ready > 0 && w < jobs; w++) {
-            if (!fds[w].revents) continue;
-            Worker *wk = &ws[w];
-            bool alive = worker_read(wk);
-            if ((rc = pool_take(&p, wk)) != MB_OK) goto out;
-            long game = 0, len = 0;
-            const char *text = NULL;
-            bool broken =
-                wk->len > 0 && wk->have >= HEADER &&
-                (worker_message(wk, &game, &len, &text) < 0 || game != wk->queue[wk->head]);
-            if (wk->len > 0 && (!alive || broken) && !interrupted) {
-                /* the worker died (or broke the protocol): replace it and
-                 * give the replacement the same games; a game that kills
-                 * two workers stops the run */
-                long want = wk->queue[wk->head];
-                int status = 0;
-                pid_t pid = wk->pid;
-                kill(pid, SIGKILL);
-                worker_close(wk);
-                watch_reap(pid, REAP_SECONDS, &status);
-                if (died_on == want || opt->once) {
-                    snprintf(err, errlen, "game %ld: its worker died%s (%s %d)", want,
-                             opt->once ? "" : " twice",
-                             WIFSIGNALED(status) ? "signal" : "exit status",
-                             WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-                    rc = MB_EIO;
-                    goto out;
-                }
-                died_on = want;
-                if ((rc = pool_restart(&p, w)) != MB_OK) goto out;
-            }
-        }
-        if (watching && !interrupted) {
-            double now = clock_now();
-            for (int w = 0; w < jobs; w++) {
-                uint64_t seq;
-                if (ws[w].len && ws[w].pid > 0 &&
-                    watch_overdue(ws[w].slot, opt->slack, now, &seq) &&
-                    (rc = pool_kill(&p, w, seq)) != MB_OK)
-                    goto out;
-            }
-        }
-    }
-out:
+    int rc = pool_start(&p, slots);
+    if (rc == MB_OK) rc = pool_loop(&p, fds, watching);
     for (int w = 0; w < jobs; w++) {
         if ((rc != MB_OK || p.stop) && ws[w].pid > 0) kill(ws[w].pid, SIGKILL);
         worker_stop(&ws[w]);

@@ -349,6 +349,84 @@ static bool read_eval_func(lua_State *L, int t, const char *fname, Options *o)
     return true;
 }
 
+/* The numeric options: maxdepth, timelimit, candidates and vcf (a
+ * boolean or a number of fours). */
+static void read_numbers(lua_State *L, int t, const char *fname, Options *o)
+{
+    int ty = lua_getfield(L, t, "maxdepth");
+    if (ty != LUA_TNIL) {
+        int exact;
+        lua_Integer d = lua_tointegerx(L, -1, &exact);
+        if (ty != LUA_TNUMBER || !exact)
+            luaL_error(L, "%s: option 'maxdepth' must be an integer, got %s", fname,
+                       ty == LUA_TNUMBER ? "a number with a fraction" : luaL_typename(L, -1));
+        if (d < 1 || d > 1000000)
+            luaL_error(L, "%s: option 'maxdepth' must be at %s, got %I", fname,
+                       d < 1 ? "least 1" : "most 1000000", (LUAI_UACINT)d);
+        o->maxdepth = (int)d;
+    }
+    lua_pop(L, 1);
+    ty = lua_getfield(L, t, "timelimit");
+    if (ty != LUA_TNIL) {
+        int isnum;
+        lua_Number s = lua_tonumberx(L, -1, &isnum);
+        if (ty != LUA_TNUMBER || !isnum || !(s >= 0))
+            luaL_error(L, "%s: option 'timelimit' must be a number of seconds >= 0 or nil", fname);
+        o->timelimit = s;
+    }
+    lua_pop(L, 1);
+    ty = lua_getfield(L, t, "candidates");
+    if (ty != LUA_TNIL) {
+        int exact;
+        lua_Integer d = lua_tointegerx(L, -1, &exact);
+        if (ty != LUA_TNUMBER || !exact || d < 1 || d > CANDIDATES_MAX_DISTANCE)
+            luaL_error(L, "%s: option 'candidates' must be a distance 1..%d, got %s", fname,
+                       CANDIDATES_MAX_DISTANCE, luaL_tolstring(L, -1, NULL));
+        o->candidates = (int)d;
+    }
+    lua_pop(L, 1);
+    ty = lua_getfield(L, t, "vcf");
+    if (ty == LUA_TBOOLEAN) {
+        o->vcf = lua_toboolean(L, -1) ? VCF_DEFAULT_DEPTH : 0;
+    } else if (ty != LUA_TNIL) {
+        int isint;
+        lua_Integer d = lua_tointegerx(L, -1, &isint);
+        if (!isint || d < 1 || d > 60)
+            luaL_error(L, "%s: option 'vcf' must be a boolean or an integer from 1 to 60 (fours)",
+                       fname);
+        o->vcf = (int)d;
+    }
+    lua_pop(L, 1);
+}
+
+/* The evaluator: eval_func (read_eval_func), a Lua function (left pushed,
+ * o->fn its slot) or the name of a C evaluator. */
+static void read_eval(lua_State *L, int t, const char *fname, Options *o)
+{
+    if (read_eval_func(L, t, fname, o)) return;
+    int ty = lua_getfield(L, t, "eval");
+    if (ty == LUA_TFUNCTION) {
+        o->lua_eval = true; /* stays pushed */
+        o->fn = lua_gettop(L);
+        return;
+    }
+    if (ty == LUA_TSTRING) {
+        const char *name = lua_tostring(L, -1);
+        o->lines = strcmp(name, "lines") == 0;
+        if (!o->lines && strcmp(name, "ai14s") != 0)
+            luaL_error(L,
+                       "%s: unknown evaluator '%s' (the C evaluators: "
+                       "\"ai14s\", \"lines\"; or pass a function (game) -> o-view score)",
+                       fname, name);
+    } else if (ty != LUA_TNIL) {
+        luaL_error(L,
+                   "%s: option 'eval' must be \"ai14s\", \"lines\" or a function (game) "
+                   "-> o-view score, got %s",
+                   fname, luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+}
+
 /* Read the options table at t; a Lua evaluator is pushed (its slot is
  * o.fn; with eval_func its params follow at o.params), else nothing is
  * pushed. */
@@ -361,41 +439,7 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     luaL_checktype(L, t, LUA_TTABLE);
     /* unknown names first: a typo must not be silently ignored */
     lmb_check_option_names(L, t, fname, LMB_NAMES(kind->names));
-    int ty = lua_getfield(L, t, "maxdepth");
-    if (ty != LUA_TNIL) {
-        int exact;
-        lua_Integer d = lua_tointegerx(L, -1, &exact);
-        if (ty != LUA_TNUMBER || !exact)
-            luaL_error(L, "%s: option 'maxdepth' must be an integer, got %s", fname,
-                       ty == LUA_TNUMBER ? "a number with a fraction" : luaL_typename(L, -1));
-        if (d < 1 || d > 1000000)
-            luaL_error(L, "%s: option 'maxdepth' must be at %s, got %I", fname,
-                       d < 1 ? "least 1" : "most 1000000", (LUAI_UACINT)d);
-        o.maxdepth = (int)d;
-    }
-    lua_pop(L, 1);
-    ty = lua_getfield(L, t, "timelimit");
-    if (ty != LUA_TNIL) {
-        int isnum;
-        lua_Number s = lua_tonumberx(L, -1, &isnum);
-        if (ty != LUA_TNUMBER || !isnum || !(s >= 0))
-            luaL_error(L,
-                       "%s: option 'timelimit' must be a number of seconds "
-                       ">= 0 or nil",
-                       fname);
-        o.timelimit = s;
-    }
-    lua_pop(L, 1);
-    ty = lua_getfield(L, t, "candidates");
-    if (ty != LUA_TNIL) {
-        int exact;
-        lua_Integer d = lua_tointegerx(L, -1, &exact);
-        if (ty != LUA_TNUMBER || !exact || d < 1 || d > CANDIDATES_MAX_DISTANCE)
-            luaL_error(L, "%s: option 'candidates' must be a distance 1..%d, got %s", fname,
-                       CANDIDATES_MAX_DISTANCE, luaL_tolstring(L, -1, NULL));
-        o.candidates = (int)d;
-    }
-    lua_pop(L, 1);
+    read_numbers(L, t, fname, &o);
     o.hash = lmb_opt_hash(L, t, fname, TT_DEFAULT_HASH_MB);
     o.use_tt = opt_bool(L, t, "use_tt", o.use_tt, fname);
     o.share_tt = opt_bool(L, t, "share_tt", o.share_tt, fname);
@@ -404,40 +448,7 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     o.calc_score = opt_bool(L, t, "calc_score", o.calc_score, fname);
     o.pvs = opt_bool(L, t, "pvs", o.pvs, fname);
     o.moveordering = opt_bool(L, t, "moveordering", o.moveordering, fname);
-    ty = lua_getfield(L, t, "vcf");
-    if (ty == LUA_TBOOLEAN) {
-        o.vcf = lua_toboolean(L, -1) ? VCF_DEFAULT_DEPTH : 0;
-    } else if (ty != LUA_TNIL) {
-        int isint;
-        lua_Integer d = lua_tointegerx(L, -1, &isint);
-        if (!isint || d < 1 || d > 60)
-            luaL_error(L, "%s: option 'vcf' must be a boolean or an integer from 1 to 60 (fours)",
-                       fname);
-        o.vcf = (int)d;
-    }
-    lua_pop(L, 1);
-    if (read_eval_func(L, t, fname, &o)) return o;
-    ty = lua_getfield(L, t, "eval");
-    if (ty == LUA_TFUNCTION) {
-        o.lua_eval = true; /* stays pushed */
-        o.fn = lua_gettop(L);
-        return o;
-    }
-    if (ty == LUA_TSTRING) {
-        const char *name = lua_tostring(L, -1);
-        o.lines = strcmp(name, "lines") == 0;
-        if (!o.lines && strcmp(name, "ai14s") != 0)
-            luaL_error(L,
-                       "%s: unknown evaluator '%s' (the C evaluators: "
-                       "\"ai14s\", \"lines\"; or pass a function (game) -> o-view score)",
-                       fname, name);
-    } else if (ty != LUA_TNIL) {
-        luaL_error(L,
-                   "%s: option 'eval' must be \"ai14s\", \"lines\" or a function (game) "
-                   "-> o-view score, got %s",
-                   fname, luaL_typename(L, -1));
-    }
-    lua_pop(L, 1);
+    read_eval(L, t, fname, &o);
     return o;
 }
 
