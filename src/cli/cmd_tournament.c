@@ -312,7 +312,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
         }
         case OPT_NO_PROGRESS: cli_put(&p, "progress", "none"); break;
         case OPT_PROGRESS:
-            if (!cli_progress(a.cmd, arg, &p)) return EXIT_USAGE;
+            if (!cli_progress(a.cmd, arg, &p)) goto out;
             break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
         case OPT_ALLOW_FORFEITS: cli_put(&p, "allow_forfeits", "1"); break;
