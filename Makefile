@@ -37,6 +37,10 @@ EDIT_LIBS  = $(shell pkg-config --libs libedit)
 # libmicrohttpd for `marubatsu serve` (the program only)
 MHD_LIBS   = $(shell pkg-config --libs libmicrohttpd)
 CPPFLAGS  = -Iinclude -Isrc -Isrc/lua -Ibuild/gen $(LUA_CFLAGS) $(DEFS)
+# the engine (src/*.c) sees neither Lua nor the binding nor the CLI: an
+# include of one fails to compile (tests/source/include_cycles.lua checks
+# the same from the text, for the headers too)
+ENGINE_CPPFLAGS = -Iinclude -Isrc $(DEFS)
 DEPFLAGS  = -MMD -MP
 
 # Debian packages the build and the tests need (checked with dpkg-query).
@@ -177,6 +181,9 @@ $(FUZZ)/obj/%.o: %.c | build/.deps-ok
 	@mkdir -p $(dir $@)
 	@echo "  CC fuzz $<"
 	@$(FUZZ_CC) $(CSTD) $(WARN) -g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# every flavour compiles the engine with ENGINE_CPPFLAGS
+$(foreach d,$(REL) $(ASAN) $(DBG) $(PIC) $(FUZZ),$(call objs,$(d),$(LIB_SRC))): CPPFLAGS = $(ENGINE_CPPFLAGS)
 
 $(FUZZ)/fuzz_parsers: $(call objs,$(FUZZ),tests/fuzz/fuzz_parsers.c $(LIB_SRC) $(BIND_SRC))
 	@echo "  LINK    $@"

@@ -45,19 +45,35 @@ typedef enum BoardKind { BOARD_BACKENDS(BOARD_ENUM_) BOARD_KINDS } BoardKind;
 #define BOARD_NAME_ITEM_(id, prefix, name, sep) sep name
 #define BOARD_NAMES                             BOARD_BACKENDS(BOARD_NAME_ITEM_)
 
+struct Board;
+struct LineFeat;
+
+/* What keeps data in step with a board's squares: line features
+ * (linefeat.h) attach themselves this way. The board calls these on its
+ * writes, copies, resets and frees and knows nothing else of them, so it
+ * depends on no follower; the hot path (move and unmove, game.c) updates
+ * the features inline instead. */
+typedef struct BoardFollower {
+    void (*changed)(struct LineFeat *f, int m, Mark mark, int delta); /* +1 placed, -1 lifted */
+    void (*recount)(struct LineFeat *f, const struct Board *b);       /* after a reset */
+    struct LineFeat *(*clone)(const struct LineFeat *f);              /* NULL: out of memory */
+    void (*release)(struct LineFeat *f);
+} BoardFollower;
+
 typedef struct Board {
     Geometry *geom; /* shared shape (one reference held) */
     BoardKind kind;
-    bool counters;         /* count_linemark */
-    uint8_t **cols;        /* BOARD_LIST: cols[x][y] */
-    uint8_t *cells;        /* BOARD_LIST1D: cells[y + x*height] */
-    uint64_t *plane[3];    /* BOARD_BITS: plane[MARK_O], plane[MARK_X] (nwords words
+    bool counters;               /* count_linemark */
+    uint8_t **cols;              /* BOARD_LIST: cols[x][y] */
+    uint8_t *cells;              /* BOARD_LIST1D: cells[y + x*height] */
+    uint64_t *plane[3];          /* BOARD_BITS: plane[MARK_O], plane[MARK_X] (nwords words
                            each, one block); plane[0] is NULL */
-    uint16_t *line;        /* counters: per line o*(k+1) + x, its 〇 and × counts */
-    int32_t *hist;         /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
-    void *mem;             /* the one allocation holding all of the above */
-    struct LineFeat *feat; /* line features (linefeat.h), or NULL: off */
-    uint8_t setting;       /* counters + 2 * (feat != NULL): which instance of
+    uint16_t *line;              /* counters: per line o*(k+1) + x, its 〇 and × counts */
+    int32_t *hist;               /* counters: lines with o 〇 and x ×: hist[o*(k+1) + x] */
+    void *mem;                   /* the one allocation holding all of the above */
+    struct LineFeat *feat;       /* line features (linefeat.h), or NULL: off */
+    const BoardFollower *follow; /* feat's functions (set with feat) */
+    uint8_t setting;             /* counters + 2 * (feat != NULL): which instance of
                          move and unmove runs (game.c) */
 } Board;
 

@@ -86,8 +86,13 @@ LineFeat *linefeat_clone(const LineFeat *src);
 void linefeat_free(LineFeat *f);
 /* Recompute f from b's marks (after a reset or a bulk change). */
 void linefeat_recount(LineFeat *f, const Board *b);
+/* Keep the pattern codes (pattern.h) too, on top of b's features (which
+ * must be on): every write of b then updates them. MB_OK, MB_EINVAL
+ * (features off) or MB_ENOMEM. */
+int linefeat_enable_patterns(Board *b);
 
-/* ---- Updates (board.c's writes; the hot path is linefeat_hot.h) ---- */
+/* ---- Updates (the board's writes, through its BoardFollower; the hot path
+ * is linefeat_hot.h) ---- */
 
 /* `mark` gained (delta +1) or lost (delta -1) square m. */
 void linefeat_update(LineFeat *f, int m, Mark mark, int delta);

@@ -24,6 +24,7 @@
 #include "perft.h"
 #include "rating.h"
 #include "rng.h"
+#include "clock.h"
 #include "search.h"
 #include "solve.h"
 #include "searchers.h"

@@ -43,7 +43,7 @@
  * moves) and the Zobrist key (zobrist.h). Placing or lifting a mark costs
  * O(R) table reads per direction.
  *
- * A board keeps one when asked (pattern_enable, on top of its line
+ * A board keeps one when asked (linefeat_enable_patterns, on top of its line
  * features: every write of the board then updates it); the big-board
  * search (pvs.h) makes its own with its own weights. Uses board.h. */
 #ifndef MB_PATTERN_H
@@ -197,10 +197,5 @@ int pat_forced(const PatState *ps, Mark me, int *out, int *reason);
 /* True when every kept value equals a recount from b's marks made without
  * the tables (tests). */
 bool pat_ok(const PatState *ps, const Board *b);
-
-/* ---- On a board (its line features must be on) ---- */
-
-/* Keep a PatState for b, updated by every write: MB_OK or MB_ENOMEM. */
-int pattern_enable(Board *b);
 
 #endif

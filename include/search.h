@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clock.h"
 #include "game.h"
 #include "rng.h"
 #include "tt.h"
@@ -59,7 +60,7 @@ typedef struct Search {
                             limit; search_set_hash) */
     uint64_t count;      /* nodes entered by the current inner search */
     bool has_deadline;
-    double deadline;      /* search_now() seconds */
+    double deadline;      /* clock_now() seconds */
     double grow_time;     /* seconds per slot the table's last growth took
                              (under a deadline the table grows only while
                              twice that for the new size is left) */
@@ -122,10 +123,7 @@ void search_set_hash(Search *s, size_t bytes);
  * those of the plain search plus the nodes cut by it; the threat search's
  * own positions go to vcf_nodes. MB_OK or MB_ENOMEM. */
 int search_set_vcf(Search *s, int depth);
-/* Seconds on the monotonic clock: the program's one clock (searches,
- * budgets, time controls, mb.clock, the brains' milliseconds, perft --time). */
-double search_now(void);
-/* Give up `seconds` from now (search_now() + seconds); negative: no limit. */
+/* Give up `seconds` from now (clock_now() + seconds); negative: no limit. */
 void search_set_timelimit(Search *s, double seconds);
 
 /* ---- Searching ---- */

@@ -32,7 +32,7 @@
  *
  * The search works on its own copy of the marks with per-window counts; the
  * game is only read. Bounded by maxdepth (attacker moves), a node limit
- * and a deadline on search_now()'s clock; the interrupt flag (interrupt.h)
+ * and a deadline on clock_now()'s clock; the interrupt flag (interrupt.h)
  * is read where the clock is. No globals: a Vcf holds its
  * table and can be reused for many calls (the αβ searchers keep one).
  * Uses game.h and search.h (the clock). */

@@ -48,7 +48,7 @@ enum { WATCH_BUDGET = 0, WATCH_MOVE_TIME = 1, WATCH_GAME_TIME = 2 };
  * supervisor reads it only after the worker is dead). */
 typedef struct WatchMove {
     long game;            /* the supervisor's number of the game (watch_game) */
-    double started;       /* search_now() at watch_arm */
+    double started;       /* clock_now() at watch_arm */
     double seconds;       /* the move's time limit */
     int kind;             /* WATCH_BUDGET, WATCH_MOVE_TIME or WATCH_GAME_TIME */
     double limit;         /* the time control's limit named in the reason */
@@ -61,7 +61,7 @@ typedef struct WatchMove {
 
 typedef struct WatchSlot {
     _Atomic uint64_t seq;        /* odd while a move is armed */
-    _Atomic int64_t deadline_ns; /* of the armed move, nanoseconds of search_now() */
+    _Atomic int64_t deadline_ns; /* of the armed move, nanoseconds of clock_now() */
     WatchMove move;
 } WatchSlot;
 
@@ -91,7 +91,7 @@ void watch_disarm(void);
 void watch_clear(WatchSlot *s);
 
 /* When the move armed in s becomes overdue (its deadline + slack, in
- * search_now() seconds), or 0 when no move is armed. */
+ * clock_now() seconds), or 0 when no move is armed. */
 double watch_due(WatchSlot *s, double slack);
 /* Is the move armed in s overdue at `now`? Then *seq is its number, for
  * watch_ended after the kill. */

@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "board_backends.h"
-#include "linefeat_hot.h"
 #include "mberror.h"
 
 /* Sizes of the parts of a board's single allocation: the back-end's
@@ -80,7 +79,7 @@ int board_init(Board *b, Geometry *g, BoardKind kind, bool counters)
 
 void board_free(Board *b)
 {
-    linefeat_free(b->feat);
+    if (b->feat) b->follow->release(b->feat);
     free(b->mem);
     geometry_unref(b->geom);
     memset(b, 0, sizeof *b);
@@ -94,9 +93,12 @@ int board_copy(Board *dst, const Board *src)
     /* the column pointers differ; everything else is plain data */
     memcpy(dst->mem, src->mem, l.total);
     attach(dst, &l);
-    if (src->feat && !(dst->feat = linefeat_clone(src->feat))) {
-        board_free(dst);
-        return MB_ENOMEM;
+    if (src->feat) {
+        dst->follow = src->follow;
+        if (!(dst->feat = src->follow->clone(src->feat))) {
+            board_free(dst);
+            return MB_ENOMEM;
+        }
     }
     dst->setting = src->setting;
     return MB_OK;
@@ -118,7 +120,7 @@ void board_reset(Board *b)
         memset(b->hist, 0, l.hist);
         b->hist[0] = g->nlines;
     }
-    if (b->feat) linefeat_recount(b->feat, b);
+    if (b->feat) b->follow->recount(b->feat, b);
 }
 
 Mark board_get(const Board *b, int m) { return board_get_inline(b, m); }
@@ -134,13 +136,13 @@ void board_set(Board *b, int m, Mark mark)
 void board_place(Board *b, int m, Mark mark)
 {
     board_place_inline(b, m, mark);
-    if (b->feat) linefeat_update_inline(b->feat, m, mark, +1);
+    if (b->feat) b->follow->changed(b->feat, m, mark, +1);
 }
 
 void board_lift(Board *b, int m, Mark mark)
 {
     board_lift_inline(b, m, mark);
-    if (b->feat) linefeat_update_inline(b->feat, m, mark, -1);
+    if (b->feat) b->follow->changed(b->feat, m, mark, -1);
 }
 
 void board_count_marks(const Board *b, int *n_o, int *n_x)

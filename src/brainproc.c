@@ -8,9 +8,9 @@
  * The other parts (their shared declarations: brainproc_parts.h):
  *   brainproc_child.c  starting a child: descriptors, limits, signals, its
  *                      stderr file, and the plain child (BP_ISOLATE_NONE)
- *   brainbox_spawn.c   the box on the manager's side: choosing the
+ *   brainproc_spawn.c   the box on the manager's side: choosing the
  *                      isolation, cgroups, starting a box, its reports
- *   brainbox.c         the box's own processes: the keeper and the init,
+ *   brainproc_box.c         the box's own processes: the keeper and the init,
  *                      namespaces, the read-only view, supervision
  *
  * Pipes carry the lines; every descriptor of ours is close-on-exec, and the
@@ -34,9 +34,9 @@
 
 #include "brainproc_parts.h"
 #include "mberror.h"
-#include "search.h"
+#include "clock.h"
 
-double brainproc_now_ms(void) { return search_now() * 1000.0; }
+double brainproc_now_ms(void) { return clock_now() * 1000.0; }
 
 void brainproc_clear(BrainProc *p)
 {

@@ -5,9 +5,9 @@
  *                      waiting, ending, exit reasons, brainproc_fork
  *   brainproc_child.c  starting a child: descriptors, limits, signals, its
  *                      stderr file; the plain child (BP_ISOLATE_NONE)
- *   brainbox_spawn.c   the box on the manager's side: choosing the
+ *   brainproc_spawn.c   the box on the manager's side: choosing the
  *                      isolation, cgroups, starting a box, its reports
- *   brainbox.c         the box's own processes: keeper, init, namespaces,
+ *   brainproc_box.c         the box's own processes: keeper, init, namespaces,
  *                      the read-only view, supervision (Linux)
  *
  * Each declaration names the file that defines it. */
@@ -52,7 +52,7 @@ void bp_close_from(int from, const int *keep, int n);
 int bp_spawn_plain(BrainProc *p, char *const argv[], const BrainLimits *lim, char *err,
                    size_t errlen);
 
-/* ---- brainbox_spawn.c ---- */
+/* ---- brainproc_spawn.c ---- */
 
 /* Take in what the box's supervisor reported, without waiting (a no-op
  * for a plain child, and off Linux). */
@@ -71,7 +71,7 @@ typedef struct Report {
     long long amount; /* REP_SETUP: the step; REP_MEMORY: bytes resident */
 } Report;
 
-/* The steps of making a box, for messages (brainbox_spawn.c names them). */
+/* The steps of making a box, for messages (brainproc_spawn.c names them). */
 enum {
     STEP_UNSHARE = 1,
     STEP_IDMAP,
@@ -103,7 +103,7 @@ bool bp_read_report(BrainProc *p, Report *r, int timeout_ms);
 /* Note what report r says in p (its end, a stop done). */
 void bp_take_report(BrainProc *p, const Report *r);
 
-/* ---- brainbox.c ---- */
+/* ---- brainproc_box.c ---- */
 
 /* The keeper: a child of the manager, in a fork made for it. Never returns. */
 void bp_keeper_main(const Box *b);

@@ -10,7 +10,7 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
                  SearchIddfsResult *out)
 {
     Game *g = s->game;
-    double t0 = search_now();
+    double t0 = clock_now();
     int saved_depth = s->maxdepth;
     bool saved_use_tt = s->use_tt;
     const TT *saved_mo = s->tt_for_mo;
@@ -75,6 +75,6 @@ int search_iddfs(Search *s, const SearchIddfsOptions *o, Rng *rng, SearchIter *i
     s->maxdepth = saved_depth;
     s->use_tt = saved_use_tt;
     s->tt_for_mo = saved_mo;
-    out->time = search_now() - t0;
+    out->time = clock_now() - t0;
     return rc;
 }

@@ -1,4 +1,4 @@
-/* features.c: a board's line features (linefeat.h): life cycle, recount,
+/* linefeat.c: a board's line features (linefeat.h): life cycle, recount,
  * the threat squares read from the hot windows, and the checker. */
 #include "linefeat.h"
 
@@ -135,6 +135,10 @@ void linefeat_recount(LineFeat *f, const Board *b)
 
 size_t linefeat_bytes(const Geometry *g) { return sizeof(LineFeat) + flayout(g).total; }
 
+/* How the board keeps its features in step (board.h). */
+static const BoardFollower follower = {linefeat_update, linefeat_recount, linefeat_clone,
+                                       linefeat_free};
+
 int linefeat_enable(Board *b)
 {
     if (b->feat) return MB_OK;
@@ -142,6 +146,7 @@ int linefeat_enable(Board *b)
     if (!f) return MB_ENOMEM;
     linefeat_recount(f, b);
     b->feat = f;
+    b->follow = &follower;
     b->setting = (uint8_t)(b->counters + 2);
     return MB_OK;
 }
@@ -158,6 +163,7 @@ void linefeat_disable(Board *b)
 {
     linefeat_free(b->feat);
     b->feat = NULL;
+    b->follow = NULL;
     b->setting = b->counters;
 }
 
@@ -185,6 +191,18 @@ LineFeat *linefeat_clone(const LineFeat *src)
 void linefeat_update(LineFeat *f, int m, Mark mark, int delta)
 {
     linefeat_update_inline(f, m, mark, delta);
+}
+
+int linefeat_enable_patterns(Board *b)
+{
+    LineFeat *f = b->feat;
+    if (!f) return MB_EINVAL;
+    if (f->pat) return MB_OK;
+    PatState *ps = pat_new(b->geom, NULL);
+    if (!ps) return MB_ENOMEM;
+    pat_recount(ps, b);
+    f->pat = ps;
+    return MB_OK;
 }
 
 /* ---- Threat squares ---- */

@@ -11,7 +11,7 @@
 
 #include "interrupt.h"
 #include "mberror.h"
-#include "search.h"
+#include "clock.h"
 
 #define UNPROVEN 2
 
@@ -447,7 +447,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     if (caller->status != STATUS_PLAYING) return MB_OK;
     int rc = ensure_shape(m, caller);
     if (rc != MB_OK) return rc;
-    double t0 = search_now();
+    double t0 = clock_now();
     m->full = false;
     Game *g = work_game(m, caller);
     r->reused = reuse_root(m, g);
@@ -461,7 +461,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
                 rc = MB_EINTR;
                 break;
             }
-            if ((seconds > 0 && search_now() - t0 >= seconds) ||
+            if ((seconds > 0 && clock_now() - t0 >= seconds) ||
                 (m->o.stop && m->o.stop(m->o.stop_ud)))
                 break;
         }
@@ -559,7 +559,7 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     r->value = root->visits ? 1.0 - (double)root->score / root->visits : 0.5;
     r->proven = root->proven == UNPROVEN ? MCTS_UNPROVEN : -root->proven;
     if (r->proven != MCTS_UNPROVEN) r->value = 0.5 + 0.5 * r->proven;
-    r->seconds = search_now() - t0;
+    r->seconds = clock_now() - t0;
     if (best >= 0) {
         r->move = m->nodes[best].move;
     } else if (rc == MB_OK) {

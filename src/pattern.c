@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "linefeat.h"
 #include "mberror.h"
 #include "zobrist.h"
 
@@ -658,18 +657,4 @@ bool pat_ok(const PatState *ps, const Board *b)
     }
     pat_free(r);
     return ok;
-}
-
-/* ---- On a board ---- */
-
-int pattern_enable(Board *b)
-{
-    LineFeat *f = b->feat;
-    if (!f) return MB_EINVAL;
-    if (f->pat) return MB_OK;
-    PatState *ps = pat_new(b->geom, NULL);
-    if (!ps) return MB_ENOMEM;
-    pat_recount(ps, b);
-    f->pat = ps;
-    return MB_OK;
 }

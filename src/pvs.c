@@ -11,7 +11,7 @@
 
 #include "interrupt.h"
 #include "mberror.h"
-#include "search.h"
+#include "clock.h"
 
 #define INF         (PVS_MATE + 1)
 #define CHECK_MASK  63 /* the clock is read every 64 positions */
@@ -105,7 +105,7 @@ static inline void tick(S *s)
 {
     if ((++s->ticks & CHECK_MASK) == 0) {
         if (mb_interrupted()) s->stop = s->interrupted = true;
-        if (s->deadline >= 0 && search_now() >= s->deadline) s->stop = true;
+        if (s->deadline >= 0 && clock_now() >= s->deadline) s->stop = true;
         if (s->o->max_nodes && s->nodes + s->vcf_nodes >= s->o->max_nodes) s->stop = true;
     }
 }
@@ -630,7 +630,7 @@ static int verify_move(S *s, Mark me, Mark opp, int best, double t0)
 {
     const PvsOptions *o = s->o;
     PatState *ps = s->ps;
-    double saved = s->deadline, until = search_now() + o->verify_share * o->timelimit;
+    double saved = s->deadline, until = clock_now() + o->verify_share * o->timelimit;
     if (o->timelimit > 0) s->deadline = until < t0 + o->timelimit ? until : t0 + o->timelimit;
     s->stop = false;
     int depth = o->root_vct > 0 ? o->root_vct : 8, chosen = best;
@@ -709,7 +709,7 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
         !(o->vct_share >= 0 && o->vct_share <= 0.5) ||
         !(o->verify_share >= 0 && o->verify_share <= 0.5))
         return MB_EINVAL;
-    double t0 = search_now();
+    double t0 = clock_now();
     if (g->status != STATUS_PLAYING) return MB_OK;
     const Geometry *geo = game_geom(g);
     S s;
@@ -827,7 +827,7 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
                 out->depth = depth;
                 if (v >= PVS_WIN_BOUND || v <= -PVS_WIN_BOUND) break;
                 double soft = unstable ? 2 * o->soft : o->soft;
-                if (o->timelimit >= 0 && search_now() - t0 > (soft < 1 ? soft : 1) * o->timelimit)
+                if (o->timelimit >= 0 && clock_now() - t0 > (soft < 1 ? soft : 1) * o->timelimit)
                     break;
             }
             if (best < 0) { /* nothing completed: the best-ordered move */
@@ -853,7 +853,7 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
     }
     out->nodes = s.nodes;
     out->vcf_nodes = s.vcf_nodes;
-    out->seconds = search_now() - t0;
+    out->seconds = clock_now() - t0;
     pat_free(s.ps);
     free(bidx);
     free(hist);

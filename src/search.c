@@ -94,17 +94,10 @@ void search_set_hash(Search *s, size_t bytes)
     tt_set_limit(&s->tt_prev, bytes);
 }
 
-double search_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 void search_set_timelimit(Search *s, double seconds)
 {
     s->has_deadline = seconds >= 0;
-    s->deadline = s->has_deadline ? search_now() + seconds : 0;
+    s->deadline = s->has_deadline ? clock_now() + seconds : 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -127,14 +120,14 @@ tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, 
     double t0 = 0;
     if (s->has_deadline && tt_cap_for(&s->tt, (size_t)s->nsym) != cap) {
         size_t ncap = tt_cap_for(&s->tt, (size_t)s->nsym);
-        t0 = search_now();
+        t0 = clock_now();
         if (s->deadline - t0 < 2.0 * s->grow_time * (double)ncap) return;
     }
     if (tt_store_room_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, depth)) return;
     if (tt_store_packed_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, depth))
         s->status = SEARCH_ENOMEM;
     else if (t0 > 0 && s->tt.cap != cap)
-        s->grow_time = (search_now() - t0) / (double)s->tt.cap;
+        s->grow_time = (clock_now() - t0) / (double)s->tt.cap;
 }
 
 /* The keys of the current position's nsym images into keys: XOR of the
@@ -203,7 +196,7 @@ static inline int node_check(Search *s)
     uint32_t every = s->check_every ? s->check_every : 1;
     s->next_check = s->count - s->count % every + every;
     if (mb_interrupted()) return SEARCH_INTERRUPTED;
-    if (s->has_deadline && search_now() >= s->deadline) return SEARCH_TIMEOUT;
+    if (s->has_deadline && clock_now() >= s->deadline) return SEARCH_TIMEOUT;
     return SEARCH_OK;
 }
 
@@ -230,7 +223,7 @@ static bool vcf_win(Search *s, double *ret)
     VcfOptions o = vcf_default_options();
     o.maxdepth = s->vcf_depth;
     if (s->has_deadline)
-        o.timelimit = s->deadline - search_now() > 0 ? s->deadline - search_now() : 0;
+        o.timelimit = s->deadline - clock_now() > 0 ? s->deadline - clock_now() : 0;
     VcfResult r;
     if (vcf_solve(s->vcf, g, &o, &r) != MB_OK) return false;
     s->vcf_nodes += r.nodes;
@@ -457,7 +450,7 @@ int search_run(Search *s, double *score)
 int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
 {
     Game *g = s->game;
-    double t0 = search_now();
+    double t0 = clock_now();
     GameMark mark;
     game_mark(g, &mark);
     bool max_node = g->turn == MARK_O;
@@ -484,7 +477,7 @@ int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out)
     game_rewind(g, &mark);
     out->ncandidates =
         search_ties(out->moves, out->scores, done, max_node, out->candidates, &out->best_score);
-    out->time = search_now() - t0;
+    out->time = clock_now() - t0;
     if (rc) return rc;
     if (out->ncandidates > 0) out->bestmove = search_pick(out->candidates, out->ncandidates, rng);
     return SEARCH_OK;

@@ -9,7 +9,7 @@
 
 #include "interrupt.h"
 #include "mberror.h"
-#include "search.h"
+#include "clock.h"
 #include "symmetry.h"
 
 #define SCORE_BIG 1000
@@ -279,7 +279,7 @@ static int win_score(int end) { return SCORE_BIG - end; }
 
 static void report(Solve *s)
 {
-    double t = search_now();
+    double t = clock_now();
     if (s->time_limit > 0 && t - s->t0 > s->time_limit) s->aborted = true;
     if (mb_interrupted()) s->aborted = s->interrupted = true;
     if (s->progress && t >= s->next_report) {
@@ -495,7 +495,7 @@ int solve_position(Solve *s, const Game *g, SolveResult *out)
     if (geo->ncells > SOLVE_MAX_CELLS) return MB_ESIZE;
     int rc = build_shape(s, geo);
     if (rc) return rc;
-    s->t0 = search_now();
+    s->t0 = clock_now();
     s->next_report = s->t0 + 1.0;
     s->nodes = 0;
     s->aborted = s->interrupted = s->full = false;
@@ -527,7 +527,7 @@ int solve_position(Solve *s, const Game *g, SolveResult *out)
         out->value = sign * v;
         out->best = best;
     }
-    s->seconds = search_now() - s->t0;
+    s->seconds = clock_now() - s->t0;
     out->nodes = s->nodes;
     out->table = s->count;
     out->full = s->full;

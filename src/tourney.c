@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "mberror.h"
-#include "search.h"
+#include "clock.h"
 
 static uint64_t splitmix64(uint64_t x)
 {
@@ -157,12 +157,12 @@ static void worker_loop(int req, int res, TourneyPlayFn play, void *ctx)
                 if (!write_all(res, out, used)) goto out;
                 used = 0;
             }
-            if (used == 0) oldest = search_now();
+            if (used == 0) oldest = clock_now();
             memcpy(out + used, &games[i], sizeof games[i]);
             memcpy(out + used + sizeof games[i], &n, sizeof n);
             memcpy(out + used + HEADER, line, bytes);
             used += HEADER + bytes;
-            if (i == count - 1 || search_now() - oldest > FLUSH_SECONDS) {
+            if (i == count - 1 || clock_now() - oldest > FLUSH_SECONDS) {
                 if (!write_all(res, out, used)) goto out;
                 used = 0;
             }
@@ -259,10 +259,10 @@ static void worker_stop(Worker *w)
     /* its end of the results pipe closes when it exits: wait for that
      * (at once, where sleeping between looks would lose milliseconds under
      * load), then for the process, which is then gone or about to be */
-    double until = search_now() + REAP_SECONDS;
+    double until = clock_now() + REAP_SECONDS;
     bool ended = false;
     for (;;) {
-        double left = until - search_now();
+        double left = until - clock_now();
         struct pollfd pf = {w->res, POLLIN, 0};
         int r = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
         if (r < 0 && errno == EINTR) continue;
@@ -460,7 +460,7 @@ static int pool_kill(Pool *p, int w, uint64_t seq)
     Worker *wk = &p->ws[w];
     kill(wk->pid, SIGKILL);
     watch_reap(wk->pid, REAP_SECONDS, NULL);
-    double used = search_now() - wk->slot->move.started;
+    double used = clock_now() - wk->slot->move.started;
     /* the lines it wrote before it died: whole messages are results */
     for (bool more = true; more;) {
         struct pollfd pf = {wk->res, POLLIN, 0};
@@ -561,7 +561,7 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
          * WATCH_POLL seconds, and when the first of them falls due */
         int timeout = -1;
         if (watching) {
-            double now = search_now(), next = now + WATCH_POLL;
+            double now = clock_now(), next = now + WATCH_POLL;
             for (int w = 0; w < jobs; w++) {
                 double due = ws[w].len ? watch_due(ws[w].slot, opt->slack) : 0;
                 if (due > 0 && due < next) next = due;
@@ -608,7 +608,7 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
             }
         }
         if (watching && !interrupted) {
-            double now = search_now();
+            double now = clock_now();
             for (int w = 0; w < jobs; w++) {
                 uint64_t seq;
                 if (ws[w].len && ws[w].pid > 0 &&

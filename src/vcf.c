@@ -15,7 +15,7 @@
 
 #include "interrupt.h"
 #include "mberror.h"
-#include "search.h"
+#include "clock.h"
 
 #define VCF_MAX_DEPTH 60 /* attacker moves */
 #define VCF_MAX_PLY   (2 * VCF_MAX_DEPTH + 4)
@@ -203,7 +203,7 @@ static bool stop(Vcf *v)
     if ((v->nodes % CHECK_EVERY) == 0) {
         if (mb_interrupted())
             v->status = VCF_INTERRUPTED;
-        else if (v->deadline >= 0 && search_now() > v->deadline)
+        else if (v->deadline >= 0 && clock_now() > v->deadline)
             v->status = VCF_TIMEOUT;
     }
     return v->status != 0;
@@ -366,7 +366,7 @@ int vcf_solve(Vcf *v, const Game *game, const VcfOptions *o, VcfResult *out)
     }
     Lines *ln = malloc(sizeof *ln);
     if (!ln) return MB_ENOMEM;
-    double t0 = search_now();
+    double t0 = clock_now();
     v->geo = g;
     v->key = 0;
     v->nodes = 0;
@@ -401,6 +401,6 @@ int vcf_solve(Vcf *v, const Game *game, const VcfOptions *o, VcfResult *out)
     }
     free(ln);
     out->nodes = v->nodes;
-    out->seconds = search_now() - t0;
+    out->seconds = clock_now() - t0;
     return MB_OK;
 }

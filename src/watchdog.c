@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "search.h"
+#include "clock.h"
 
 static WatchSlot *current; /* the slot this process reports to */
 static uint64_t armed_seq; /* this process's last seq (only it writes its slot) */
@@ -55,7 +55,7 @@ void watch_arm(double seconds)
     WatchSlot *s = current;
     if (!s) return;
     if (armed_seq % 2) watch_disarm();
-    double now = search_now();
+    double now = clock_now();
     s->move.started = now;
     s->move.seconds = seconds;
     double deadline = now + (seconds > 0 ? seconds : 0);
@@ -110,11 +110,11 @@ bool watch_ended(WatchSlot *s, uint64_t seq)
 void watch_reap(pid_t pid, double seconds, int *status)
 {
     int st = 0;
-    double until = search_now() + seconds;
+    double until = clock_now() + seconds;
     for (;;) {
         pid_t r = waitpid(pid, &st, WNOHANG);
         if (r == pid || (r < 0 && errno != EINTR)) break;
-        if (r == 0 && search_now() >= until) {
+        if (r == 0 && clock_now() >= until) {
             kill(pid, SIGKILL);
             while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
             break;

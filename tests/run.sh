@@ -55,7 +55,7 @@ for flavour in release asan; do
     fi
 done
 
-run_suite "[source] include circles" lua5.4 tests/source/include_cycles.lua src/lua
+run_suite "[source] include circles" lua5.4 tests/source/include_cycles.lua
 run_suite "[source] doc references" lua5.4 tests/source/refs.lua
 run_suite "[source] C formatting" sh tests/source/format.sh
 run_suite "[release] command table" sh tests/cli/commands.sh build/marubatsu

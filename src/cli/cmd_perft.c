@@ -7,7 +7,7 @@
 #include "mberror.h"
 #include "notation.h"
 #include "perft.h"
-#include "search.h"
+#include "clock.h"
 
 static const char usage[] =
     "usage: marubatsu perft [options]\n"
@@ -81,11 +81,11 @@ int cmd_perft(int argc, char **argv)
 
     uint64_t *nodes = calloc((size_t)depth + 1, sizeof *nodes);
     uint64_t *finished = calloc((size_t)depth + 1, sizeof *finished);
-    double t0 = search_now();
+    double t0 = clock_now();
     int rc = nodes && finished
                  ? perft_run(&g, depth, nodes, finished, isatty(2) ? progress : NULL, NULL)
                  : MB_ENOMEM;
-    double dt = search_now() - t0;
+    double dt = clock_now() - t0;
     if (rc) {
         cli_error(a.cmd, "%s", mb_strerror(rc));
         status = 1;

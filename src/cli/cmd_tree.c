@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "mberror.h"
 #include "notation.h"
-#include "search.h"
+#include "clock.h"
 #include "tree.h"
 #include "treeview.h"
 
@@ -323,14 +323,14 @@ int cmd_tree(int argc, char **argv)
     /* Step 2. tree, scores and table, timed */
     Tree t;
     TreeTable table = {0};
-    double t0 = search_now();
+    double t0 = clock_now();
     int rc = tree_build(&t, ta.order, ta.quiet ? NULL : stdout);
-    double t1 = search_now();
+    double t1 = clock_now();
     if (rc == MB_OK) rc = tree_score(&t, ta.scoring);
-    double t2 = search_now();
+    double t2 = clock_now();
     if (rc == MB_OK) rc = tree_table_init(&table);
     if (rc == MB_OK) rc = tree_bestmoves_by_board(&t, &table);
-    double t3 = search_now();
+    double t3 = clock_now();
     if (rc != MB_OK) {
         cli_error(argv[0], "%s", mb_strerror(rc));
         tree_table_free(&table);

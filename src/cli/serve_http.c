@@ -26,7 +26,7 @@
 #include <microhttpd.h>
 
 #include "embedded.h"
-#include "search.h" /* search_now */
+#include "clock.h" /* clock_now */
 #include "serve_http.h"
 
 #define MAX_BODY   (256 * 1024)
@@ -247,7 +247,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
     }
     k->fd = fd;
     client_of(c, &k->client);
-    k->since = search_now();
+    k->since = clock_now();
     k->next = s->conns;
     if (s->conns) s->conns->prev = k;
     s->conns = k;
@@ -460,7 +460,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     }
     if (rq->conn) {
         rq->conn->busy = false;
-        rq->conn->since = search_now();
+        rq->conn->since = clock_now();
     }
     buf_free(&rq->body);
     free(rq);

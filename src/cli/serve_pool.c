@@ -16,6 +16,7 @@
  * sanitizer) does not count against the AI's time. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -28,7 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "search.h" /* search_now */
+#include "clock.h" /* clock_now */
 #include "serve_pool.h"
 
 extern char **environ;
@@ -80,7 +81,7 @@ static int high_fd(int fd)
 static int wait_fd(ServePool *p, int fd, short events, double deadline)
 {
     for (;;) {
-        double left = deadline - search_now();
+        double left = deadline - clock_now();
         if (left <= 0) return 0;
         struct pollfd f[2] = {{fd, events, 0}, {p->stop_pipe[0], POLLIN, 0}};
         int ms = left > 3600 ? 3600 * 1000 : (int)(left * 1000) + 1;
@@ -223,7 +224,7 @@ static bool start_worker(Slot *s)
     s->from = up[0];
     char *msg = NULL;
     size_t len = 0;
-    rc = read_message(p, s->from, search_now() + START_SECONDS, &msg, &len);
+    rc = read_message(p, s->from, clock_now() + START_SECONDS, &msg, &len);
     bool ready = rc == 1 && len == 5 && memcmp(msg, "ready", 5) == 0;
     free(msg);
     if (ready) return true;
@@ -259,7 +260,7 @@ static void run_job(Slot *s, ServeJob *j)
         return;
     }
     s->start_failed = false;
-    double deadline = search_now() + j->limit + SERVE_SLACK;
+    double deadline = clock_now() + j->limit + SERVE_SLACK;
     int rc = write_message(p, s->to, j->spec, j->len, deadline);
     if (rc == 1) rc = read_message(p, s->from, deadline, &j->answer, &j->answer_len);
     switch (rc) {

@@ -15,7 +15,7 @@
 
 #include "l_alarm.h"
 #include "l_budget.h"
-#include "search.h"
+#include "clock.h"
 
 #define HOOK_EVERY 1000 /* instructions per tick of the count hook */
 
@@ -34,7 +34,7 @@ static void budget_collect(lua_State *L, Budget *b);
 static void budget_out(Budget *b, const char *why)
 {
     if (b->reason) return;
-    double t = search_now();
+    double t = clock_now();
     if (b->deadline > 0 && (b->timed_out || t > b->deadline)) {
         why = "time";
         t = b->deadline;
@@ -128,7 +128,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     if (!b->reason) {
         if (b->timed_out) budget_out(b, "time");
         if (b->max_instructions && b->count >= b->max_instructions) budget_out(b, "instructions");
-        if (b->deadline > 0 && search_now() > b->deadline) budget_out(b, "time");
+        if (b->deadline > 0 && clock_now() > b->deadline) budget_out(b, "time");
     }
     if (b->reason) budget_raise(L, b);
     if (b->gc_soon) budget_collect(L, b);
@@ -180,7 +180,7 @@ static void sb_arm(double seconds)
     if (seconds < 1e-6) seconds = 1e-6; /* at once, not disarmed */
     if (alarm_set(sb_timer, seconds)) {
         sb_pending = 1;
-        sb_fires_at = search_now() + seconds;
+        sb_fires_at = clock_now() + seconds;
     }
 }
 
@@ -191,7 +191,7 @@ static void sb_on_timer(int sig)
     sb_pending = 0;
     Budget *b = sb_active;
     if (b && b->armed && b->deadline > 0) {
-        double t = search_now();
+        double t = clock_now();
         if (t >= b->deadline) {
             b->timed_out = 1;
             lua_sethook(b->child, budget_hook, LUA_MASKCOUNT, 1);
@@ -266,7 +266,7 @@ int budget_spent(lua_State *L)
     Budget *b = budget_of(L);
     lua_pushboolean(
         L, b && b->armed &&
-               (b->reason || b->timed_out || (b->deadline > 0 && search_now() > b->deadline)));
+               (b->reason || b->timed_out || (b->deadline > 0 && clock_now() > b->deadline)));
     return 1;
 }
 
@@ -277,7 +277,7 @@ NativeLimits budget_native(lua_State *L)
     if (!b || !b->armed) return nl;
     nl.b = b;
     if (b->deadline > 0) {
-        nl.seconds = b->deadline - search_now();
+        nl.seconds = b->deadline - clock_now();
         if (nl.seconds < 0) nl.seconds = 0;
     }
     if (b->max_instructions) {
@@ -298,7 +298,7 @@ void budget_native_done(lua_State *L, const NativeLimits *nl, unsigned long long
     b->count += (long long)(nodes > 1000000000000ULL ? 1000000000000ULL : nodes) *
                 BUDGET_INSTRUCTIONS_PER_NODE;
     if (!why && b->max_instructions && b->count >= b->max_instructions) why = "instructions";
-    if (!why && (b->timed_out || (b->deadline > 0 && search_now() > b->deadline))) why = "time";
+    if (!why && (b->timed_out || (b->deadline > 0 && clock_now() > b->deadline))) why = "time";
     if (!why && b->reason) why = b->reason;
     if (!why) return;
     budget_out(b, why);
@@ -322,7 +322,7 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
         b->every = HOOK_EVERY;
         if (b->max_instructions && b->max_instructions < b->every)
             b->every = (int)b->max_instructions;
-        b->deadline = b->time_limit > 0 ? search_now() + b->time_limit : 0;
+        b->deadline = b->time_limit > 0 ? clock_now() + b->time_limit : 0;
         b->timed_out = 0;
         b->child = C;
         b->armed = true;
@@ -339,7 +339,7 @@ int budget_pcall(Budget *b, lua_State *C, int nargs, int nresults, bool armed)
         budget_set_mark(b);
     }
     int status = lua_pcall(C, nargs, nresults, 0);
-    double end = search_now();
+    double end = clock_now();
     b->late = -1;
     if (b->refused_size) budget_out(b, "memory"); /* refused, and never granted */
     if (armed) {

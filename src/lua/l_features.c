@@ -55,7 +55,7 @@ Game *lmb_check_features(lua_State *L, bool patterns)
     }
     if (patterns && !g->board.feat->pat) {
         charge_game(L, "marubatsu.pattern_bytes", pat_bytes(game_geom(g)));
-        if (pattern_enable(&g->board) != MB_OK)
+        if (linefeat_enable_patterns(&g->board) != MB_OK)
             luaL_error(L, "not enough memory for the pattern codes");
     }
     return g;

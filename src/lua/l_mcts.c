@@ -163,7 +163,7 @@ static int playout_cb(Game *g, int *m, void *ud)
 static bool budget_stop(void *ud)
 {
     const Budget *b = ud;
-    return b->timed_out || b->reason != NULL || (b->deadline > 0 && search_now() >= b->deadline);
+    return b->timed_out || b->reason != NULL || (b->deadline > 0 && clock_now() >= b->deadline);
 }
 
 /* ---- options ---- */

@@ -244,7 +244,7 @@ static void fill_path(lua_State *L)
 /* mb.clock() -> seconds on a monotonic clock (for rates and timeouts). */
 static int l_clock(lua_State *L)
 {
-    lua_pushnumber(L, (lua_Number)search_now());
+    lua_pushnumber(L, (lua_Number)clock_now());
     return 1;
 }
 

@@ -610,9 +610,9 @@ static SearchStatus dls_call(void *ctx)
 {
     DlsRun *d = ctx;
     if (!d->calc_score) return (SearchStatus)search_root(d->s, d->share_tt, d->rng, d->out);
-    double t0 = search_now();
+    double t0 = clock_now();
     SearchStatus st = (SearchStatus)search_run(d->s, d->score);
-    d->out->time = search_now() - t0;
+    d->out->time = clock_now() - t0;
     d->out->total = d->s->count;
     return st;
 }

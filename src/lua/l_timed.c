@@ -32,7 +32,7 @@
 
 #include "l_alarm.h"
 #include "l_timed.h"
-#include "search.h"
+#include "clock.h"
 
 #define TIMED_EVERY 1000 /* instructions between two looks at the clock (no timer) */
 
@@ -51,7 +51,7 @@ static void timed_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     if (!td_expired) {
-        if (search_now() < td_deadline) return;
+        if (clock_now() < td_deadline) return;
         td_expired = true;
         lua_sethook(L, timed_hook, LUA_MASKCOUNT, 1); /* raise until it unwinds */
     }
@@ -100,7 +100,7 @@ static int l_timed_call(lua_State *L)
     bool saved_expired = td_expired;
     lua_State *saved_L = td_L;
     bool outer = td_armed;
-    double deadline = search_now() + seconds;
+    double deadline = clock_now() + seconds;
     if (outer && saved_deadline < deadline) deadline = saved_deadline; /* the outer limit holds */
     bool timer = td_timer_ready();
     td_armed = 0;
@@ -109,7 +109,7 @@ static int l_timed_call(lua_State *L)
     td_L = L;
     td_armed = 1;
     if (timer)
-        td_set(deadline - search_now() > 0 ? deadline - search_now() : 1e-6);
+        td_set(deadline - clock_now() > 0 ? deadline - clock_now() : 1e-6);
     else
         lua_sethook(L, timed_hook, LUA_MASKCOUNT, TIMED_EVERY);
     int status = lua_pcall(L, nargs, LUA_MULTRET, 0);
@@ -123,7 +123,7 @@ static int l_timed_call(lua_State *L)
     if (outer) {
         /* the outer call's deadline again */
         td_armed = 1;
-        double left = saved_deadline - search_now();
+        double left = saved_deadline - clock_now();
         if (timer && left > 0)
             td_set(left);
         else

@@ -61,9 +61,9 @@ static void make_game(Game *g, BoardKind kind, bool counters)
 static double time_perft(Game *g)
 {
     uint64_t nodes[10], fin[10];
-    double t0 = search_now();
+    double t0 = clock_now();
     perft_run(g, 9, nodes, fin, NULL, NULL);
-    double dt = search_now() - t0;
+    double dt = clock_now() - t0;
     uint64_t total = 0;
     for (int d = 0; d <= 9; d++) total += nodes[d];
     if (total != 549946) {
@@ -80,7 +80,7 @@ static double time_pairs(Game *g, int pairs)
     Rng r;
     int moves[9];
     rng_seed(&r, 0);
-    double t0 = search_now();
+    double t0 = clock_now();
     for (int i = 0; i < 2 * pairs; i++) {
         game_restart(g);
         while (g->status == STATUS_PLAYING) {
@@ -88,7 +88,7 @@ static double time_pairs(Game *g, int pairs)
             game_move(g, moves[rng_choice_index(&r, n)]);
         }
     }
-    double dt = search_now() - t0;
+    double dt = clock_now() - t0;
     if (pairs == 50000 && r.draws != 1255695) {
         fprintf(stderr, "bench: the random stream diverged\n");
         exit(1);
@@ -133,12 +133,12 @@ static double time_markpats(Game *g, int (*seq)[10], int reps)
     double total = 0;
     for (int i = 0; i < NPOS; i++) {
         play_seq(g, seq[i]);
-        double t0 = search_now();
+        double t0 = clock_now();
         for (int r = 0; r < reps; r++) {
             markpats_of_game(g, hist);
             sink += hist[r & 15];
         }
-        total += search_now() - t0;
+        total += clock_now() - t0;
     }
     (void)sink;
     return total / ((double)NPOS * reps);
@@ -152,9 +152,9 @@ static double time_wincheck(Game *g, int (*seq)[10], int algo, int reps)
     int err;
     for (int i = 0; i < NPOS; i++) {
         play_seq(g, seq[i]);
-        double t0 = search_now();
+        double t0 = clock_now();
         for (int r = 0; r < reps; r++) sink += wincheck_judge(&g->board, algo, &err);
-        total += search_now() - t0;
+        total += clock_now() - t0;
     }
     (void)sink;
     return total / ((double)NPOS * reps);
@@ -178,14 +178,14 @@ static double time_abs_dls(Game *g, int calls, bool fresh)
     if (!fresh && search_init(&s, g, eval14_search_eval, NULL, 8) != MB_OK) exit(1);
     s.use_tt = true;
     for (int i = 0; i < calls; i++) {
-        double t0 = search_now();
+        double t0 = clock_now();
         if (fresh) {
             if (search_init(&s, g, eval14_search_eval, NULL, 8) != MB_OK) exit(1);
             s.use_tt = true;
         }
         int rc = search_root(&s, true, NULL, &r);
         if (fresh) search_free(&s);
-        v[i] = search_now() - t0;
+        v[i] = clock_now() - t0;
         if (rc != SEARCH_OK || r.total != 1175) {
             fprintf(stderr, "bench: ai_abs_dls counted %llu nodes\n", (unsigned long long)r.total);
             exit(1);
@@ -219,9 +219,9 @@ static double time_perft_shape(int w, int h, int k, int depth, uint64_t *total)
     GameOptions o = {w, h, k, BOARD_BITS, false, false};
     if (game_init(&g, &o, NULL, 0) != MB_OK) exit(1);
     uint64_t nodes[17], fin[17];
-    double t0 = search_now();
+    double t0 = clock_now();
     perft_run(&g, depth, nodes, fin, NULL, NULL);
-    double dt = search_now() - t0;
+    double dt = clock_now() - t0;
     *total = 0;
     for (int d = 0; d <= depth; d++) *total += nodes[d];
     game_free(&g);
@@ -232,9 +232,9 @@ static double time_perft_shape(int w, int h, int k, int depth, uint64_t *total)
 static double time_bare_perft(int w, int h, int k, int depth, uint64_t want)
 {
     uint64_t nodes, fin;
-    double t0 = search_now();
+    double t0 = clock_now();
     bare_perft(w, h, k, depth, &nodes, &fin);
-    double dt = search_now() - t0;
+    double dt = clock_now() - t0;
     if (nodes != want) {
         fprintf(stderr, "bench: the naive perft counted %llu nodes, the engine %llu\n",
                 (unsigned long long)nodes, (unsigned long long)want);
@@ -247,9 +247,9 @@ static double time_bare_perft(int w, int h, int k, int depth, uint64_t want)
  * checks the stream's draws. */
 static double time_bare_pairs(uint64_t (*loop)(int), int pairs)
 {
-    double t0 = search_now();
+    double t0 = clock_now();
     uint64_t draws = loop(pairs);
-    double dt = search_now() - t0;
+    double dt = clock_now() - t0;
     if (pairs == 50000 && draws != 1255695) {
         fprintf(stderr, "bench: a bare ai2 loop's stream diverged\n");
         exit(1);
@@ -266,9 +266,9 @@ static double time_bare_abs_dls(int calls)
     if (calls > 101) calls = 101;
     for (int i = 0; i < calls; i++) {
         uint64_t nodes, leaves;
-        double t0 = search_now();
+        double t0 = clock_now();
         bare_abs_dls(&nodes, &leaves);
-        v[i] = search_now() - t0;
+        v[i] = clock_now() - t0;
         if (nodes != 1175 || leaves != 235) {
             fprintf(stderr, "bench: the naive ai_abs_dls counted %llu nodes, %llu leaves\n",
                     (unsigned long long)nodes, (unsigned long long)leaves);
@@ -288,9 +288,9 @@ static double time_solve654(void)
     Solve s;
     solve_init(&s);
     SolveResult r;
-    double t0 = search_now();
+    double t0 = clock_now();
     int rc = solve_position(&s, &g, &r);
-    double dt = search_now() - t0;
+    double dt = clock_now() - t0;
     if (rc != MB_OK || r.value != 1 || r.distance != 11) {
         fprintf(stderr, "bench: solve (6,5,4) gave %d, value %d in %d\n", rc, r.value, r.distance);
         exit(1);
@@ -327,9 +327,9 @@ static double time_vcf15(bool vct, int *wins)
         }
         if (g.status != STATUS_PLAYING) continue;
         VcfResult r;
-        double t0 = search_now();
+        double t0 = clock_now();
         vcf_solve(&v, &g, &vo, &r);
-        total += search_now() - t0;
+        total += clock_now() - t0;
         n++;
         *wins += r.status == VCF_WIN;
     }
@@ -456,13 +456,13 @@ static double time_big_pairs(int (*seq)[80], BoardKind kind, bool features)
         game_restart(&g);
         for (int j = 0; seq[i][j] >= 0; j++) game_move(&g, seq[i][j]);
         int n = game_legal_moves(&g, moves);
-        double t0 = search_now();
+        double t0 = clock_now();
         for (int rep = 0; rep < 200; rep++)
             for (int j = 0; j < n; j++) {
                 game_move(&g, moves[j]);
                 game_unmove(&g);
             }
-        t += search_now() - t0;
+        t += clock_now() - t0;
         pairs += 200L * n;
     }
     game_free(&g);
@@ -487,9 +487,9 @@ static double time_big_search(int (*seq)[80], int maxdepth, int d, uint64_t *nod
         s.use_tt = true;
         s.candidates = d;
         SearchRootResult r;
-        double t0 = search_now();
+        double t0 = clock_now();
         if (search_root(&s, true, NULL, &r) != SEARCH_OK) exit(1);
-        t += search_now() - t0;
+        t += clock_now() - t0;
         total += r.total;
         search_free(&s);
     }
@@ -601,12 +601,12 @@ int main(int argc, char **argv)
     double v[1000];
     for (int r = 0; r < runs; r++) {
         volatile int sink = 0;
-        double t0 = search_now();
+        double t0 = clock_now();
         for (int i = 0; i < NPOS; i++) {
             play_seq(&g, seq[i]);
             for (int j = 0; j < 10; j++) sink += game_judge(&g);
         }
-        v[r] = (search_now() - t0) / (NPOS * 10.0);
+        v[r] = (clock_now() - t0) / (NPOS * 10.0);
         (void)sink;
     }
     printf("  (engine's last-move judge, incl. replaying: %.1f ns)\n", 1e9 * median(v, runs));

@@ -15,6 +15,7 @@
 
 #include "bench_gomoku.h"
 #include "marubatsu.h"
+#include "linefeat.h"
 #include "pattern.h"
 #include "pvs.h"
 
@@ -70,15 +71,15 @@ static double time_patstate(const Game *g)
     pat_recount(ps, &g->board);
     int legal[MB_MAX_CELLS], n = game_legal_moves(g, legal);
     long reps = 0;
-    double t0 = search_now();
+    double t0 = clock_now();
     do {
         for (int i = 0; i < n; i++) {
             pat_place(ps, legal[i], g->turn);
             pat_lift(ps, legal[i], g->turn);
         }
         reps += n;
-    } while (search_now() - t0 < 0.2);
-    double t = search_now() - t0;
+    } while (clock_now() - t0 < 0.2);
+    double t = clock_now() - t0;
     pat_free(ps);
     return 1e9 * t / (double)reps;
 }
@@ -88,15 +89,15 @@ static double time_game(Game *g)
 {
     int legal[MB_MAX_CELLS], n = game_legal_moves(g, legal);
     long reps = 0;
-    double t0 = search_now();
+    double t0 = clock_now();
     do {
         for (int i = 0; i < n; i++) {
             game_move(g, legal[i]);
             game_unmove(g);
         }
         reps += n;
-    } while (search_now() - t0 < 0.2);
-    return 1e9 * (search_now() - t0) / (double)reps;
+    } while (clock_now() - t0 < 0.2);
+    return 1e9 * (clock_now() - t0) / (double)reps;
 }
 
 void bench_gomoku(int runs)
@@ -116,7 +117,7 @@ void bench_gomoku(int runs)
         v[r] = time_patstate(&g);
         linefeat_enable(&g.board);
         v[runs + r] = time_game(&g);
-        pattern_enable(&g.board);
+        linefeat_enable_patterns(&g.board);
         v[2 * runs + r] = time_game(&g);
         linefeat_disable(&g.board);
     }
@@ -148,9 +149,9 @@ void bench_gomoku(int runs)
         for (int r = 0; r < runs; r++) {
             pvs_clear(&p);
             PvsResult res;
-            double t0 = search_now();
+            double t0 = clock_now();
             pvs_search(&p, &g, &o, &res);
-            v[r] = search_now() - t0;
+            v[r] = clock_now() - t0;
             count = res.nodes + res.vcf_nodes;
             v[runs + r] = (double)count / v[r];
         }

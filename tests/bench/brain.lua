@@ -5,7 +5,7 @@
 -- each from the TURN (or BEGIN) written to its move read. Prints the
 -- moves, how many were over 100 ms, the median and the largest time, and
 -- the fallbacks the brain announced (MESSAGE lines).
--- Then the cost of a brain's box (src/brainbox.c): the time from spawn to
+-- Then the cost of a brain's box (src/brainproc_box.c): the time from spawn to
 -- the answer to START, and to its end after END, for PROGRAM brain AI and
 -- for a shell that only answers OK, in the box and as a plain child
 -- (isolation = "none"), alternating, 20 of each; medians.

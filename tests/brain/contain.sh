@@ -1,4 +1,4 @@
-# tests/brain/contain.sh: hostile brains against their box (src/brainbox.c),
+# tests/brain/contain.sh: hostile brains against their box (src/brainproc_box.c),
 # each a tournament player written in a few lines (tests/brain/hostile.sh,
 # tests/brain/alloc_brain.c). Sourced by tests/brain/run.sh, which counts.
 # Checks:

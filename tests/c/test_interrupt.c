@@ -34,7 +34,7 @@
 
 /* ---- A SIGALRM that raises the flag, as a person's Ctrl-C would ---- */
 
-static volatile double raised_at;   /* search_now() when the handler first ran */
+static volatile double raised_at;   /* clock_now() when the handler first ran */
 static volatile sig_atomic_t ticks; /* its runs: every 0.5 s after the first */
 
 static double monotonic(void)

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "testutil.h"
+#include "linefeat.h"
 #include "pattern.h"
 
 static uint64_t rs;
@@ -112,7 +113,7 @@ static void random_walk(int w, int h, int k, bool exact, int c, int steps, int e
     }
     /* switched on after a few moves: the recount at enable is checked */
     CHECK_INT(linefeat_enable(&g.board), MB_OK);
-    CHECK_INT(pattern_enable(&g.board), MB_OK);
+    CHECK_INT(linefeat_enable_patterns(&g.board), MB_OK);
     char where[96];
     for (int s = 0; s < steps; s++) {
         unsigned r = rnd(10);
@@ -283,7 +284,7 @@ static Game open15(void)
     o.k = 5;
     CHECK_INT(game_init(&g, &o, NULL, 0), MB_OK);
     CHECK_INT(linefeat_enable(&g.board), MB_OK);
-    CHECK_INT(pattern_enable(&g.board), MB_OK);
+    CHECK_INT(linefeat_enable_patterns(&g.board), MB_OK);
     return g;
 }
 

@@ -161,18 +161,18 @@ TEST(limits_and_errors)
     o = pvs_default_options();
     o.timelimit = 0.05;
     o.soft = 1;
-    double t0 = search_now();
+    double t0 = clock_now();
     CHECK_INT(search(&g, &o, &r), MB_OK);
-    CHECK(search_now() - t0 < 5);
+    CHECK(clock_now() - t0 < 5);
     CHECK(r.move >= 0);
     /* the interrupt flag */
     o = pvs_default_options();
     o.timelimit = -1;
     mb_interrupt_raise();
-    t0 = search_now();
+    t0 = clock_now();
     CHECK_INT(search(&g, &o, &r), MB_EINTR);
     mb_interrupt_clear();
-    CHECK(search_now() - t0 < 5);
+    CHECK(clock_now() - t0 < 5);
     game_free(&g);
 }
 

@@ -14,7 +14,7 @@
 
 #include "harness.h"
 #include "mberror.h"
-#include "search.h"
+#include "clock.h"
 #include "tourney.h"
 #include "watchdog.h"
 
@@ -33,13 +33,13 @@ TEST(slot_arm_and_disarm)
     m->moves[0] = 4;
     m->moves[1] = 0;
     m->kind = WATCH_MOVE_TIME;
-    double t0 = search_now();
+    double t0 = clock_now();
     watch_arm(0.25);
     double due = watch_due(s, 0.5);
-    CHECK(due >= t0 + 0.75 && due <= search_now() + 0.75);
+    CHECK(due >= t0 + 0.75 && due <= clock_now() + 0.75);
     uint64_t seq = 0;
     CHECK(!watch_overdue(s, 0.5, t0 + 0.7, &seq)); /* before deadline + slack */
-    CHECK(watch_overdue(s, 0.5, search_now() + 0.76, &seq));
+    CHECK(watch_overdue(s, 0.5, clock_now() + 0.76, &seq));
     CHECK(seq % 2 == 1);
     CHECK(watch_ended(s, seq));
     CHECK_INT(s->move.game, 7);
@@ -48,10 +48,10 @@ TEST(slot_arm_and_disarm)
     CHECK(s->move.seconds == 0.25);
     watch_disarm();
     CHECK(watch_due(s, 0.5) == 0);
-    CHECK(!watch_overdue(s, 0.5, search_now() + 100, &seq));
+    CHECK(!watch_overdue(s, 0.5, clock_now() + 100, &seq));
     CHECK(!watch_ended(s, seq)); /* the move numbered seq is over */
     watch_arm(0);                /* a new move, due at once + slack */
-    CHECK(watch_overdue(s, 0.1, search_now() + 0.2, &seq));
+    CHECK(watch_overdue(s, 0.1, clock_now() + 0.2, &seq));
     watch_use(NULL);
     CHECK(watch_prepare() == NULL);
     watch_arm(1); /* no-ops now */
@@ -81,8 +81,8 @@ static long stuck_play(void *ctx, long game, char *out, size_t size)
             m->kind = WATCH_BUDGET;
             watch_arm(0.05);
         }
-        double until = search_now() + 30;
-        while (search_now() < until) {}
+        double until = clock_now() + 30;
+        while (clock_now() < until) {}
     }
     return snprintf(out, size, "game %ld pid %ld\n", game, (long)getpid());
 }
@@ -114,9 +114,9 @@ static void stuck_pool(int jobs)
     Seen seen = {0, {{0}}};
     TourneyOptions opt = {jobs, true, 0.1, stuck_forfeit, false};
     char err[256];
-    double t0 = search_now();
+    double t0 = clock_now();
     int rc = tourney_pool(NULL, 5, &opt, stuck_play, stuck_done, &seen, err, sizeof err);
-    double took = search_now() - t0;
+    double took = clock_now() - t0;
     CHECK_INT(rc, MB_OK);
     CHECK(took < 20); /* the stuck game alone never ends */
     CHECK_INT(seen.lines, 5);

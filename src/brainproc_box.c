@@ -1,5 +1,5 @@
-/* brainbox.c: the box's own processes (brainproc.h; the shared
- * declarations: brainproc_parts.h; the manager's side: brainbox_spawn.c).
+/* brainproc_box.c: the box's own processes (brainproc.h; the shared
+ * declarations: brainproc_parts.h; the manager's side: brainproc_spawn.c).
  * An isolated program runs under two processes of ours:
  *
  *   manager ─ keeper ─ init (pid 1 of a new PID namespace) ─ program ─ ...

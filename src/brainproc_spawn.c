@@ -1,6 +1,6 @@
-/* brainbox_spawn.c: the box on the manager's side (brainproc.h; the
+/* brainproc_spawn.c: the box on the manager's side (brainproc.h; the
  * shared declarations: brainproc_parts.h; the box's own processes:
- * brainbox.c). brainproc_spawn chooses the isolation (namespaces when a
+ * brainproc_box.c). brainproc_spawn chooses the isolation (namespaces when a
  * probe box could be made, else the group mode; MARUBATSU_BRAIN_ISOLATION
  * forces a weaker one), makes the program's cgroup v2 with its memory.max
  * where one can be written (MARUBATSU_BRAIN_CGROUP=0: never), starts the
