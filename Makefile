@@ -53,6 +53,9 @@ PACKAGES += libmicrohttpd-dev chromium
 # the Jupyter kernel (src/jupyter/) and its tests: ipykernel's wrapper-kernel
 # base, the client library, nbclient to run notebooks, nbconvert for HTML
 PACKAGES += python3-ipykernel jupyter-client python3-nbclient jupyter-nbconvert
+# the mutants (tests/mutants/): make mutate applies them, make test checks
+# that they still apply
+PACKAGES += patch
 
 LIB_SRC  := $(sort $(wildcard src/*.c))
 # the Lua binding: in the program, and (without the host) in marubatsu.so

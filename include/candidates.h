@@ -32,8 +32,5 @@
  * first; scores (or NULL) receives each one's score. Returns how many, or
  * -1 when the features could not be switched on (out of memory). */
 int candidates_generate(Game *g, int d, int *out, int64_t *scores);
-/* The score of one empty square s for the side to move (as above); the
- * features must be on. */
-int64_t candidates_score(Game *g, int s);
 
 #endif

@@ -30,8 +30,6 @@ typedef struct Eval14Params {
 
 /* ---- Scores ---- */
 
-/* The defaults 300 / 200 / -100 / 100 / 2 / 0.5 / -1. */
-Eval14Params eval14_default_params(void);
 /* True if SPECIAL holds for g (3x3 only; false on other shapes). */
 bool eval14_special(const Game *g);
 /* ai14s of g, mover-view; p NULL means the defaults. */

@@ -20,7 +20,10 @@
 --               or play --move-time / --game-time, or a Gomocup manager
 --               through `marubatsu brain`) sets it. Default 1.
 --   analyze     return the search's information (move, score, depth,
---               nodes, pv, reason) instead of the move
+--               nodes, pv, reason) instead of the move, with what play's
+--               hint and the web's heat map draw: candidate = {move} and
+--               score_by_move, the pattern score of each candidate square
+--               for the side to move (game:pattern_moves, at most 60)
 --   and any option of searcher:search (tt, lmr, vcf, width, weights, ...),
 --   so that `gomoku:lmr=false` is the same AI without late move
 --   reductions: a tournament measures what each piece is worth.
@@ -47,6 +50,15 @@ local function gomoku(game, params)
     local move, info = searcher:search(game, opts)
     if params.analyze then
         info.move = move
+        info.candidate = {move}
+        info.score_by_move = {}
+        info.score_label = "pattern score"
+        info.moves, info.width, info.height = {}, game.width, game.height -- best first, for the REPL
+        if game.status == "playing" then
+            local moves, scores = game:pattern_moves(60)
+            for i, m in ipairs(moves) do info.score_by_move[m] = scores[i] end
+            info.moves = moves
+        end
         return info
     end
     return move

@@ -7,7 +7,9 @@
 -- solver (false; mcts_solver sets it), c (0.7), radius (2), max_nodes
 -- (2^20). Each search is seeded from mb's stream, so a seeded match or
 -- tournament plays the same games again (with playouts; a time limit
--- depends on the machine's speed).
+-- depends on the machine's speed). With analyze: {move, candidate = {move},
+-- score_by_move = the share of the root's visits each child got (percent),
+-- score = the expected score of the side to move (0 to 1), playouts, proven}.
 local mb = require "marubatsu"
 
 local searchers = {} -- one per set of tree options, with the length of its last game
@@ -32,8 +34,17 @@ local function mcts(game, params)
     s.last = game.move_count
     local time = params.time or params.timelimit
     local playouts = params.playouts or (time == nil and 2000 or nil)
-    local move = s.tree:search(game, {playouts = playouts, time = time, seed = mb.getrandbits(62)})
-    return move
+    local move, info = s.tree:search(game, {playouts = playouts, time = time, seed = mb.getrandbits(62)})
+    if not params.analyze then return move end
+    local children, total, shares, moves = s.tree:children(), 0, {}, {}
+    for _, c in ipairs(children) do total = total + c.visits end
+    for i, c in ipairs(children) do -- most visited first
+        shares[c.move] = total > 0 and math.floor(1000 * c.visits / total + 0.5) / 10 or 0.0
+        moves[i] = c.move
+    end
+    return {move = move, candidate = {move}, score_by_move = shares, moves = moves, score = info.value,
+        playouts = info.playouts, proven = info.proven, score_label = "visit share %", width = game.width,
+        height = game.height}
 end
 
 return {name = "mcts", fn = mcts}

@@ -39,24 +39,6 @@ static inline int64_t potential(const LineFeat *f, const Geometry *geo, Mark p, 
     return sum;
 }
 
-int64_t candidates_score(Game *g, int s)
-{
-    Board *b = &g->board;
-    const int16_t *w, *o;
-    int nw, no;
-    Mark p = g->turn, q = mark_other(p);
-    int64_t tier = 0;
-    for (int side = 1; side >= 0; side--) { /* q's squares, then p's outrank them */
-        Mark who = side ? q : p;
-        linefeat_threats(b->feat, b, who, &w, &nw, &o, &no);
-        for (int i = 0; i < no; i++)
-            if (o[i] == s && tier < 2 - side) tier = 2 - side;
-        for (int i = 0; i < nw; i++)
-            if (w[i] == s) tier = 4 - side;
-    }
-    return (tier << TIER_SHIFT) + potential(b->feat, b->geom, p, s);
-}
-
 /* Sort keys descending (Shell sort, Ciura's gaps): a candidate's key is
  * its score * 1024 + (1023 - its bit), so ties come in normative order. */
 static void sort_desc(int64_t *v, int n)

@@ -5,7 +5,6 @@
 
 static const Eval14Params defaults = {300, 200, -100, 100, 2, 0.5, -1};
 
-Eval14Params eval14_default_params(void) { return defaults; }
 
 /* The mark on (x, y). */
 static Mark at(const Game *g, int x, int y)

@@ -438,6 +438,125 @@ static Game *work_game(Mcts *m, Game *g)
     return &m->work;
 }
 
+/* Steps 1 and 2: from the root down to a leaf, playing its moves on g and
+ * keeping the path in m->path (*depth nodes, the root first); a leaf
+ * visited often enough grows on the way (*rc: grow's error, if any). */
+static int32_t select_leaf(Mcts *m, Game *g, int *depth, int *rc)
+{
+    int d = 0;
+    int32_t at = m->root;
+    m->path[d++] = at;
+    for (;;) {
+        Node *n = &m->nodes[at];
+        if (n->terminal || (m->o.solver && n->proven != UNPROVEN)) break;
+        if (n->first < 0) {
+            if (n->visits < (uint32_t)m->o.expand_after && at != m->root) break;
+            *rc = grow(m, at, g);
+            if (*rc != MB_OK || n->first < 0) break;
+        }
+        at = select_child(m, at);
+        game_move(g, m->nodes[at].move);
+        m->path[d++] = at;
+        Node *c = &m->nodes[at];
+        if (!c->seen) {
+            c->seen = 1;
+            if (g->status != STATUS_PLAYING) {
+                c->terminal = 1;
+                c->proven = g->status == STATUS_DRAW ? 0 : 1; /* only the mover can win */
+            }
+        }
+        if (c->visits == 0) break;
+    }
+    *depth = d;
+    return at;
+}
+
+/* Step 3: the leaf's result: the end of the game, its proven value (for
+ * the side that moved into it, leaf_mover), or a playout's. */
+static int leaf_result(Mcts *m, Game *g, int32_t at, Mark leaf_mover, Status *result)
+{
+    const Node *leaf = &m->nodes[at];
+    if (g->status != STATUS_PLAYING) {
+        *result = g->status;
+    } else if (m->o.solver && leaf->proven != UNPROVEN) {
+        *result = leaf->proven == 0  ? STATUS_DRAW
+                  : leaf->proven > 0 ? (Status)leaf_mover
+                                     : (Status)mark_other(leaf_mover);
+    } else {
+        return playout(m, g, result);
+    }
+    return MB_OK;
+}
+
+/* Step 4: back up the result along the path, proofs as far as they go
+ * (proving: the leaf is proven), taking back the path's moves. */
+static void back_up(Mcts *m, Game *g, int depth, Status result, Mark root_mover, bool proving)
+{
+    for (int i = depth - 1; i >= 0; i--) {
+        Node *n = &m->nodes[m->path[i]];
+        Mark mover = i > 0 ? mark_other(g->turn) : root_mover;
+        n->visits++;
+        n->score += result == STATUS_DRAW ? 0.5f : result == (Status)mover ? 1.0f : 0.0f;
+        if (proving && i < depth - 1) proving = prove(m, m->path[i]);
+        if (i > 0) game_unmove(g);
+    }
+}
+
+/* One playout: steps 1 to 4; g is back at the root after it. */
+static int iterate(Mcts *m, Game *g, Mark root_mover)
+{
+    int depth, rc = MB_OK;
+    Status result;
+    int32_t at = select_leaf(m, g, &depth, &rc);
+    if (rc == MB_OK)
+        rc = leaf_result(m, g, at, depth > 1 ? mark_other(g->turn) : root_mover, &result);
+    if (rc != MB_OK) {
+        while (--depth > 0) game_unmove(g);
+        return rc;
+    }
+    back_up(m, g, depth, result, root_mover, m->o.solver && m->nodes[at].proven != UNPROVEN);
+    return MB_OK;
+}
+
+/* Step 5: the move: a proven win; else the most visited child that is not
+ * a proven loss, unless a proven draw is better than its mean. -1: the
+ * root has no child. */
+static int32_t pick_child(const Mcts *m)
+{
+    const Node *root = &m->nodes[m->root];
+    int32_t best = -1, draw = -1;
+    for (int i = 0; i < root->nchildren && root->first >= 0; i++) {
+        int32_t ci = root->first + i;
+        const Node *c = &m->nodes[ci];
+        if (m->o.solver && c->proven == 1) return ci;
+        if (m->o.solver && c->proven == 0 && draw < 0) draw = ci;
+        if (m->o.solver && c->proven == 0) continue;
+        if (best < 0) {
+            best = ci;
+            continue;
+        }
+        const Node *b = &m->nodes[best];
+        bool c_lost = m->o.solver && c->proven == -1, b_lost = m->o.solver && b->proven == -1;
+        if ((b_lost && !c_lost) || (c_lost == b_lost && c->visits > b->visits)) best = ci;
+    }
+    if (draw >= 0) {
+        const Node *b = best >= 0 ? &m->nodes[best] : NULL;
+        if (!b || b->proven == -1 || b->visits == 0 || (double)b->score / b->visits < 0.5)
+            best = draw;
+    }
+    return best;
+}
+
+/* Has the search run its time, been stopped or interrupted (*rc)? */
+static bool time_to_stop(Mcts *m, double t0, double seconds, int *rc)
+{
+    if (mb_interrupted()) {
+        *rc = MB_EINTR;
+        return true;
+    }
+    return (seconds > 0 && clock_now() - t0 >= seconds) || (m->o.stop && m->o.stop(m->o.stop_ud));
+}
+
 int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsResult *r)
 {
     memset(r, 0, sizeof *r);
@@ -456,102 +575,13 @@ int mcts_search(Mcts *m, Game *caller, long max_playouts, double seconds, MctsRe
     long done = 0;
     while (rc == MB_OK) {
         if (max_playouts > 0 && done >= max_playouts) break;
-        if ((done & 31) == 0) {
-            if (mb_interrupted()) {
-                rc = MB_EINTR;
-                break;
-            }
-            if ((seconds > 0 && clock_now() - t0 >= seconds) ||
-                (m->o.stop && m->o.stop(m->o.stop_ud)))
-                break;
-        }
+        if ((done & 31) == 0 && time_to_stop(m, t0, seconds, &rc)) break;
         if (m->o.solver && m->nodes[m->root].proven != UNPROVEN) break;
-        /* Step 1. select down to a leaf */
-        int depth = 0;
-        int32_t at = m->root;
-        m->path[depth++] = at;
-        for (;;) {
-            Node *n = &m->nodes[at];
-            if (n->terminal || (m->o.solver && n->proven != UNPROVEN)) break;
-            if (n->first < 0) {
-                /* Step 2. grow a leaf visited often enough */
-                if (n->visits < (uint32_t)m->o.expand_after && at != m->root) break;
-                rc = grow(m, at, g);
-                if (rc != MB_OK || n->first < 0) break;
-            }
-            at = select_child(m, at);
-            game_move(g, m->nodes[at].move);
-            m->path[depth++] = at;
-            Node *c = &m->nodes[at];
-            if (!c->seen) {
-                c->seen = 1;
-                if (g->status != STATUS_PLAYING) {
-                    c->terminal = 1;
-                    c->proven = g->status == STATUS_DRAW ? 0 : 1; /* only the mover can win */
-                }
-            }
-            if (c->visits == 0) break;
-        }
-        if (rc != MB_OK) {
-            while (--depth > 0) game_unmove(g);
-            break;
-        }
-        /* Step 3. the result: the end of the game, a proven value, or a playout */
-        Status result;
-        Node *leaf = &m->nodes[at];
-        Mark leaf_mover = depth > 1 ? mark_other(g->turn) : root_mover;
-        if (g->status != STATUS_PLAYING) {
-            result = g->status;
-        } else if (m->o.solver && leaf->proven != UNPROVEN) {
-            result = leaf->proven == 0  ? STATUS_DRAW
-                     : leaf->proven > 0 ? (Status)leaf_mover
-                                        : (Status)mark_other(leaf_mover);
-        } else {
-            rc = playout(m, g, &result);
-            if (rc != MB_OK) {
-                while (--depth > 0) game_unmove(g);
-                break;
-            }
-        }
-        /* Step 4. back up the result, proofs as far as they go */
-        bool proving = m->o.solver && leaf->proven != UNPROVEN;
-        for (int i = depth - 1; i >= 0; i--) {
-            Node *n = &m->nodes[m->path[i]];
-            Mark mover = i > 0 ? mark_other(g->turn) : root_mover;
-            n->visits++;
-            n->score += result == STATUS_DRAW ? 0.5f : result == (Status)mover ? 1.0f : 0.0f;
-            if (proving && i < depth - 1) proving = prove(m, m->path[i]);
-            if (i > 0) game_unmove(g);
-        }
-        done++;
+        rc = iterate(m, g, root_mover);
+        if (rc == MB_OK) done++;
     }
-    /* Step 5. the move: a proven win; else the most visited child that is
-       not a proven loss, unless a proven draw is better than its mean */
-    Node *root = &m->nodes[m->root];
-    int32_t best = -1, draw = -1;
-    for (int i = 0; i < root->nchildren && root->first >= 0; i++) {
-        int32_t ci = root->first + i;
-        const Node *c = &m->nodes[ci];
-        if (m->o.solver && c->proven == 1) {
-            best = ci;
-            draw = -1;
-            break;
-        }
-        if (m->o.solver && c->proven == 0 && draw < 0) draw = ci;
-        if (m->o.solver && c->proven == 0) continue;
-        if (best < 0) {
-            best = ci;
-            continue;
-        }
-        const Node *b = &m->nodes[best];
-        bool c_lost = m->o.solver && c->proven == -1, b_lost = m->o.solver && b->proven == -1;
-        if ((b_lost && !c_lost) || (c_lost == b_lost && c->visits > b->visits)) best = ci;
-    }
-    if (draw >= 0) {
-        const Node *b = best >= 0 ? &m->nodes[best] : NULL;
-        if (!b || b->proven == -1 || b->visits == 0 || (double)b->score / b->visits < 0.5)
-            best = draw;
-    }
+    int32_t best = pick_child(m);
+    const Node *root = &m->nodes[m->root];
     r->playouts = done;
     r->root_visits = root->visits;
     r->nodes = m->used;

@@ -46,15 +46,27 @@ MB.markName = m => (m === 'o' ? '○' : m === 'x' ? '×' : m);
 // MB.board(rows, opts) -> element. rows: strings by y, one char per x
 // ('o', 'x', '.'). opts: {size: 'small'|'big', cell: px, last: 'B2',
 // onclick(square), clickable(square) -> bool, scores: {B2: '-2.5'},
-// values: {B2: -2.5}, candidates: ['A1'], win: ['A1', 'B2', 'C3']}
+// values: {B2: -2.5}, candidates: ['A1'], win: ['A1', 'B2', 'C3'],
+// coords: false (no labels)}. Column letters and row numbers (as in the
+// move lists) frame every board but the small ones. On a board of more
+// than 25 squares the values are also a heat map: each scored square
+// tinted from pale (the worst) to deep (the best), its share in data-heat.
 MB.board = function (rows, opts = {}) {
   const h = rows.length, w = rows[0].length;
-  const b = MB.el('div', { class: 'board' + (opts.size ? ' ' + opts.size : ''), role: 'grid' });
-  b.style.gridTemplateColumns = `repeat(${w}, auto)`;
+  const coords = opts.coords !== false && opts.size !== 'small';
+  const b = MB.el('div', { class: 'board' + (opts.size ? ' ' + opts.size : '') + (coords ? ' coords' : ''), role: 'grid' });
+  b.style.gridTemplateColumns = coords ? `auto repeat(${w}, auto)` : `repeat(${w}, auto)`;
   if (opts.cell) b.style.setProperty('--cell', opts.cell + 'px');
-  const vals = Object.values(opts.values || {});
+  const vals = Object.values(opts.values || {}).filter(v => typeof v === 'number' && isFinite(v));
   const best = vals.length ? Math.max(...vals) : null, worst = vals.length ? Math.min(...vals) : null;
+  const heat = w * h > 25 && vals.length > 0;
+  const column = x => MB.square(x, 0).replace(/\d+$/, '');
+  if (coords) {
+    b.append(MB.el('div', { class: 'coord corner', 'aria-hidden': 'true' }));
+    for (let x = 0; x < w; x++) b.append(MB.el('div', { class: 'coord col', 'aria-hidden': 'true' }, column(x)));
+  }
   for (let y = 0; y < h; y++) {
+    if (coords) b.append(MB.el('div', { class: 'coord row', 'aria-hidden': 'true' }, String(y + 1)));
     for (let x = 0; x < w; x++) {
       const sq = MB.square(x, y), mark = rows[y][x];
       const clickable = mark === '.' && opts.onclick && (!opts.clickable || opts.clickable(sq));
@@ -70,6 +82,14 @@ MB.board = function (rows, opts = {}) {
         const v = opts.values ? opts.values[sq] : undefined;
         const tone = v === undefined || best === worst ? '' : v === best ? ' good' : v === worst ? ' bad' : '';
         cell.append(MB.el('span', { class: 'score' + tone, 'data-score': opts.scores[sq] }, opts.scores[sq]));
+        if (heat && typeof v === 'number' && isFinite(v)) {
+          const share = best === worst ? 1 : (v - worst) / (best - worst);
+          cell.classList.add('heat');
+          cell.dataset.heat = share.toFixed(3);
+          // white mixed with orange: 10% for the worst, all of it for the best
+          const t = 0.1 + 0.9 * share, mix = (a, b) => Math.round(a + (b - a) * t);
+          cell.style.background = `rgb(${mix(255, 240)}, ${mix(255, 110)}, ${mix(255, 20)})`;
+        }
       }
       b.append(cell);
     }

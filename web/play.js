@@ -1,16 +1,25 @@
 // web/play.js: the play view: a game against any AI (or two AIs, or two
 // people) on any board; moves by click, undo/redo, stepping through the
 // history, the hint AI's scores drawn on the squares, save and load in
-// play's record format. The server keeps the game (/api/games/ID/...).
+// play's record format, and a Gomocup brain's MESSAGE/DEBUG lines in a
+// side panel. The server keeps the game (/api/games/ID/...).
 'use strict';
 MB.Play = (function () {
   let root, info, game = null, hint = null, busy = false, paused = false, timer = null;
+  // a Gomocup brain's MESSAGE and DEBUG lines, as text, the last MAX_MESSAGES
+  let messages = [];
+  const MAX_MESSAGES = 500;
+  function addMessages(m) {
+    if (!m || !Array.isArray(m.lines)) return;
+    for (const line of m.lines) messages.push(`${m.ai}: ${line}`);
+    if (messages.length > MAX_MESSAGES) messages = messages.slice(-MAX_MESSAGES);
+  }
   const $ = sel => root.querySelector(sel);
 
   function playerSelect(id, value) {
     const s = MB.el('select', { id, 'aria-label': id });
     s.append(MB.el('option', { value: 'human' }, 'human'));
-    for (const a of info.ais) s.append(MB.el('option', { value: a.id }, a.id + (a.sandboxed ? ' (sandboxed)' : '')));
+    for (const a of info.ais) s.append(MB.el('option', { value: a.id }, a.id + (a.brain ? ' (Gomocup brain)' : a.sandboxed ? ' (sandboxed)' : '')));
     s.value = value;
     return s;
   }
@@ -51,6 +60,11 @@ MB.Play = (function () {
             MB.el('button', { id: 'hint', type: 'button', onclick: getHint }, 'Hint'),
             MB.el('button', { id: 'hint-clear', type: 'button', onclick: () => { hint = null; render(); } }, 'Clear')),
           MB.el('div', { id: 'hint-text', class: 'hint muted' }),
+          MB.el('div', { id: 'messages-panel', hidden: true },
+            MB.el('h2', {}, 'Brain messages'),
+            MB.el('div', { class: 'controls' },
+              MB.el('button', { id: 'messages-clear', type: 'button', onclick: () => { messages = []; render(); } }, 'Clear')),
+            MB.el('pre', { id: 'messages', class: 'messages', 'aria-live': 'polite' })),
           MB.el('h2', {}, 'Game record'),
           MB.el('div', { class: 'controls' },
             MB.el('button', { id: 'save', type: 'button', onclick: save }, 'Save'),
@@ -110,8 +124,12 @@ MB.Play = (function () {
     else {
       ht.replaceChildren(`${hint.ai} for ${MB.markName(hint.turn)}: best ${hint.candidate.join(' ')}`,
         hint.score !== undefined ? ` (score ${hint.score})` : '', hint.note ? ` — ${hint.note}` : '',
-        hint.scores ? MB.el('div', {}, 'Each empty square shows the score of playing there (higher is better for the side to move).') : '');
+        hint.scores ? MB.el('div', {}, `Each empty square shows ${hint.label ? `its ${hint.label}` : 'the score of playing there'} (higher is better for the side to move)${game.width * game.height > 25 ? ', deeper colour for higher' : ''}.`) : '');
     }
+    $('#messages-panel').hidden = messages.length === 0;
+    const box = $('#messages');
+    box.textContent = messages.join('\n'); // text only: a brain's lines are never markup
+    box.scrollTop = box.scrollHeight;
     root.dataset.step = game.step;
     root.dataset.status = game.status;
     root.dataset.busy = busy ? '1' : '0';
@@ -139,6 +157,7 @@ MB.Play = (function () {
     if (busy) return; // one request at a time: the server's game changes in order
     const t0 = performance.now();
     const g = await call('POST', `games/${game.id}/${action}${query}`);
+    if (g) addMessages(g.messages);
     if (g) setGame(g);
     // how long the answer took to reach the page, drawn (for make bench)
     root.dataset[action === 'ai' ? 'aiMs' : 'ms'] = (performance.now() - t0).toFixed(2);
@@ -160,6 +179,7 @@ MB.Play = (function () {
   async function getHint() {
     const h = await call('GET', `games/${game.id}/hint?ai=${encodeURIComponent($('#hint-ai').value)}`);
     if (!h) return;
+    addMessages(h.messages);
     hint = Object.assign(h, { step: game.step });
     render();
   }

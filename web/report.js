@@ -1,4 +1,4 @@
-// web/report.js: a tournament's report: the ranking with its error bars,
+// web/report.js: a tournament's report: a knockout's bracket, the ranking with its error bars,
 // the crosstable, the games (filtered by pairing and result) and a replay
 // of any game with a move slider. Used by the served page (data from GET
 // /api/results) and by report.html, which carries its data inline in
@@ -46,6 +46,28 @@ MB.Report = (function () {
         return MB.el('td', { title: c ? `as ○ ${c.as_o.win}-${c.as_o.loss}-${c.as_o.draw}, as × ${c.as_x.win}-${c.as_x.loss}-${c.as_x.draw}` : '' },
           c ? `${c.total.win}-${c.total.loss}-${c.total.draw}` : '');
       })))));
+  }
+
+  // A knockout's bracket: one column per round (the final last), each match
+  // its two players with their points (the winner in bold; a bye or a player
+  // still to come shown as such; "by seed" after a tie), and the winner.
+  function bracket(ko) {
+    const side = (name, points, won) => MB.el('div', { class: 'ko-player' + (won ? ' won' : '') },
+      MB.el('span', { class: 'name' }, name === undefined || name === null ? '—' : name),
+      MB.el('span', { class: 'points' }, points === undefined || points === null ? '' : String(points)));
+    const n = ko.rounds.length;
+    const title = r => (r === n ? 'Final' : r === n - 1 ? 'Semi-finals' : `Round ${r}`);
+    return MB.el('div', { id: 'bracket', class: 'bracket' },
+      ko.rounds.map((matches, i) => MB.el('div', { class: 'ko-round', 'data-round': i + 1 },
+        MB.el('h3', {}, title(i + 1)),
+        matches.map(m => MB.el('div', { class: 'ko-match card', 'data-match': m.match, 'data-winner': m.winner || '' },
+          side(m.a !== undefined ? m.a : (m.b !== undefined && m.winner ? 'bye' : null), m.points_a, m.winner !== undefined && m.winner === m.a),
+          side(m.b !== undefined ? m.b : (m.a !== undefined && m.winner ? 'bye' : null), m.points_b, m.winner !== undefined && m.winner === m.b),
+          MB.el('div', { class: 'muted ko-note' }, m.winner === undefined ? 'to be played'
+            : m.a === undefined || m.b === undefined ? 'a bye'
+              : `${m.games || 0} games${m.by_seed ? ', tied: the better seed goes on' : ''}`))))),
+      MB.el('div', { class: 'ko-round ko-winner' }, MB.el('h3', {}, 'Winner'),
+        MB.el('div', { id: 'ko-winner', class: 'card' }, ko.winner !== undefined ? ko.winner : 'not decided yet')));
   }
 
   // The games of a journal's text (docs/journal.md): its G lines, each game
@@ -122,6 +144,7 @@ MB.Report = (function () {
     result.addEventListener('change', filter);
     root.replaceChildren(
       MB.el('p', {}, `${res.games_played} games of ${res.games_scheduled} (${res.format}, ${res.games_per_pairing} per pairing, seed ${res.seed}); board ${board.width}×${board.height}, k=${board.k}${board.rule === 'exact' ? ' (exact)' : ''}`),
+      ...(res.knockout ? [MB.el('h2', {}, 'Knockout bracket'), bracket(res.knockout)] : []),
       MB.el('h2', {}, 'Ranking'), ranking(res),
       MB.el('h2', {}, 'Crosstable'), crosstable(res),
       MB.el('h2', {}, 'Games'),

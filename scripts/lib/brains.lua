@@ -5,7 +5,7 @@
 --
 -- A player spec "brain:COMMAND[:key=value,...]" runs COMMAND (a path, or a
 -- name looked up in PATH, then its words as arguments) as a child process
--- for each game, in a box of its own (src/brainbox.c: its own PID, mount
+-- for each game, in a box of its own (src/brainproc_box.c: its own PID, mount
 -- and network namespaces, a read-only file system but for a private /tmp,
 -- no capabilities, no descriptor of ours; where namespaces are refused, a
 -- weaker process group under a subreaper, with a note on stderr once). The
@@ -66,7 +66,7 @@ local noted = false -- the note on weaker isolation, once a process
 
 function B.is_spec(entry) return type(entry) == "string" and entry:sub(1, 6) == "brain:" end
 
-local function fail(msg, level) error(msg, (level or 1) + 1) end
+local fail = private.fail
 
 -- Read "brain:COMMAND[:key=value,...]" into p.brain, under the time
 -- control tc (nil: none); the player spec text back. Keys in the set `skip` are
@@ -121,17 +121,18 @@ local function append(path, text)
     end
 end
 
--- A MESSAGE or DEBUG line to the brain's log, while the game's share lasts.
+-- A MESSAGE or DEBUG line to the brain's log and to b.messages (a list the
+-- caller gives: serve's messages panel), while the game's share lasts.
 local function log(b, text)
-    if not b.log or b.log_full then return end
+    if not (b.log or b.messages) or b.log_full then return end
     b.log_lines, b.log_bytes = b.log_lines + 1, b.log_bytes + #text + 1
     if b.log_lines > LOG_LINES or b.log_bytes > LOG_BYTES then
         b.log_full = true
-        append(b.log, ("[marubatsu: more than %d lines or %d KiB of MESSAGE and DEBUG in this game: the rest is dropped]")
-            :format(LOG_LINES, LOG_BYTES // 1024))
-    else
-        append(b.log, text)
+        text = ("[marubatsu: more than %d lines or %d KiB of MESSAGE and DEBUG in this game: the rest is dropped]")
+            :format(LOG_LINES, LOG_BYTES // 1024)
     end
+    if b.log then append(b.log, text) end
+    if b.messages then b.messages[#b.messages + 1] = host.utf8_fix(text) end
 end
 
 -- End the brain's process of the current game, if any.

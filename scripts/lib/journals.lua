@@ -10,7 +10,7 @@ local host = private.host -- the host library (require "marubatsu.host")
 local files = private.files
 local printable = files.printable
 
-local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+local fail = private.fail
 
 local JOURNAL = "journal.tsv"
 local VERSION = "1"
@@ -298,7 +298,7 @@ local function context_of_header(path, header)
         s.mbparams = {width = probe.width, height = probe.height, k = probe.k, rule = probe.rule}
         s.openings = read_openings(list, s.mbparams)
     end)
-    if not ok then fail(("%s: the header's board, rule or openings: %s"):format(path, tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")), 0) end
+    if not ok then fail(("%s: the header's board, rule or openings: %s"):format(path, private.message(err)), 0) end
     return s, players
 end
 

@@ -48,6 +48,11 @@ function private.message(err)
     return (tostring(err):gsub("^scripts/[%w_/]+%.lua:%d+: ", ""))
 end
 
+-- private.fail(msg [, level]): raise msg for whoever called the function
+-- that calls fail (level 1, the default), or further up; level 0: the
+-- message alone, without a position. The library files' one way to refuse.
+function private.fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+
 -- private.is_builtin(spec) -> true when the script named spec is one of
 -- the built-in AIs (so trusted by default).
 function private.is_builtin(spec)

@@ -394,8 +394,14 @@ function private.sandboxed_ai(player)
     return sandboxed_ai(player, player.ai_name or player.name, player.limits.time)
 end
 
+-- Is spec a Gomocup brain (brain:COMMAND[:key=value,...])?
+local function is_brain(spec) return private.brains.is_spec(spec) end
+
 -- Is spec a script's path (rather than an AI's name)?
-local function is_path(spec) return spec:find("/", 1, true) ~= nil or spec:match("%.lua$") ~= nil end
+local function is_path(spec)
+    if is_brain(spec) then return false end
+    return spec:find("/", 1, true) ~= nil or spec:match("%.lua$") ~= nil
+end
 
 -- Is the script `name` one of the built-in AIs (trusted)? (the resolver's
 -- origin, scripts/lib/loader.lua)
@@ -404,6 +410,7 @@ local builtin = private.is_builtin
 -- What keeps the AI `spec` (a name or a path) from being loaded at all: a
 -- missing file, a directory, a name found nowhere; nil if nothing does.
 local function script_problem(spec)
+    if is_brain(spec) then return nil end -- the pre-flight starts it
     if is_path(spec) then
         local f, err = io.open(spec, "rb")
         if not f then return err end
@@ -440,15 +447,44 @@ local function check_time_control(cmd, t)
     return false
 end
 
+-- The AI of the brain spec "brain:COMMAND[:key=value,...]" (keys as in a
+-- tournament, scripts/lib/brains.lua, and name=) under the time control tc
+-- (nil: none): each move is the brain's (a process started at its first
+-- move, told the position with TURN, or BOARD after anything else, and
+-- paused while the other side moves); a failed move raises the reason
+-- ("time: ...", "crash: ...", "illegal move: ..."). Not started yet: the
+-- pre-flight (command_preflight) starts and ends it once, and names it.
+-- -> ai | nil, message
+local function brain_ai(spec, i, tc)
+    local p = {}
+    local ok, err = pcall(private.brains.setup, p, spec, i, tc, {name = true}, "name")
+    if not ok then return nil, (private.message(err):gsub("^players%[%d+%]: ", "")) end
+    local _, params = private.host.playerspec(spec:sub(7))
+    local name = params and params.name ~= nil and tostring(params.name) or nil
+    local b, brains = p.brain, private.brains
+    brains.begin(p)
+    local ai = mb.make_ai(name or private.basename(b.argv[1]), function(game)
+        -- a new game (its first or second move, after moves of another):
+        -- a new process and a new clock, as in a tournament
+        if game.move_count < 2 and #b.known > 0 then brains.begin(p) end
+        local m, why = brains.move(b, game)
+        if m == nil then error(why, 0) end
+        return m
+    end, {brain = b, brain_named = name ~= nil})
+    return ai
+end
+
 -- The AI for `spec` in `marubatsu match`: a built-in AI as it is, any other
 -- script (a file, or a name found in -I directories) in the sandbox with
--- the given limits unless sandbox is false. A sandboxed AI's failed move is
+-- the given limits unless sandbox is false, a brain (brain:COMMAND) under
+-- the time control tc. A sandboxed AI's failed move is
 -- an error giving the sandbox's reason ("time", "tampered", "illegal
 -- move: ..."), so the match blames that AI. A sandboxed AI draws from its
 -- own stream (it cannot read or steer its opponent's), seeded from the
 -- match's seed and its place i, or from the host's stream without one.
 -- -> ai | nil, message
-local function command_ai(spec, i, seed, sandbox, limits)
+local function command_ai(spec, i, seed, sandbox, limits, tc)
+    if is_brain(spec) then return brain_ai(spec, i, tc) end
     if not sandbox or (not is_path(spec) and builtin(spec)) then
         local ok, ai = pcall(mb.ai, spec)
         if ok then return ai end
@@ -471,8 +507,35 @@ local function command_ai(spec, i, seed, sandbox, limits)
     return sandboxed_ai(player, player.ai_name or spec, limits and limits.time)
 end
 
+-- The pre-flight of a command's AI (as a tournament's, before the first
+-- game): a brain started on game g's board, answering OK to START (and
+-- ABOUT, which names it unless name= did), then ended; a built-in AI's
+-- rule called once on the start position (ai7 on an even board raises).
+-- -> nil | message: "SPEC cannot play this board (9x9, k=4): ..."
+local function command_preflight(ai, spec, g)
+    local p = {params = {}, brain = ai.brain, named = ai.brain_named}
+    if not ai.brain and not ai.sandbox_player then p.ai = ai end
+    local what, why = private.preflight_player(p, g)
+    if not what then
+        if ai.brain and p.about then ai.name = p.about end
+        return nil
+    end
+    if what == "cannot play this board" then
+        what = ("cannot play this board (%dx%d, k=%d%s)"):format(g.width, g.height, g.k,
+            g.rule == "exact" and ", exact rule" or "")
+    end
+    return ("%s %s: %s"):format(private.files.printable(spec, 120), what, why)
+end
+
+-- The brains of the AIs given end their processes (END, then gone).
+local function end_brains(...)
+    for _, ai in ipairs {...} do
+        if ai.brain then private.brains.finish({brain = ai.brain}) end
+    end
+end
+
 private.command = {is_path = is_path, builtin = builtin, script_problem = script_problem, limits = command_limits,
-    check_time_control = check_time_control, ai = command_ai}
+    check_time_control = check_time_control, ai = command_ai, preflight = command_preflight, end_brains = end_brains}
 
 -- mb.match_main{ai0 =, ai1 =, match_num =, seed =, progress =, sandbox =,
 -- time =, instructions =, memory =, width =, height =, k =, rule =, board =,
@@ -499,23 +562,37 @@ function mb.match_main(t)
     local function num(v) return v ~= nil and math.tointeger(tonumber(v)) or nil end
     -- the players first: one that cannot load is a bad player (exit 2)
     local ais = {}
+    local tc = TC.of{move_time = t.move_time, game_time = t.game_time}
+    local mbparams = {width = num(t.width), height = num(t.height), k = num(t.k), rule = t.rule, board = t.board,
+        count_linemark = t.count_linemark == "1"}
+    local board_ok, g = pcall(mb.Marubatsu, mbparams)
+    if not board_ok then
+        io.stderr:write("marubatsu match: ", private.message(g), "\n")
+        return 2
+    end
     for i, spec in ipairs(specs) do
-        local ok, ai, why = pcall(command_ai, spec, i, num(t.seed), t.sandbox ~= "0", limits)
+        local ok, ai, why = pcall(command_ai, spec, i, num(t.seed), t.sandbox ~= "0", limits, tc)
         if not ok or not ai then
             io.stderr:write("marubatsu match: ", private.message(ok and why or ai), "\n")
             return 2
         end
         ais[i] = ai
+        -- the pre-flight: a player that cannot play this board stops the
+        -- match before its first game
+        local problem = command_preflight(ai, spec, g)
+        if problem then
+            io.stderr:write("marubatsu match: ", problem, "\n")
+            return 2
+        end
     end
     local ok, err = pcall(function()
         -- a sandboxed AI plays in a worker process, under the hard line
         local untrusted = ais[1].sandbox_player or ais[2].sandbox_player
         ai_match({ai = ais, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress ~= "0",
-            move_time = t.move_time, game_time = t.game_time,
-            mbparams = {width = num(t.width), height = num(t.height), k = num(t.k), rule = t.rule, board = t.board,
-                count_linemark = t.count_linemark == "1"}}, untrusted and slack or nil)
+            move_time = t.move_time, game_time = t.game_time, mbparams = mbparams}, untrusted and slack or nil)
         private.files.write_checked(io.stdout, "standard output", "")
     end)
+    end_brains(ais[1], ais[2])
     if ok then return 0 end
     if interrupted(err) then -- the partial tables are out: exit 130 as a shell would
         io.stderr:write("marubatsu match: interrupted\n")

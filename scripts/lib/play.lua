@@ -275,7 +275,8 @@ function commands.hint(s)
     end
     say(("hint from %s: %s (best score %s)")
         :format(ai.name, table.concat(best, " "), fmt_score(a.score)))
-    say(("its score of each move (higher is better for %s):"):format(mark_name(game.turn, s.fancy)))
+    local label = type(a.score_label) == "string" and a.score_label:sub(1, 40) or "score"
+    say(("its %s of each move (higher is better for %s):"):format(label, mark_name(game.turn, s.fancy)))
     local cells, w = {}, 2
     for y = 0, game.height - 1 do
         for x = 0, game.width - 1 do
@@ -525,11 +526,11 @@ end
 -- built-in AI as it is, any other script in the sandbox with `limits`
 -- unless t.sandbox is "0"; i: its place (1 o, 2 x, 3 the hint AI), for
 -- the seed of a sandboxed AI's own stream. nil and the message on failure.
-local function load_ai(t, spec, i, limits)
+local function load_ai(t, spec, i, limits, tc)
     local why = private.command.script_problem(spec)
     if why then return nil, why end
     local seed = t.seed ~= nil and math.tointeger(tonumber(t.seed)) or nil
-    return private.command.ai(spec, i, seed, t.sandbox ~= "0", limits)
+    return private.command.ai(spec, i, seed, t.sandbox ~= "0", limits, tc)
 end
 
 -- mb.play_terminal{o =, x =, seed =, hint =, ascii =, input =, width =,
@@ -546,7 +547,7 @@ function mb.play_terminal(t)
     s.tc = private.timecontrol.of{move_time = t.move_time}
     local slack_ok, slack = pcall(private.timecontrol.slack_of, t.slack)
     if not slack_ok then
-        io.stderr:write("marubatsu play: ", (tostring(slack):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^slack", "--slack")), "\n")
+        io.stderr:write("marubatsu play: ", (private.message(slack):gsub("^slack", "--slack")), "\n")
         return 2
     end
     local limits = private.command.limits(t)
@@ -559,14 +560,14 @@ function mb.play_terminal(t)
         if spec:lower() == "human" then
             s.players[i] = {label = "human"}
         else
-            local ai, err = load_ai(t, spec, i, limits)
+            local ai, err = load_ai(t, spec, i, limits, s.tc)
             if not ai then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
             -- sandbox, sandbox_time: a sandboxed AI moves as its sandbox
             -- (timecontrol.lua's TC.move)
             s.players[i] = {ai = ai, label = ai.name, sandbox = ai.sandbox_player, sandbox_time = ai.sandbox_time}
         end
     end
-    local hint, err = load_ai(t, t.hint or "ai14s", 3, limits)
+    local hint, err = load_ai(t, t.hint or "ai14s", 3, limits, s.tc)
     if not hint then return fail(err) + (err:find("not found", 1, true) and 1 or 0) end
     s.hint = {ai = hint, sandbox = hint.sandbox_player}
     s.mbparams = {board = t.board, count_linemark = t.count_linemark and true or nil}
@@ -576,6 +577,18 @@ function mb.play_terminal(t)
     local ok, game = pcall(mb.Marubatsu, options)
     if not ok then return fail(game) end
     s.game = game
+    -- the pre-flight: a player that cannot play this board (a brain off
+    -- k = 5 or failing its handshake, ai7 on an even board) stops play
+    -- before the first move, exit 2
+    for i, spec in ipairs({t.o or "human", t.x or "ai14s", t.hint or "ai14s"}) do
+        local ai = i == 3 and s.hint.ai or s.players[i].ai
+        local problem = ai and private.command.preflight(ai, spec, game)
+        if problem then
+            io.stderr:write("marubatsu play: ", problem, "\n")
+            return 2
+        end
+        if ai and i < 3 then s.players[i].label = ai.name end
+    end
     if t.input then
         local opened
         opened, s.input = pcall(private.files.open_input, t.input)
@@ -600,6 +613,7 @@ function mb.play_terminal(t)
         played, why = pcall(play_loop, s)
     end
     if s.input ~= io.stdin then s.input:close() end
+    private.command.end_brains(s.hint.ai, s.players[1].ai or s.hint.ai, s.players[2].ai or s.hint.ai)
     if not played then return fail(tostring(why)) end
     if s.input_error then return fail(s.input_error) end
     return 0

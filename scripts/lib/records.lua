@@ -198,7 +198,8 @@ end
 
 -- mb.game_svg(game [, {o =, x =, title =}]) -> text: the board with each
 -- stone numbered by its move (〇, who moves first, black; × white), the
--- last move's number in red, the winning line drawn through, columns A..
+-- last move's number in red, the winning line drawn through the stones
+-- and under the numbers, columns A..
 -- and rows 1.. as in Excel squares, and a title line.
 function mb.game_svg(game, opts)
     local o, x = names_of(opts)
@@ -227,20 +228,23 @@ function mb.game_svg(game, opts)
         out[#out + 1] = ('<text x="%g" y="%g" font-size="11" text-anchor="end">%d</text>')
             :format(margin - 6, cy(j) + 4, j + 1)
     end
+    -- the stones, then the winning line over them, then the move numbers
+    -- over both (the line never hides a number)
     for n = 1, game.move_count do
-        local m = game.records[n]
-        local i, j = game:move_to_xy(m)
-        local black = n % 2 == 1
+        local i, j = game:move_to_xy(game.records[n])
         out[#out + 1] = ('<circle cx="%g" cy="%g" r="%g" fill="%s" stroke="#000"/>')
-            :format(cx(i), cy(j), cell * 0.45, black and "#111" or "#fafafa")
-        local colour = n == game.move_count and "#d00" or (black and "#fff" or "#000")
-        out[#out + 1] = ('<text x="%g" y="%g" font-size="%d" text-anchor="middle" fill="%s">%d</text>')
-            :format(cx(i), cy(j) + 4, n >= 100 and 10 or 12, colour, n)
+            :format(cx(i), cy(j), cell * 0.45, n % 2 == 1 and "#111" or "#fafafa")
     end
     local ax, ay, bx, by = winning_run(game)
     if ax then
         out[#out + 1] = ('<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#d00" stroke-width="3" '
             .. 'stroke-opacity="0.7"/>'):format(cx(ax), cy(ay), cx(bx), cy(by))
+    end
+    for n = 1, game.move_count do
+        local i, j = game:move_to_xy(game.records[n])
+        local colour = n == game.move_count and "#d00" or (n % 2 == 1 and "#fff" or "#000")
+        out[#out + 1] = ('<text x="%g" y="%g" font-size="%d" text-anchor="middle" fill="%s">%d</text>')
+            :format(cx(i), cy(j) + 4, n >= 100 and 10 or 12, colour, n)
     end
     out[#out + 1] = "</svg>"
     return table.concat(out, "\n") .. "\n"

@@ -109,7 +109,8 @@ local function render(t, depth, seen, indent)
 end
 
 -- An AI's analysis ({candidate, score_by_move, moves, ...}) for people:
--- squares as Excel names, scores in legal order.
+-- squares as Excel names (on its board: height, 3 without one), scores in
+-- the order of moves (legal order, or best first: gomoku, mcts).
 local function analysis(t)
     local height = t.height or 3
     local function sq(m) return ("%s%d"):format(string.char(65 + m // height), m % height + 1) end

@@ -7,7 +7,7 @@
 local mb, private = ...
 local host = private.host
 
-local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+local fail = private.fail
 
 -- Text from players, scripts or files (any bytes) as valid UTF-8: each
 -- ill-formed sequence replaced by U+FFFD (host.utf8_fix, src/utf8fix.c);

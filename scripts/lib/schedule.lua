@@ -10,7 +10,7 @@ local host = private.host -- the host library (require "marubatsu.host")
 local files = private.files
 local printable = files.printable
 
-local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+local fail = private.fail
 
 local OPENINGS_MAX = 16 * 1024 * 1024 -- bytes of an --openings file
 
@@ -38,7 +38,11 @@ end
 
 -- Openings: a list of move lists ("B2,A1" strings or tables of squares in
 -- Excel notation), or a file with one opening per line (moves separated by
--- commas or spaces; blank lines and # comments skipped). Each is checked on
+-- commas or spaces; blank lines and # comments skipped). A line of numbers
+-- only is Gomocup's relative format, as its opening files are written:
+-- pairs "dx, dy" of offsets from the centre square (x = width // 2 + dx,
+-- y = height // 2 + dy, y downwards as in the protocol), the stones in the
+-- order played ("0,0, 1,0, 1,1" is H8, I8, I9 on 15x15). Each is checked on
 -- an empty board: legal moves, game not over.
 local function read_openings(spec, mbparams)
     if spec == nil then return {} end
@@ -69,7 +73,30 @@ local function read_openings(spec, mbparams)
     for i, text in ipairs(lines) do
         game:restart()
         local moves = {}
-        for sq in text:gmatch("[^,%s]+") do
+        local squares = {}
+        if text:find("%d") and not text:find("[^%d%s,+-]") then -- Gomocup's relative format
+            local nums = {}
+            for n in text:gmatch("[^,%s]+") do
+                local v = n:match("^[-+]?%d+$") and math.tointeger(tonumber(n))
+                if not v then fail(("%s: '%s' is not an offset"):format(where[i], printable(n, 40)), 3) end
+                nums[#nums + 1] = v
+            end
+            if #nums % 2 ~= 0 then
+                fail(("%s: a relative opening is pairs of offsets dx, dy from the centre; this line has %d numbers")
+                    :format(where[i], #nums), 3)
+            end
+            for j = 1, #nums, 2 do
+                local x, y = game.width // 2 + nums[j], game.height // 2 + nums[j + 1]
+                if x < 0 or y < 0 or x >= game.width or y >= game.height then
+                    fail(("%s: the offset %d,%d from the centre is off this %dx%d board"):format(where[i], nums[j],
+                        nums[j + 1], game.width, game.height), 3)
+                end
+                squares[#squares + 1] = game:excel(game:xy_to_move(x, y))
+            end
+        else
+            for sq in text:gmatch("[^,%s]+") do squares[#squares + 1] = sq end
+        end
+        for _, sq in ipairs(squares) do
             local ok, m = pcall(mb.move, sq:upper(), game)
             if not ok then fail(("%s: '%s' is not a square of this board"):format(where[i], printable(sq, 40)), 3) end
             if game.status ~= "playing" then fail(("%s: the game is already over before %s"):format(where[i], sq), 3) end
@@ -81,6 +108,37 @@ local function read_openings(spec, mbparams)
         out[i] = moves
     end
     if #lines > 0 and #out == 0 then fail("openings: no openings found", 3) end
+    return out
+end
+
+-- The openings as played: each cut to its first `plies` moves (nil: all),
+-- then in the file's order ("sequential") or shuffled ("random") by a
+-- stream of the tournament's seed alone (the same order on every run,
+-- resume and shard: the journal's header holds the list as played).
+local function arrange_openings(list, order, plies, seed)
+    local out = {}
+    for i, o in ipairs(list) do
+        local cut = {}
+        for j = 1, plies and math.min(plies, #o) or #o do cut[j] = o[j] end
+        out[i] = cut
+    end
+    if order == "random" then
+        -- splitmix64 from the seed: Fisher-Yates
+        local state = host.tourney_seed(seed, "openings", 1)
+        local function next_random()
+            state = state + 0x9E3779B97F4A7C15
+            local z = state
+            z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
+            z = (z ~ (z >> 27)) * 0x94D049BB133111EB
+            return z ~ (z >> 31)
+        end
+        for i = #out, 2, -1 do
+            local j = (next_random() >> 1) % i + 1
+            out[i], out[j] = out[j], out[i]
+        end
+    elseif order ~= nil and order ~= "sequential" then
+        fail(("tournament: openings_order must be sequential or random, not '%s'"):format(tostring(order)), 3)
+    end
     return out
 end
 
@@ -296,7 +354,7 @@ local function settings_of(t)
         board = 1, openings = 1, out = 1, resume = 1, sprt = 1, shard = 1, sandbox = 1, limits = 1,
         progress = 1, quiet = 1, count_linemark = 1, move_time = 1, game_time = 1, increment = 1, slack = 1,
         allow_forfeits = 1, verbose = 1, rating_interval = 1, resume_command = 1, tiebreak = 1, adjudicate = 1,
-        max_moves = 1}
+        max_moves = 1, openings_order = 1, openings_plies = 1}
     for k in pairs(t) do
         if not known[k] then fail(("tournament: unknown option '%s'"):format(tostring(k)), 3) end
     end
@@ -320,6 +378,11 @@ local function settings_of(t)
     s.mbparams.width, s.mbparams.height, s.mbparams.k, s.mbparams.rule = probe.width, probe.height, probe.k, probe.rule
     s.openings_spec = t.openings
     s.openings = read_openings(t.openings, s.mbparams)
+    local plies = int_opt(t, "openings_plies", 1, nil, nil)
+    if (t.openings_order ~= nil or plies ~= nil) and t.openings == nil then
+        fail("tournament: openings_order and openings_plies need openings", 3)
+    end
+    s.openings = arrange_openings(s.openings, t.openings_order, plies, s.seed)
     s.sprt = sprt_of(t.sprt)
     s.shard = shard_of(t.shard)
     s.out = t.out

@@ -35,6 +35,9 @@
 --   POST games/ID/step?to=N         the position after N moves of the history
 --   POST games/ID/players?o=&x=     change who plays
 --   GET  games/ID/hint?ai=ID        the AI's analysis: ai(game, {analyze = true})
+--                                   (a Gomocup brain's answers to ai and hint
+--                                   carry messages = {ai =, lines =}: its
+--                                   MESSAGE and DEBUG lines for that call)
 --   GET  games/ID/record            the game record (play's save format)
 --   POST games/ID/record            body: a game record; replaces the game
 --   POST games/ID/close             forget the game
@@ -44,6 +47,13 @@ local mb, config = ...
 
 local host = require "marubatsu.host" -- tournament journals, timed calls (the host library)
 local report = load(mb.embedded("lib/report"), "=scripts/lib/report.lua", "t")(mb, host)
+-- Gomocup brains (--ai brain:COMMAND): the manager side of the protocol
+local brains
+do
+    local lib = {host = host}
+    load(mb.embedded("lib/brains"), "=scripts/lib/brains.lua", "t")(mb, lib)
+    brains = lib.brains
+end
 local json, array = report.json, report.array
 
 local MAX_GAMES = config.max_games or 64
@@ -144,7 +154,33 @@ local function add_ai(id, spec, sandboxed)
     return entry
 end
 for _, name in ipairs(mb.list_scripts()) do add_ai(name, name, not builtin(name)) end
+-- A brain (--ai brain:COMMAND[:key=value,...,name=N]): named by name=, else
+-- its command's file name; checked once at start (started on 15x15, asked
+-- for OK to START, ended), so that one that cannot run stops the server
+-- before it listens. Each call starts it afresh: BOARD (or BEGIN, TURN)
+-- with the game's stones, its move, END; its MESSAGE and DEBUG lines (at
+-- most 256 lines, 32 KiB) come back with the answer.
+local BRAIN_START = 10 -- seconds a brain has to answer START
+local function add_brain(spec)
+    local p = {}
+    local ok, err = pcall(brains.setup, p, spec, 1, nil, {name = true}, "name")
+    if not ok then error(("--ai %s: %s"):format(spec, tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^players%[1%]: ", "")), 0) end
+    local _, params = host.playerspec(spec:sub(7))
+    local name = params and params.name ~= nil and tostring(params.name) or (spec:sub(7):match("^%s*(%S+)") or "brain")
+    name = (name:match("([^/]+)$") or name):gsub("[^%w_.#-]", "_"):sub(1, 64)
+    brains.begin(p)
+    if not config.worker then
+        local g = mb.Marubatsu {width = 15, height = 15, k = 5}
+        local good, why = brains.preflight(p.brain, g, false)
+        if not good then error(("--ai %s: it cannot play: %s"):format(spec, why), 0) end
+    end
+    local entry = add_ai(name, spec, false)
+    entry.brain_player = p
+    return entry
+end
+
 for _, file in ipairs(config.ai_files or {}) do
+    if brains.is_spec(file) then goto continue end
     local ok, ferr = read_file(file, 0, true)
     if not ok then error(("--ai %s"):format(ferr), 0) end
     local entry = add_ai((file:match("([^/]+)%.lua$") or file:match("[^/]+$")), file, true)
@@ -152,6 +188,10 @@ for _, file in ipairs(config.ai_files or {}) do
         -- a script that fails to load is still listed: its moves fail with the reason
         entry.player, entry.load_error = mb.sandbox.load(file, config.limits)
     end
+    ::continue::
+end
+for _, spec in ipairs(config.ai_files or {}) do
+    if brains.is_spec(spec) then add_brain(spec) end
 end
 
 -- The seconds an AI's call may take: a built-in AI's limit, or a sandboxed
@@ -159,6 +199,10 @@ end
 -- instruction budget). Past it plus the slack, its worker is killed.
 local SANDBOX_TIME = mb.sandbox.defaults and mb.sandbox.defaults.time or 1
 local function limit_of(entry)
+    if entry.brain_player then
+        local b = entry.brain_player.brain
+        return (b.timeout_turn + b.tolerance) / 1000 + BRAIN_START + 1
+    end
     if not entry.sandboxed then return BUILTIN_TIME end
     local t = config.limits and config.limits.time
     if t == nil then return SANDBOX_TIME end
@@ -175,7 +219,19 @@ if config.worker then
 local function load_ai(entry)
     if entry.loaded then return entry.loaded end
     local ai = {}
-    if entry.sandboxed then
+    if entry.brain_player then
+        -- a fresh process for each call, told the whole position
+        local p = entry.brain_player
+        ai.move = function(game)
+            brains.begin(p)
+            p.brain.messages = {}
+            local m, why = brains.move(p.brain, game)
+            brains.finish(p)
+            local lines = table.concat(p.brain.messages, "\n")
+            p.brain.messages = nil
+            return m, why, lines
+        end
+    elseif entry.sandboxed then
         local player, err = entry.player, entry.load_error
         if not player and not err then player, err = mb.sandbox.load(entry.spec, config.limits) end
         entry.player = player
@@ -216,7 +272,8 @@ local function load_ai(entry)
 end
 
 -- An analysis as a message: "analysis", ms, the candidates ("4,0,8"),
--- whether it has scores, its score, then square, score pairs.
+-- whether it has scores, its score, what its scores are (score_label:
+-- "visit share %"), then square, score pairs.
 local function analysis_message(g, a, why, ms)
     if a == nil then return wire.encode("fail", ms, why) end
     if math.type(a) == "integer" then return wire.encode("move", ms, a) end
@@ -227,11 +284,12 @@ local function analysis_message(g, a, why, ms)
     for _, m in ipairs(a.candidate) do
         if math.type(m) == "integer" then cand[#cand + 1] = m end
     end
-    local out, n = {"analysis", ms, table.concat(cand, ","), false}, 5
+    local out, n = {"analysis", ms, table.concat(cand, ","), false}, 6
     if type(a.score_by_move) == "table" then
         out[4] = true
         local score = a.score
         out[5] = (score == nil or type(score) == "number") and score or tostring(score)
+        out[6] = type(a.score_label) == "string" and a.score_label or nil
         for m, v in pairs(a.score_by_move) do
             if math.type(m) == "integer" and m >= 0 and m < g.width * g.height then
                 out[n + 1], out[n + 2] = m, type(v) == "number" and v or tostring(v)
@@ -265,10 +323,10 @@ return function(message)
         local a, why = ai.analyze(g)
         return analysis_message(g, a, why, (mb.clock() - t0) * 1000)
     end
-    local m, why = ai.move(g)
+    local m, why, lines = ai.move(g)
     local ms = (mb.clock() - t0) * 1000
-    if m then return wire.encode("move", ms, m) end
-    return wire.encode("fail", ms, why)
+    if m then return wire.encode("move", ms, m, lines) end
+    return wire.encode("fail", ms, why, lines)
 end
 end
 
@@ -426,6 +484,22 @@ end
 
 local function square_ok(g, m) return math.type(m) == "integer" and m >= 0 and m < g.width * g.height end
 
+-- A brain's MESSAGE and DEBUG lines from its worker's answer (not trusted:
+-- at most 256 lines of at most 500 bytes, 32 KiB in all, valid UTF-8),
+-- as {ai = ID, lines = {...}}, or nil for an AI that is no brain or said
+-- nothing.
+local MESSAGE_LINES, MESSAGE_LINE_BYTES, MESSAGE_BYTES = 257, 500, 32 * 1024
+local function brain_messages(entry, text)
+    if not entry.brain_player or type(text) ~= "string" or text == "" then return nil end
+    local lines = {}
+    for line in (text:sub(1, MESSAGE_BYTES) .. "\n"):gmatch("(.-)\n") do
+        if #lines == MESSAGE_LINES then break end
+        line = host.utf8_fix(line:sub(1, MESSAGE_LINE_BYTES))
+        lines[#lines + 1] = line
+    end
+    return {ai = entry.id, lines = array(lines)}
+end
+
 local function is_human(s, mark) return s.players[mark] == "human" end
 
 local actions = {}
@@ -456,9 +530,10 @@ function actions.ai(s)
             return fail(409, ("the game changed while %s was thinking: its move is not played"):format(id))
         end
         local tag, ms, m = t[1], t[2], t[3]
+        local messages = brain_messages(entry, t[4])
         if tag == "move" and square_ok(g, m) and g:getmark_by_move(m) == "." then
             play(s, m)
-            return reply(200, state(s, {ai_ms = ms}))
+            return reply(200, state(s, {ai_ms = ms, messages = messages}))
         end
         local why
         if tag == "fail" then
@@ -469,7 +544,7 @@ function actions.ai(s)
             why = ("illegal move: %s"):format(tostring(m))
         end
         s.failed = {mark = mark, ai = id, reason = why}
-        return reply(200, state(s, {ai_ms = ms}))
+        return reply(200, state(s, {ai_ms = ms, messages = messages}))
     end)
 end
 
@@ -535,14 +610,18 @@ function actions.hint(s, params)
         local tag, ms = t[1], t[2]
         local out = {ai = id, turn = turn}
         if not entry.sandboxed then out.ms = ms end
+        local messages = (tag == "move" or tag == "fail") and brain_messages(entry, t[4]) or nil
         if tag == "fail" then
-            return reply(200, {ai = id, failed = t[3] ~= nil and tostring(t[3]) or "no analysis (it returned nil)"})
+            return reply(200, {ai = id, failed = t[3] ~= nil and tostring(t[3]) or "no analysis (it returned nil)",
+                messages = messages})
         elseif tag == "move" then
             if not square_ok(g, t[3]) then
-                return reply(200, {ai = id, failed = ("illegal move: %s"):format(tostring(t[3]))})
+                return reply(200, {ai = id, failed = ("illegal move: %s"):format(tostring(t[3])), messages = messages})
             end
             out.candidate = {g:excel(t[3])}
-            out.note = entry.sandboxed and "a sandboxed AI gives its move only" or "this AI gives no analysis: its move"
+            out.messages = messages
+            out.note = entry.brain_player and "a Gomocup brain gives its move only"
+                or entry.sandboxed and "a sandboxed AI gives its move only" or "this AI gives no analysis: its move"
             return reply(200, out)
         elseif tag ~= "analysis" then
             return reply(200, {ai = id, failed = "no analysis (it returned " .. tostring(t[3]) .. ")"})
@@ -555,7 +634,7 @@ function actions.hint(s, params)
         out.candidate = array(cand)
         if t[4] == true then
             local scores, values = {}, {}
-            for i = 6, t.n - 1, 2 do
+            for i = 7, t.n - 1, 2 do
                 local m, v = t[i], t[i + 1]
                 if square_ok(g, m) then
                     scores[g:excel(m)] = score_text(v)
@@ -564,6 +643,7 @@ function actions.hint(s, params)
             end
             out.scores, out.values = scores, values
             out.score = t[5] ~= nil and score_text(t[5]) or nil
+            out.label = type(t[6]) == "string" and host.utf8_fix(t[6]:sub(1, 40)) or nil
         else
             out.note = "this AI lists candidate moves without scores"
         end
@@ -597,7 +677,7 @@ local POST_ACTIONS = {move = true, ai = true, undo = true, redo = true, step = t
 
 local function info()
     local ais = {}
-    for i, e in ipairs(catalogue) do ais[i] = {id = e.id, sandboxed = e.sandboxed} end
+    for i, e in ipairs(catalogue) do ais[i] = {id = e.id, sandboxed = e.sandboxed, brain = e.brain_player and true or nil} end
     return reply(200, {version = mb.VERSION, ais = ais, results = config.results ~= nil,
         max_games = MAX_GAMES, idle = IDLE, max_side = 32})
 end

@@ -29,7 +29,7 @@ TC.SOFT = 0.8 -- the share of a move's budget an AI is asked to use
 TC.MIN_SPREAD = 8 -- a clock is spread over at least this many moves
 local MAX_SECONDS = 1e7
 
-local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+local fail = private.fail
 
 -- A number of seconds from a number or a text: > 0 (>= 0 with zero_ok).
 local function seconds_of(v, what, zero_ok, level)

@@ -32,7 +32,7 @@ local CHUNK = 262144 -- games handed to the workers at a time (the schedule is m
 local files = private.files
 local printable = files.printable
 
-local function fail(msg, level) error(msg, level == 0 and 0 or (level or 1) + 1) end
+local fail = private.fail
 
 -- the schedule and settings: scripts/lib/schedule.lua
 local S = private.schedule
@@ -106,7 +106,7 @@ local function own_tc(tc, st, i)
     if tc == nil and st == nil then return nil end
     local ok, r = pcall(private.timecontrol.of, {game_time = tc, move_time = st})
     if not ok then
-        r = tostring(r):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("game_time", "tc"):gsub("move_time", "st")
+        r = private.message(r):gsub("game_time", "tc"):gsub("move_time", "st")
         fail(("players[%d]: %s"):format(i, r), 4)
     end
     return r
@@ -281,7 +281,7 @@ end
 -- of the library's own files (scripts/lib/NAME.lua:N:), which say nothing
 -- about the player; a script's own file:line stays.
 local function preflight_reason(why)
-    why = tostring(why):gsub("^error: ", ""):gsub("scripts/lib/[%w_]+%.lua:%d+: ", "")
+    why = private.message((tostring(why):gsub("^error: ", "")))
     return printable(why, 300)
 end
 
@@ -854,7 +854,7 @@ local function command(cmd, f, t)
     if type(err) == "table" and err.exit then
         status, err = err.exit, err.message
     else
-        err = tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^" .. cmd .. ": ", "")
+        err = private.message(err):gsub("^" .. cmd .. ": ", "")
         -- a player that cannot be made (an unknown parameter, a bad name or
         -- time control) is a usage error, as a bad spec is
         if err:find("^players%[%d+%]: ") then status = 2 end
@@ -871,7 +871,7 @@ local function check_command_players(cmd, players)
         local ok, err = true, nil
         if not private.brains.is_spec(p) then ok, err = pcall(check_spec, p, i) end -- brains: brains.setup
         if not ok then
-            io.stderr:write(("marubatsu %s: %s\n"):format(cmd, tostring(err):gsub("^[^\n]-%.lua:%d+: ", "")))
+            io.stderr:write(("marubatsu %s: %s\n"):format(cmd, private.message(err)))
             return false
         end
     end
@@ -894,7 +894,8 @@ function host.tournament_main(t)
         count_linemark = t.count_linemark == "1" or nil, sandbox = t.sandbox ~= "0", limits = limits,
         progress = t.progress ~= "0", quiet = t.quiet == "1", allow_forfeits = t.allow_forfeits == "1" or nil,
         verbose = t.verbose == "1" or nil, rating_interval = t.rating_interval, resume_command = t.resume_command,
-        tiebreak = t.tiebreak, adjudicate = t.adjudicate == "1" or nil, max_moves = t.max_moves})
+        tiebreak = t.tiebreak, adjudicate = t.adjudicate == "1" or nil, max_moves = t.max_moves,
+        openings_order = t.openings_order, openings_plies = t.openings_plies})
 end
 
 -- host.tournament_merge_main{dirs = "A\nB", out =, quiet =} -> exit status

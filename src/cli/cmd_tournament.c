@@ -36,8 +36,12 @@ static const char usage[] =
     "                          per match, the more points go on; a tie plays\n"
     "                          --tiebreak N more pairs (default 1), one at a\n"
     "                          time, then the better seed goes on)\n"
-    "  --openings FILE         one opening per line (\"B2,A1\"); pair i uses line\n"
-    "                          i, cycling\n"
+    "  --openings FILE         one opening per line (\"B2,A1\"), or Gomocup's\n"
+    "                          relative format (\"0,0, 1,0\": offsets dx,dy from\n"
+    "                          the centre); pair i uses opening i, cycling\n"
+    "  --openings-order ORDER  sequential (the file's order, the default) or\n"
+    "                          random (shuffled by --seed)\n"
+    "  --openings-plies N      play only the first N moves of each opening\n"
     "  --out DIR               write journal.tsv (one line per game, as they end),\n"
     "                          results.json, results.csv, ranking.svg,\n"
     "                          report.html, games.sgf (every game, SGF GM[4])\n"
@@ -114,7 +118,9 @@ enum {
     OPT_RATING_INTERVAL,
     OPT_TIEBREAK,
     OPT_ADJUDICATE,
-    OPT_MAX_MOVES
+    OPT_MAX_MOVES,
+    OPT_OPENINGS_ORDER,
+    OPT_OPENINGS_PLIES
 };
 
 /* Append word to the buffer b (of cap bytes, used so far) as the shell
@@ -208,6 +214,8 @@ int cmd_tournament(int argc, char **argv, Host *h)
                                      {"jobs", true, OPT_JOBS},
                                      {"format", true, OPT_FORMAT},
                                      {"openings", true, OPT_OPENINGS},
+                                     {"openings-order", true, OPT_OPENINGS_ORDER},
+                                     {"openings-plies", true, OPT_OPENINGS_PLIES},
                                      {"out", true, OPT_OUT},
                                      {"resume", false, OPT_RESUME},
                                      {"sprt", true, OPT_SPRT},
@@ -228,8 +236,8 @@ int cmd_tournament(int argc, char **argv, Host *h)
     CliPairs p = {{0}, {0}, 0};
     char **players = calloc((size_t)argc + 1, sizeof *players);
     int nplayers = 0, n = 0, rc = EXIT_USAGE;
-    bool board_set = false, k_set = false;
-    char width[16], height[16], kk[16], num[5][32];
+    bool board_set = false, k_set = false, openings = false, arranged = false;
+    char width[16], height[16], kk[16], num[5][32], plies[16];
     const char *arg = NULL;
     if (!players) return 1;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -266,7 +274,24 @@ int cmd_tournament(int argc, char **argv, Host *h)
             }
             cli_put(&p, "format", arg);
             break;
-        case OPT_OPENINGS: cli_put(&p, "openings", arg); break;
+        case OPT_OPENINGS:
+            cli_put(&p, "openings", arg);
+            openings = true;
+            break;
+        case OPT_OPENINGS_ORDER:
+            if (strcmp(arg, "sequential") != 0 && strcmp(arg, "random") != 0) {
+                cli_error(a.cmd, "--openings-order must be sequential or random, not '%s'", arg);
+                goto out;
+            }
+            cli_put(&p, "openings_order", arg);
+            arranged = true;
+            break;
+        case OPT_OPENINGS_PLIES:
+            if (!cli_int(a.cmd, "--openings-plies", arg, 1, 1024, &n)) goto out;
+            snprintf(plies, sizeof plies, "%d", n);
+            cli_put(&p, "openings_plies", plies);
+            arranged = true;
+            break;
         case OPT_OUT: cli_put(&p, "out", arg); break;
         case OPT_RESUME: cli_put(&p, "resume", "1"); break;
         case OPT_SPRT: cli_put(&p, "sprt", arg); break;
@@ -315,6 +340,10 @@ int cmd_tournament(int argc, char **argv, Host *h)
             break;
         }
         }
+    }
+    if (arranged && !openings) {
+        cli_error(a.cmd, "--openings-order and --openings-plies need --openings FILE");
+        goto out;
     }
     if (nplayers < 2) {
         cli_error(

@@ -41,20 +41,6 @@ int host_run_string(Host *h, const char *code);
  * same ARGS as the chunk's ...); arg[-1] is the program. */
 int host_run_file(Host *h, const char *program, const char *file, int nargs, char **args);
 
-/* The options of `marubatsu match`. */
-typedef struct MatchArgs {
-    const char *ai[2]; /* names or files */
-    long match_num;
-    const char *seed; /* decimal text, or NULL for no seeding */
-    int width, height, k;
-    const char *board; /* back-end name */
-    bool count_linemark;
-    bool progress;
-} MatchArgs;
-
-/* mb.ai_match with these arguments: the table on stdout. */
-int host_match(Host *h, const MatchArgs *m);
-
 /* Call mb.FUNCTION{key = value, ...} with n string pairs (the Lua side
  * converts what it needs); for subcommands written in Lua. If the call
  * returns a number, it is the exit status. */

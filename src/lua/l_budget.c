@@ -15,6 +15,7 @@
 
 #include "l_alarm.h"
 #include "l_budget.h"
+#include "l_util.h"
 #include "clock.h"
 
 #define HOOK_EVERY 1000 /* instructions per tick of the count hook */
@@ -238,12 +239,11 @@ static bool sb_timer_ready(void)
 
 /* ---- Native calls ---- */
 
-static const char budget_key = 0; /* registry: light userdata, the Budget */
 
 void budget_attach(lua_State *C, Budget *b)
 {
     lua_pushlightuserdata(C, b);
-    lua_rawsetp(C, LUA_REGISTRYINDEX, &budget_key);
+    lua_setfield(C, LUA_REGISTRYINDEX, LMB_BUDGET_KEY);
     int n = (int)(sizeof budget_messages / sizeof *budget_messages);
     lua_createtable(C, n, 0);
     for (int i = 0; i < n; i++) {
@@ -255,7 +255,7 @@ void budget_attach(lua_State *C, Budget *b)
 
 static Budget *budget_of(lua_State *L)
 {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &budget_key);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_BUDGET_KEY);
     Budget *b = lua_touserdata(L, -1);
     lua_pop(L, 1);
     return b;

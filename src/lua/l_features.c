@@ -49,12 +49,12 @@ Game *lmb_check_features(lua_State *L, bool patterns)
 {
     Game *g = lmb_check_game(L, 1);
     if (!g->board.feat) {
-        charge_game(L, "marubatsu.feature_bytes", linefeat_bytes(game_geom(g)));
+        charge_game(L, LMB_FEATURE_BYTES_KEY, linefeat_bytes(game_geom(g)));
         if (linefeat_enable(&g->board) != MB_OK)
             luaL_error(L, "not enough memory for the line features");
     }
     if (patterns && !g->board.feat->pat) {
-        charge_game(L, "marubatsu.pattern_bytes", pat_bytes(game_geom(g)));
+        charge_game(L, LMB_PATTERN_BYTES_KEY, pat_bytes(game_geom(g)));
         if (linefeat_enable_patterns(&g->board) != MB_OK)
             luaL_error(L, "not enough memory for the pattern codes");
     }

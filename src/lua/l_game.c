@@ -37,13 +37,11 @@
 #include "l_game_core.h"
 #include "l_shape.h"
 
-/* The methods table, in the registry (lmb_game_add_methods extends it). */
-static const char methods_key = 0;
-
-/* The shared values UV_STATUS..UV_DRAW in a table (index = UV_*), kept in
- * the registry under &keys_key and as every game's user value 3: C code
- * without the methods' upvalues (lmb_game_sync) syncs without a Lua call. */
-static const char keys_key = 0;
+/* The methods table is in the registry under LMB_GAME_METHODS_KEY
+ * (lmb_game_add_methods extends it). The shared values UV_STATUS..UV_DRAW in a table (index = UV_*), kept in
+ * the registry under LMB_GAME_KEYS_KEY and as every game's user value 3:
+ * C code without the methods' upvalues (lmb_game_sync) syncs without a
+ * Lua call. */
 
 #define LMB_CHILDREN "marubatsu.Children"
 
@@ -134,7 +132,7 @@ static void init_object(lua_State *L, int ud, LGame *lg)
     lua_setfield(L, st, "count_linemark");
     lua_pushvalue(L, st);
     lua_setiuservalue(L, ud, 1);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &keys_key);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_GAME_KEYS_KEY);
     lua_setiuservalue(L, ud, 3);
     lgame_new_records_view(L, ud, lg);
     /* the per-game metatable */
@@ -580,7 +578,6 @@ void lmb_game_refresh_at(lua_State *L, int index, Game *g, int view)
 
 /* assign(game, src): the registry closure behind lmb_game_assign (it needs
  * the methods' upvalues). src is a light userdata, a Game of any state. */
-static const char assign_key = 0;
 
 /* Is src the game g played further (same shape, neither edited nor
  * replaying, g's record a prefix of src's)? Then g catches up by moves. */
@@ -638,7 +635,7 @@ static int l_assign(lua_State *L)
 void lmb_game_assign(lua_State *L, int index, const Game *src)
 {
     index = lua_absindex(L, index);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &assign_key);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_GAME_ASSIGN_KEY);
     lua_pushvalue(L, index);
     lua_pushlightuserdata(L, (void *)(uintptr_t)src);
     lua_call(L, 2, 0);
@@ -687,7 +684,7 @@ void lmb_open_game(lua_State *L)
     push_upvalues(L, state_mt, children_mt, false);
     luaL_setfuncs(L, methods, UV_COUNT);
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &methods_key);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_GAME_METHODS_KEY);
     lua_setfield(L, state_mt, "__index");
     /* the constructor shares the upvalues */
     push_upvalues(L, state_mt, children_mt, false);
@@ -698,10 +695,10 @@ void lmb_open_game(lua_State *L)
         lua_pushstring(L, upvalue_strings[i - UV_STATUS]);
         lua_rawseti(L, -2, i);
     }
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &keys_key);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_GAME_KEYS_KEY);
     push_upvalues(L, state_mt, children_mt, true);
     lua_pushcclosure(L, l_assign, UV_BASE);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &assign_key);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_GAME_ASSIGN_KEY);
     /* ai_by_score's loop, for the library files only (private) */
     if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY) == LUA_TTABLE) {
         push_upvalues(L, state_mt, children_mt, true);
@@ -712,12 +709,12 @@ void lmb_open_game(lua_State *L)
     lua_pop(L, 1);
     lua_pop(L, 2);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.geometries");
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_GEOMETRIES_KEY);
 }
 
 void lmb_game_add_methods(lua_State *L, const luaL_Reg *l)
 {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &methods_key) != LUA_TTABLE)
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_GAME_METHODS_KEY) != LUA_TTABLE)
         luaL_error(L, "marubatsu: games are not open in this state");
     luaL_setfuncs(L, l, 0);
     lua_pop(L, 1);

@@ -186,38 +186,6 @@ int host_run_file(Host *h, const char *program, const char *file, int nargs, cha
     return call(h, nargs, 0);
 }
 
-int host_match(Host *h, const MatchArgs *m)
-{
-    lua_State *L = h->L;
-    lua_getglobal(L, "mb");
-    lua_getfield(L, -1, "ai_match");
-    lua_remove(L, -2);
-    lua_createtable(L, 0, 6);
-    lua_createtable(L, 2, 0);
-    for (int i = 0; i < 2; i++) {
-        lua_pushstring(L, m->ai[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "ai");
-    lua_pushinteger(L, m->match_num);
-    lua_setfield(L, -2, "match_num");
-    if (m->seed) {
-        lua_pushstring(L, m->seed);
-        lua_setfield(L, -2, "seed");
-    }
-    lua_pushboolean(L, m->progress);
-    lua_setfield(L, -2, "progress");
-    lua_createtable(L, 0, 5);
-    if (m->width) lua_pushinteger(L, m->width), lua_setfield(L, -2, "width");
-    if (m->height) lua_pushinteger(L, m->height), lua_setfield(L, -2, "height");
-    if (m->k) lua_pushinteger(L, m->k), lua_setfield(L, -2, "k");
-    if (m->board) lua_pushstring(L, m->board), lua_setfield(L, -2, "board");
-    lua_pushboolean(L, m->count_linemark);
-    lua_setfield(L, -2, "count_linemark");
-    lua_setfield(L, -2, "mbparams");
-    return call(h, 1, 0);
-}
-
 int host_call_table(Host *h, const char *function, const char *const *keys,
                     const char *const *values, int n)
 {

@@ -202,26 +202,13 @@ static lua_Integer int_field(lua_State *L, int t, const char *k, lua_Integer dfl
     return v;
 }
 
-/* Unknown keys in the table at t are errors (usually typos). */
-static void check_keys(lua_State *L, int t, const char *const *names, const char *where)
-{
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        bool ok = false;
-        if (lua_type(L, -1) == LUA_TSTRING)
-            for (int i = 0; names[i]; i++) ok = ok || strcmp(names[i], lua_tostring(L, -1)) == 0;
-        if (!ok) luaL_error(L, "%s: unknown option '%s'", where, luaL_tolstring(L, -1, NULL));
-    }
-}
-
 /* mb.mcts{...} -> searcher */
 static int l_new(lua_State *L)
 {
     if (lua_isnoneornil(L, 1)) lua_newtable(L);
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
-    check_keys(L, 1, option_names, "mb.mcts");
+    lmb_check_option_names(L, 1, "mb.mcts", LMB_NAMES(option_names));
     MctsOptions o = mcts_default_options();
     o.seed = (uint64_t)int_field(L, 1, "seed", 0, LUA_MININTEGER, LUA_MAXINTEGER);
     o.c = num_field(L, 1, "c", o.c, 0, 1e6);
@@ -281,7 +268,7 @@ static int l_search(lua_State *L)
     Game *g = lmb_check_game(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_settop(L, 3);
-    check_keys(L, 3, search_names, "search");
+    lmb_check_option_names(L, 3, "search", LMB_NAMES(search_names));
     lua_Integer playouts = int_field(L, 3, "playouts", 0, 0, LUA_MAXINTEGER);
     double seconds = num_field(L, 3, "time", 0, 0, 1e7);
     if (playouts == 0 && seconds == 0) return luaL_error(L, "search: playouts or time is needed");
@@ -407,6 +394,11 @@ static const luaL_Reg methods[] = {
     {NULL, NULL},
 };
 
+static const luaL_Reg functions[] = {
+    {"mcts", l_new},
+    {NULL, NULL},
+};
+
 void lmb_open_mcts(lua_State *L)
 {
     if (luaL_newmetatable(L, LMB_MCTS)) {
@@ -416,6 +408,5 @@ void lmb_open_mcts(lua_State *L)
         lua_setfield(L, -2, "__gc");
     }
     lua_pop(L, 1);
-    lua_pushcfunction(L, l_new);
-    lua_setfield(L, -2, "mcts");
+    luaL_setfuncs(L, functions, 0);
 }

@@ -303,17 +303,9 @@ static size_t table_offset(void) { return (sizeof(PatSearcher) + 15) & ~(size_t)
 static int l_searcher(lua_State *L)
 {
     int bits = 20;
+    static const char *const names[] = {"tt_bits", NULL};
     if (!lua_isnoneornil(L, 1)) {
-        luaL_checktype(L, 1, LUA_TTABLE);
-        lua_pushnil(L);
-        while (lua_next(L, 1)) {
-            lua_pop(L, 1);
-            if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "tt_bits") != 0)
-                luaL_error(L, "pattern_searcher: unknown option %s (known: tt_bits)",
-                           lua_type(L, -1) == LUA_TSTRING
-                               ? lua_pushfstring(L, "'%s'", lua_tostring(L, -1))
-                               : luaL_typename(L, -1));
-        }
+        lmb_check_option_names(L, 1, "pattern_searcher", LMB_NAMES(names));
         if (lua_getfield(L, 1, "tt_bits") != LUA_TNIL) {
             int exact;
             lua_Integer b = lua_tointegerx(L, -1, &exact);
@@ -491,20 +483,25 @@ static const luaL_Reg game_methods[] = {
     {NULL, NULL},
 };
 
+static const luaL_Reg searcher_methods[] = {
+    {"search", l_search},
+    {NULL, NULL},
+};
+
+static const luaL_Reg functions[] = {
+    {"pattern_name", l_pattern_name},
+    {"pattern_weights", l_default_weights},
+    {"pattern_searcher", l_searcher},
+    {NULL, NULL},
+};
+
 void lmb_open_pattern(lua_State *L)
 {
     lmb_game_add_methods(L, game_methods);
     if (luaL_newmetatable(L, SEARCHER)) {
-        lua_createtable(L, 0, 1);
-        lua_pushcfunction(L, l_search);
-        lua_setfield(L, -2, "search");
+        luaL_newlib(L, searcher_methods);
         lua_setfield(L, -2, "__index");
     }
     lua_pop(L, 1);
-    lua_pushcfunction(L, l_pattern_name);
-    lua_setfield(L, -2, "pattern_name");
-    lua_pushcfunction(L, l_default_weights);
-    lua_setfield(L, -2, "pattern_weights");
-    lua_pushcfunction(L, l_searcher);
-    lua_setfield(L, -2, "pattern_searcher");
+    luaL_setfuncs(L, functions, 0);
 }

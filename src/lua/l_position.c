@@ -124,7 +124,7 @@ static int l_count_markpats(lua_State *L)
     markpats_of_game(g, hist);
     push_target(L, 2, 0, k1 * (k1 + 1) / 2);
     /* registry["marubatsu.markpat_keys"][k] = {"0,0,k", ...} in (last, turn) order */
-    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.markpat_keys");
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_MARKPAT_KEYS_KEY);
     if (lua_rawgeti(L, -1, k) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_createtable(L, k1 * (k1 + 1) / 2, 0);
@@ -232,11 +232,15 @@ static const luaL_Reg methods[] = {
     {NULL, NULL},
 };
 
+static const luaL_Reg functions[] = {
+    {"markpat_index", l_markpat_index},
+    {NULL, NULL},
+};
+
 void lmb_open_position(lua_State *L)
 {
     lmb_game_add_methods(L, methods);
-    lua_pushcfunction(L, l_markpat_index);
-    lua_setfield(L, -2, "markpat_index");
+    luaL_setfuncs(L, functions, 0);
     lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.markpat_keys");
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_MARKPAT_KEYS_KEY);
 }

@@ -24,7 +24,6 @@
 typedef LmbStream Stream;
 
 /* Registry key of this state's default stream (mb.stream). */
-static const char default_key = 0;
 
 /* The stream a call works on, and the index of its first real argument. */
 static Rng *stream(lua_State *L, int *arg)
@@ -188,7 +187,7 @@ static int l_no_seed(lua_State *L)
 /* This state's default stream, pushed. */
 static Stream *push_default(lua_State *L)
 {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &default_key);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_DEFAULT_RANDOM_KEY);
     Stream *d = lua_touserdata(L, -1);
     if (!d) luaL_error(L, "the marubatsu module is not open in this state");
     return d;
@@ -249,6 +248,11 @@ static int l_tostring(lua_State *L)
     return 1;
 }
 
+static const luaL_Reg constructors[] = {
+    {"Random", l_new},
+    {NULL, NULL},
+};
+
 void lmb_open_random(lua_State *L)
 {
     luaL_newmetatable(L, LMB_RANDOM);
@@ -258,13 +262,12 @@ void lmb_open_random(lua_State *L)
     lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
 
-    lua_pushcfunction(L, l_new);
-    lua_setfield(L, -2, "Random");
+    luaL_setfuncs(L, constructors, 0);
     /* the default stream starts from the clock, like a fresh CPython
      * process; scripts that want reproducibility call mb.seed(n) */
     seed_entropy(L, new_stream(L));
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &default_key);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_DEFAULT_RANDOM_KEY);
     for (const luaL_Reg *f = functions; f->name; f++) {
         lua_pushvalue(L, -1);
         lua_pushcclosure(L, f->func, 1);

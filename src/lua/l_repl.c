@@ -104,7 +104,7 @@ static int run_chunk(lua_State *L)
 /* The REPL library's function `name` (repl.lua), pushed; false if missing. */
 static bool push_repl_fn(lua_State *L, const char *name)
 {
-    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.repl");
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_REPL_KEY);
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         return false;
@@ -276,7 +276,7 @@ static bool load_repl_library(lua_State *L)
         lua_settop(L, 0);
         return false;
     }
-    lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.repl");
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_REPL_KEY);
     return true;
 }
 
@@ -333,7 +333,7 @@ int host_repl(Host *h, const ReplArgs *r)
     Input in = {0};
     in.tty = isatty(0) && isatty(1);
     if (!load_repl_library(L)) return 1;
-    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.repl"); /* help pages on a terminal */
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_REPL_KEY); /* help pages on a terminal */
     lua_pushboolean(L, in.tty);
     lua_setfield(L, -2, "tty");
     lua_pop(L, 1);

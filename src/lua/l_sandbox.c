@@ -88,7 +88,6 @@ typedef struct Player {
 } Player;
 
 /* Keys of the child's registry. */
-static const char ctl_key = 0;
 
 static int child_panic(lua_State *L)
 {
@@ -170,7 +169,7 @@ static int child_setup(lua_State *L)
         lua_pop(L, 1);
     }
     lua_pushboolean(L, 1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_SANDBOXED_KEY);
     budget_attach(L, &s->p->b);
     luaL_requiref(L, "marubatsu", s->open_module, 0);
     int mb = lua_gettop(L);
@@ -195,7 +194,7 @@ static int child_setup(lua_State *L)
     lua_rawgeti(L, -1, 2);
     s->p->game = lmb_check_game(L, -1);
     lua_pop(L, 1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_SANDBOX_CTL_KEY);
     return 0;
 }
 
@@ -203,7 +202,7 @@ static int child_setup(lua_State *L)
 static int child_compile(lua_State *L)
 {
     const char *spec = lua_touserdata(L, 1);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOX_CTL_KEY);
     lua_getfield(L, -1, "compile");
     lua_pushstring(L, spec);
     lua_call(L, 1, 2);
@@ -410,7 +409,7 @@ typedef struct MoveArgs {
 static int child_prepare(lua_State *L)
 {
     MoveArgs *a = lua_touserdata(L, 1);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOX_CTL_KEY);
     int ctl = lua_gettop(L);
     lua_rawgeti(L, ctl, 1);
     lua_rawgeti(L, ctl, 2);
@@ -579,7 +578,7 @@ static int l_stats(lua_State *L)
 static int child_check(lua_State *L)
 {
     const char *bytes = lua_touserdata(L, 1);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOX_CTL_KEY);
     lua_getfield(L, -1, "check");
     lmb_unpack_value(L, bytes);
     lua_call(L, 1, 1);
@@ -664,7 +663,7 @@ static int child_inventory(lua_State *L)
 {
     const char **bytes = lua_touserdata(L, 1);
     size_t *len = lua_touserdata(L, 2);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ctl_key);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOX_CTL_KEY);
     lua_getfield(L, -1, "inventory");
     lua_call(L, 0, 1);
     *bytes = lmb_pack_table(L, -1, len); /* kept alive on the child's stack */

@@ -237,34 +237,27 @@ typedef struct Options {
 typedef struct Kind {
     const char *name;
     const char *const *names;
-    const char *known;
     Options dflt;
 } Kind;
 
+/* Each searcher's option names, in the order its error message lists them. */
 static const char *const abs_names[] = {
-    "maxdepth",   "eval",      "use_tt",      "share_tt",   "timelimit", "rand", "analyze",
-    "calc_score", "eval_func", "eval_params", "candidates", "vcf",       "hash", NULL};
-static const Kind KIND_ABS = {"search_abs_dls",
-                              abs_names,
-                              "maxdepth, eval, eval_func, eval_params, use_tt, share_tt, "
-                              "timelimit, rand, analyze, calc_score, candidates, vcf, hash",
-                              {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
+    "maxdepth", "eval",    "eval_func",  "eval_params", "use_tt", "share_tt", "timelimit",
+    "rand",     "analyze", "calc_score", "candidates",  "vcf",    "hash",     NULL};
+static const Kind KIND_ABS = {
+    "search_abs_dls", abs_names, {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
 static const char *const pvs_names[] = {
-    "maxdepth",  "eval",        "share_tt",   "timelimit", "rand", "analyze", "calc_score",
-    "eval_func", "eval_params", "candidates", "vcf",       "hash", NULL};
+    "maxdepth", "eval",       "eval_func",  "eval_params", "share_tt", "timelimit", "rand",
+    "analyze",  "calc_score", "candidates", "vcf",         "hash",     NULL};
 static const Kind KIND_PVS = {
     "search_pvs_dls",
     pvs_names,
-    "maxdepth, eval, eval_func, eval_params, share_tt, timelimit, "
-    "rand, analyze, calc_score, candidates, vcf, hash",
     {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true, .timelimit = -1, .pvs = true}};
 static const char *const iddfs_names[] = {
-    "pvs",     "moveordering", "eval",        "use_tt",     "share_tt", "timelimit", "rand",
-    "analyze", "eval_func",    "eval_params", "candidates", "vcf",      "hash",      NULL};
+    "pvs",       "moveordering", "eval",    "eval_func",  "eval_params", "use_tt", "share_tt",
+    "timelimit", "rand",         "analyze", "candidates", "vcf",         "hash",   NULL};
 static const Kind KIND_IDDFS = {"search_iddfs",
                                 iddfs_names,
-                                "pvs, moveordering, eval, eval_func, eval_params, use_tt, "
-                                "share_tt, timelimit, rand, analyze, candidates, vcf, hash",
                                 {.maxdepth = 1,
                                  .use_tt = true,
                                  .share_tt = true,
@@ -322,7 +315,7 @@ static bool read_eval_func(lua_State *L, int t, const char *fname, Options *o)
      * params.minimax and 〇 is to move; lua_eval does that negation) */
     bool score_ai = false;
     int top = lua_gettop(L);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.private") == LUA_TTABLE &&
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_PRIVATE_KEY) == LUA_TTABLE &&
         lua_getfield(L, -1, "score_evals") == LUA_TTABLE) {
         lua_pushvalue(L, top);
         score_ai = lua_rawget(L, -2) == LUA_TFUNCTION;
@@ -362,22 +355,12 @@ static bool read_eval_func(lua_State *L, int t, const char *fname, Options *o)
 static Options read_options(lua_State *L, int t, const Kind *kind)
 {
     const char *fname = kind->name;
-    const char *const *option_names = kind->names;
     Options o = kind->dflt;
     o.hash = (size_t)TT_DEFAULT_HASH_MB << 20;
     if (lua_isnoneornil(L, t)) return o;
     luaL_checktype(L, t, LUA_TTABLE);
     /* unknown names first: a typo must not be silently ignored */
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        bool known = false;
-        for (int i = 0; k && option_names[i]; i++) known = known || strcmp(k, option_names[i]) == 0;
-        if (!known)
-            luaL_error(L, "%s: unknown option %s (known: %s)", fname,
-                       k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1), kind->known);
-    }
+    lmb_check_option_names(L, t, fname, LMB_NAMES(kind->names));
     int ty = lua_getfield(L, t, "maxdepth");
     if (ty != LUA_TNIL) {
         int exact;
@@ -517,7 +500,7 @@ static int kept_gc(lua_State *L)
 /* The state's kept table, made on first use. [-0, +0, m] */
 static KeptTable *kept_table(lua_State *L)
 {
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.kept_tt") == LUA_TUSERDATA) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMB_KEPT_TT_KEY) == LUA_TUSERDATA) {
         KeptTable *k = lua_touserdata(L, -1);
         lua_pop(L, 1);
         return k;
@@ -530,7 +513,7 @@ static KeptTable *kept_table(lua_State *L)
     lua_pushcfunction(L, kept_gc);
     lua_setfield(L, -2, "__gc");
     lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, "marubatsu.kept_tt");
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_KEPT_TT_KEY);
     return k;
 }
 
@@ -786,12 +769,11 @@ static int l_search_iddfs(lua_State *L)
     return 1;
 }
 
-void lmb_open_search(lua_State *L)
-{
-    lua_pushcfunction(L, l_search_abs_dls);
-    lua_setfield(L, -2, "search_abs_dls");
-    lua_pushcfunction(L, l_search_pvs_dls);
-    lua_setfield(L, -2, "search_pvs_dls");
-    lua_pushcfunction(L, l_search_iddfs);
-    lua_setfield(L, -2, "search_iddfs");
-}
+static const luaL_Reg functions[] = {
+    {"search_abs_dls", l_search_abs_dls},
+    {"search_pvs_dls", l_search_pvs_dls},
+    {"search_iddfs", l_search_iddfs},
+    {NULL, NULL},
+};
+
+void lmb_open_search(lua_State *L) { luaL_setfuncs(L, functions, 0); }

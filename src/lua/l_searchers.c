@@ -74,11 +74,11 @@ static const struct {
     {"use_tt", TAKES_TT},
     {"init_ab", TAKES_INIT_AB},
     {"share_tt", TAKES_SHARE},
+    {"ai_for_mo", TAKES_MO},
+    {"sort_allnodes", TAKES_MO},
     {"rand", 0},
     {"analyze", 0},
     {"debug", 0},
-    {"ai_for_mo", TAKES_MO},
-    {"sort_allnodes", TAKES_MO},
     {"candidates", 0},
     {"hash", 0},
     {NULL, 0},
@@ -139,20 +139,13 @@ static SearcherOrder opt_order(lua_State *L, int t)
 static void check_option_names(lua_State *L, int t, SearcherId id)
 {
     if (lua_isnoneornil(L, t)) return;
-    luaL_checktype(L, t, LUA_TTABLE);
+    lmb_check_option_names(L, t, "mb.searcher", LMB_NAMES(option_list));
     lua_pushnil(L);
     while (lua_next(L, t)) {
         lua_pop(L, 1);
-        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        int found = -1;
-        for (int i = 0; k && option_list[i].name; i++)
-            if (strcmp(k, option_list[i].name) == 0) found = i;
-        if (found < 0)
-            luaL_error(L,
-                       "mb.searcher: unknown option %s (known: shortest_victory, use_tt, "
-                       "init_ab, share_tt, ai_for_mo, sort_allnodes, rand, analyze, debug, "
-                       "candidates, hash)",
-                       k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
+        const char *k = lua_tostring(L, -1);
+        int found = 0;
+        while (strcmp(k, option_list[found].name) != 0) found++;
         int flag = option_list[found].flag;
         if (flag && !(takes(id) & flag))
             luaL_error(L, "mb.searcher: %s does not take option '%s'", searcher_name(id), k);
@@ -283,8 +276,9 @@ static int l_searcher(lua_State *L)
     return 1;
 }
 
-void lmb_open_searchers(lua_State *L)
-{
-    lua_pushcfunction(L, l_searcher);
-    lua_setfield(L, -2, "searcher");
-}
+static const luaL_Reg functions[] = {
+    {"searcher", l_searcher},
+    {NULL, NULL},
+};
+
+void lmb_open_searchers(lua_State *L) { luaL_setfuncs(L, functions, 0); }

@@ -17,7 +17,6 @@
 #include "l_util.h"
 #include "serve_host.h"
 
-#define HANDLER_KEY "marubatsu.serve.handler"
 
 /* [-0, +0, -] Call the function below nargs arguments with a traceback;
  * LUA_OK, or the status with the message on top. */
@@ -129,7 +128,7 @@ static int open_serve(lua_State *L)
     if (any) lua_setfield(L, -2, "limits");
     lua_call(L, 2, 1);
     luaL_checktype(L, -1, LUA_TFUNCTION);
-    lua_setfield(L, LUA_REGISTRYINDEX, HANDLER_KEY);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMB_SERVE_HANDLER_KEY);
     return 0;
 }
 
@@ -206,7 +205,7 @@ void host_serve_call(Host *h, const char *method, const char *path, const char *
     lua_State *L = host_state(h);
     int top = lua_gettop(L);
     memset(r, 0, sizeof *r);
-    lua_getfield(L, LUA_REGISTRYINDEX, HANDLER_KEY);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_SERVE_HANDLER_KEY);
     lua_pushstring(L, method);
     lua_pushstring(L, path);
     lua_createtable(L, 0, n);
@@ -298,7 +297,7 @@ int host_serve_worker(Host *h, int in_fd, int out_fd)
             break;
         }
         int top = lua_gettop(L);
-        lua_getfield(L, LUA_REGISTRYINDEX, HANDLER_KEY);
+        lua_getfield(L, LUA_REGISTRYINDEX, LMB_SERVE_HANDLER_KEY);
         lua_pushlstring(L, job, n);
         size_t alen = 0;
         const char *answer = NULL;

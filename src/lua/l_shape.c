@@ -89,7 +89,7 @@ Geometry *lmb_shared_geometry(lua_State *L, const GameOptions *o)
     int k = o->k ? o->k : geometry_default_k(o->width, o->height);
     if (geometry_check(o->width, o->height, k, err, sizeof err) != MB_OK)
         luaL_error(L, "Marubatsu: %s", err);
-    lua_getfield(L, LUA_REGISTRYINDEX, "marubatsu.geometries");
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_GEOMETRIES_KEY);
     lua_pushfstring(L, "%d,%d,%d,%s", o->width, o->height, k, geometry_rule_name(o->exact));
     if (lua_rawget(L, -2) == LUA_TUSERDATA) {
         Geometry *geo = *(Geometry **)lua_touserdata(L, -1);

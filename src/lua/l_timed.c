@@ -136,8 +136,9 @@ static int l_timed_call(lua_State *L)
     return 3;
 }
 
-void lmb_open_timed(lua_State *L)
-{
-    lua_pushcfunction(L, l_timed_call);
-    lua_setfield(L, -2, "timed_call");
-}
+static const luaL_Reg functions[] = {
+    {"timed_call", l_timed_call},
+    {NULL, NULL},
+};
+
+void lmb_open_timed(lua_State *L) { luaL_setfuncs(L, functions, 0); }

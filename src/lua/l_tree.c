@@ -281,16 +281,9 @@ static int l_solve(lua_State *L)
 {
     const Game *g = lmb_check_game(L, 1);
     double limit = 0;
+    static const char *const names[] = {"timelimit", "hash", NULL};
     if (!lua_isnoneornil(L, 2)) {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        lua_pushnil(L);
-        while (lua_next(L, 2)) {
-            lua_pop(L, 1);
-            const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-            if (!k || (strcmp(k, "timelimit") != 0 && strcmp(k, "hash") != 0))
-                return luaL_error(L, "solve: unknown option %s (known: timelimit, hash)",
-                                  k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
-        }
+        lmb_check_option_names(L, 2, "solve", LMB_NAMES(names));
         int type = lua_getfield(L, 2, "timelimit");
         if (type != LUA_TNIL) {
             if (type != LUA_TNUMBER || !(lua_tonumber(L, -1) > 0))
@@ -376,8 +369,7 @@ static int tree_cache_gc(lua_State *L)
  * registry (freed with the state). */
 static const Tree *cached_tree(lua_State *L, Scoring scoring)
 {
-    static const char *const keys[] = {"marubatsu.tree.old", "marubatsu.tree.sv",
-                                       "marubatsu.tree.sv_rd"};
+    static const char *const keys[] = {LMB_TREE_OLD_KEY, LMB_TREE_SV_KEY, LMB_TREE_SV_RD_KEY};
     if (lua_getfield(L, LUA_REGISTRYINDEX, keys[scoring]) == LUA_TUSERDATA) {
         const Tree *t = lua_touserdata(L, -1);
         lua_pop(L, 1);

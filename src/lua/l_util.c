@@ -2,11 +2,41 @@
  * checks, the message language, the traceback handler, random streams, move
  * lists, the sandbox flag and the embedded library. It includes no other
  * binding file's header, so any binding file can use it without a circle. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "l_util.h"
 
 /* ---- Arguments ---- */
+
+static const char *name_at(const void *names, size_t stride, int i)
+{
+    return *(const char *const *)(const void *)((const char *)names + (size_t)i * stride);
+}
+
+void lmb_check_option_names(lua_State *L, int t, const char *what, const void *names, size_t stride)
+{
+    if (lua_isnoneornil(L, t)) return;
+    luaL_checktype(L, t, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        bool known = false;
+        for (int i = 0; k && !known && name_at(names, stride, i); i++)
+            known = strcmp(k, name_at(names, stride, i)) == 0;
+        if (known) continue;
+        const char *key = k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1);
+        luaL_Buffer list;
+        luaL_buffinit(L, &list);
+        for (int i = 0; name_at(names, stride, i); i++) {
+            if (i) luaL_addstring(&list, ", ");
+            luaL_addstring(&list, name_at(names, stride, i));
+        }
+        luaL_pushresult(&list);
+        luaL_error(L, "%s: unknown option %s (known: %s)", what, key, lua_tostring(L, -1));
+    }
+}
 
 lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi, const char *what)
 {
@@ -139,11 +169,9 @@ void lmb_fill_moves(lua_State *L, int arg, const int *moves, int n)
 
 /* ---- Sandboxed states ---- */
 
-const char lmb_sandbox_key = 0;
-
 bool lmb_sandboxed(lua_State *L)
 {
-    bool sandboxed = lua_rawgetp(L, LUA_REGISTRYINDEX, &lmb_sandbox_key) != LUA_TNIL;
+    bool sandboxed = lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOXED_KEY) != LUA_TNIL;
     lua_pop(L, 1);
     return sandboxed;
 }

@@ -26,12 +26,41 @@
 
 /* ---- Registry names ---- */
 
-#define LMB_RANDOM      "marubatsu.Random"  /* the metatable of Random objects */
-#define LMB_MODULE_KEY  "marubatsu.module"  /* the module table mb */
-#define LMB_PRIVATE_KEY "marubatsu.private" /* the library files' shared table */
-#define LMB_HOST_KEY    "marubatsu.host"    /* the host library (never a field of mb) */
+#define LMB_RANDOM           "marubatsu.Random" /* the metatable of Random objects */
+/* Registry keys: every one the binding uses, here and nowhere else. */
+#define LMB_MODULE_KEY       "marubatsu.module"       /* the module table mb */
+#define LMB_PRIVATE_KEY      "marubatsu.private"      /* the library files' shared table */
+#define LMB_HOST_KEY         "marubatsu.host"         /* the host library (never a field of mb) */
+#define LMB_GEOMETRIES_KEY   "marubatsu.geometries"   /* shapes shared by games (l_shape.c) */
+#define LMB_GAME_METHODS_KEY "marubatsu.game.methods" /* the game's method table (l_game.c) */
+#define LMB_GAME_KEYS_KEY    "marubatsu.game.keys" /* the game's field names, interned (l_game.c) */
+#define LMB_GAME_ASSIGN_KEY  "marubatsu.game.assign" /* the game's field setter (l_game.c) */
+#define LMB_MARKPAT_KEYS_KEY                                                                       \
+    "marubatsu.markpat_keys" /* mark patterns' key strings (l_position.c) */
+#define LMB_FEATURE_BYTES_KEY  "marubatsu.feature_bytes" /* line features charged to a budget */
+#define LMB_PATTERN_BYTES_KEY  "marubatsu.pattern_bytes" /* pattern codes charged to a budget */
+#define LMB_KEPT_TT_KEY        "marubatsu.kept_tt" /* the table kept between searches (l_search.c) */
+#define LMB_TREE_OLD_KEY       "marubatsu.tree.old" /* the scored game tree, SCORING_OLD (l_tree.c) */
+#define LMB_TREE_SV_KEY        "marubatsu.tree.sv"        /* ... SCORING_SV */
+#define LMB_TREE_SV_RD_KEY     "marubatsu.tree.sv_rd"     /* ... SCORING_SV_RD */
+#define LMB_DEFAULT_RANDOM_KEY "marubatsu.random.default" /* the default stream (l_random.c) */
+#define LMB_BUDGET_KEY         "marubatsu.budget" /* a child state's Budget, light userdata (l_budget.c) */
+#define LMB_SANDBOX_CTL_KEY    "marubatsu.sandbox.ctl" /* a child state's controls (l_sandbox.c) */
+#define LMB_SANDBOXED_KEY      "marubatsu.sandboxed" /* set in a sandbox's child state (lmb_sandboxed) */
+#define LMB_REPL_KEY           "marubatsu.repl"      /* the REPL's table (l_repl.c) */
+#define LMB_SERVE_HANDLER_KEY  "marubatsu.serve.handler" /* serve's request handler (l_serve.c) */
 
 /* ---- Arguments ---- */
+
+/* The keys of the options table at t must be among `names`, a list ended
+ * by NULL whose entries are `stride` bytes apart (so a table of structs
+ * whose first member is the name serves as well as an array of strings:
+ * pass LMB_NAMES(array)); any other key is the Lua error "WHAT: unknown
+ * option 'k' (known: a, b, c)", its list made from the same names. Nil or
+ * none at t is fine; another non-table is an argument error. */
+void lmb_check_option_names(lua_State *L, int t, const char *what, const void *names,
+                            size_t stride);
+#define LMB_NAMES(a) (const void *)&(a)[0], sizeof(a)[0]
 
 /* An integer argument in [lo, hi], or a Lua error "WHAT out of range". */
 lua_Integer lmb_check_range(lua_State *L, int arg, lua_Integer lo, lua_Integer hi,
@@ -89,11 +118,9 @@ void lmb_fill_moves(lua_State *L, int arg, const int *moves, int n);
 
 /* ---- Sandboxed states ---- */
 
-/* A registry key (light userdata &lmb_sandbox_key): set in a sandboxed
- * player's state before luaopen_marubatsu, which then opens only what AI
- * scripts use (no host library, no matches, play, checks, tournaments). */
-extern const char lmb_sandbox_key;
-/* Is L a sandboxed player's state? */
+/* Is L a sandboxed player's state? (LMB_SANDBOXED_KEY is set in its
+ * registry before luaopen_marubatsu, which then opens only what AI scripts
+ * use: no host library, no matches, play, checks, tournaments.) */
 bool lmb_sandboxed(lua_State *L);
 
 /* ---- The embedded Lua library ---- */

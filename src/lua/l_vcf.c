@@ -23,16 +23,9 @@
 /* The options table at 2 into o; raises on a bad or unknown option. */
 static void read_options(lua_State *L, const char *fname, VcfOptions *o)
 {
+    static const char *const names[] = {"maxdepth", "timelimit", NULL};
     if (lua_isnoneornil(L, 2)) return;
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_pushnil(L);
-    while (lua_next(L, 2)) {
-        lua_pop(L, 1);
-        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        if (!k || (strcmp(k, "maxdepth") != 0 && strcmp(k, "timelimit") != 0))
-            luaL_error(L, "%s: unknown option %s (known: maxdepth, timelimit)", fname,
-                       k ? lua_pushfstring(L, "'%s'", k) : luaL_typename(L, -1));
-    }
+    lmb_check_option_names(L, 2, fname, LMB_NAMES(names));
     if (lua_getfield(L, 2, "maxdepth") != LUA_TNIL) {
         int exact;
         lua_Integer d = lua_tointegerx(L, -1, &exact);
@@ -94,10 +87,10 @@ static int l_vcf(lua_State *L) { return search(L, false); }
 /* mb.vct(game [, opts]) -> moves | nil [, "time out"] */
 static int l_vct(lua_State *L) { return search(L, true); }
 
-void lmb_open_vcf(lua_State *L)
-{
-    lua_pushcfunction(L, l_vcf);
-    lua_setfield(L, -2, "vcf");
-    lua_pushcfunction(L, l_vct);
-    lua_setfield(L, -2, "vct");
-}
+static const luaL_Reg functions[] = {
+    {"vcf", l_vcf},
+    {"vct", l_vct},
+    {NULL, NULL},
+};
+
+void lmb_open_vcf(lua_State *L) { luaL_setfuncs(L, functions, 0); }

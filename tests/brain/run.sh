@@ -28,7 +28,8 @@
 #     2/2 merged, give the same games as one run;
 #   - game records of a journal game: `replay JOURNAL N --psq -` gives the
 #     exact Piskvork record (1-based squares, names, -1), `--svg FILE` a
-#     valid SVG with one numbered stone per move and the winning line;
+#     valid SVG with one numbered stone per move and the winning line
+#     (over the stones, under the numbers);
 #     --psq without a game number exits 2, a missing game exits 1;
 #   - containment: hostile brains against their box (tests/brain/contain.sh).
 # Usage: sh tests/brain/run.sh PROGRAM
@@ -241,6 +242,10 @@ check "replay --svg: valid XML" xmllint --noout "$tmp/g1.svg"
 check "replay --svg: 9 stones" test "$(grep -c '<circle' "$tmp/g1.svg")" -eq 9
 check "replay --svg: move 9 in red" grep -q 'fill="#d00">9</text>' "$tmp/g1.svg"
 check "replay --svg: the winning line" grep -q 'stroke="#d00" stroke-width="3"' "$tmp/g1.svg"
+# drawn over the stones and under the move numbers (each element a line)
+line_at=$(grep -n 'stroke-width="3"' "$tmp/g1.svg" | cut -d: -f1)
+check "replay --svg: the winning line over the last stone" test "$line_at" -gt "$(grep -n '<circle' "$tmp/g1.svg" | tail -1 | cut -d: -f1)"
+check "replay --svg: the winning line under the first number" test "$line_at" -lt "$(grep -n 'fill="#fff">1</text>' "$tmp/g1.svg" | cut -d: -f1)"
 "$prog" replay "$tmp/rec/journal.tsv" --psq - >/dev/null 2>&1
 check "replay --psq without a game: exit 2" test $? -eq 2
 "$prog" replay "$tmp/rec/journal.tsv" 7 --psq - >/dev/null 2>"$tmp/err"

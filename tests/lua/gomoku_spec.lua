@@ -6,8 +6,10 @@
 -- forced moves, and otherwise searches and returns an empty square near
 -- the stones within a small time limit; analyze reports the reason and
 -- the search's figures; the game is left as it was. Once: the search's
--- switches are parameters; an unknown parameter is refused with the known
--- ones listed. The second example AI (examples/gomoku_mcts.lua: MCTS with
+-- switches are parameters; analyze gives, for people (play's hint, the
+-- web's heat map), its move as the candidate and the pattern score of each
+-- candidate square; an unknown parameter is refused with the known ones
+-- listed. The second example AI (examples/gomoku_mcts.lua: MCTS with
 -- pattern priors) blocks, defends and plays a square near the stones.
 local mb = rawget(_G, "mb") or require "marubatsu"
 
@@ -98,6 +100,20 @@ describe("the gomoku AI's parameters", function()
         local ok, err = pcall(gomoku, g, {width = -1})
         assert.is_false(ok)
         assert.matches("option 'width' must be an integer", err)
+    end)
+
+    it("analyzes for people: its move as the candidate, each candidate square's pattern score", function()
+        local g = game_of("H8,I9")
+        local r = gomoku(g, {analyze = true, timelimit = 0.1})
+        assert.are.same({r.move}, r.candidate)
+        assert.are.equal("pattern score", r.score_label)
+        local moves, scores = g:pattern_moves(60)
+        local want = {}
+        for i, m in ipairs(moves) do want[m] = scores[i] end
+        assert.are.same(want, r.score_by_move)
+        assert.are.same(moves, r.moves)
+        assert.is_true(#moves >= 8)
+        assert.is_not_nil(r.score_by_move[r.move])
     end)
 
     it("refuses an unknown parameter", function()

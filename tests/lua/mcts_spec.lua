@@ -3,6 +3,8 @@
 -- move and its root statistics, another seed differs; the game object is
 -- unchanged after a search (fields and records); the solver proves 3x3
 -- a draw and a win in one, and plays the win; tree reuse after a reply;
+-- analyze gives each square's share of the root's visits (summing to 100%)
+-- with the most visited as its move;
 -- Lua priors order the children and a Lua playout policy is called and
 -- checked (a bad move, a non-number prior, a callback that changes the
 -- game, an error: each raised, the game restored); unknown options and
@@ -57,10 +59,10 @@ describe("mb.mcts", function()
     end)
 
     it("refuses bad options", function()
-        assert.has_error(function() mb.mcts{playout_count = 5} end, "mb.mcts: unknown option 'playout_count'")
+        assert.has_error(function() mb.mcts{playout_count = 5} end, "mb.mcts: unknown option 'playout_count' (known: seed, c, solver, radius, expand_after, max_nodes, hash, prior, prior_weight, playout)")
         assert.has_error(function() mb.mcts{c = -1} end)
         assert.has_error(function() mb.mcts{}:search(mb.Marubatsu(), {}) end, "search: playouts or time is needed")
-        assert.has_error(function() mb.mcts{}:search(mb.Marubatsu(), {playout = 5}) end, "search: unknown option 'playout'")
+        assert.has_error(function() mb.mcts{}:search(mb.Marubatsu(), {playout = 5}) end, "search: unknown option 'playout' (known: playouts, time, seed)")
     end)
 
     it("is the AIs mcts and mcts_solver", function()
@@ -80,6 +82,28 @@ describe("mb.mcts", function()
             return table.concat(out, " ")
         end
         assert.are.equal(table_of(), table_of())
+    end)
+
+    it("analyzes for people: visit shares per square summing to 100%, the most visited its move", function()
+        local g = game_of("H8,I9", {width = 15, height = 15, k = 5})
+        mb.seed(3)
+        local a = mb.ai("mcts")(g, {playouts = 2000, analyze = true})
+        assert.are.equal(".", g:getmark_by_move(a.move))
+        assert.are.same({a.move}, a.candidate)
+        assert.are.equal("visit share %", a.score_label)
+        local total, n, top = 0, 0, -1
+        for m, share in pairs(a.score_by_move) do
+            assert.are.equal(".", g:getmark_by_move(m))
+            total, n, top = total + share, n + 1, math.max(top, share)
+        end
+        assert.is_true(n >= 5)
+        assert.is_true(math.abs(total - 100) <= 0.05 * n + 0.01, ("the shares sum to %g"):format(total))
+        assert.are.equal(top, a.score_by_move[a.move])
+        assert.is_true(a.score > 0 and a.score < 1 and a.playouts >= 2000)
+        -- the same move as without analyze, for the same seed
+        mb.seed(3)
+        g = game_of("H8,I9", {width = 15, height = 15, k = 5})
+        assert.are.equal(a.move, mb.ai("mcts")(g, {playouts = 2000}))
     end)
 
     it("plays the same tournament games whatever the jobs", function()

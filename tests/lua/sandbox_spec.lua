@@ -839,15 +839,15 @@ describe("mb.sandbox: collections inside the budgets, no false memory forfeits (
         -- first comes at a refused allocation. Before: memory, every move
         local p = assert(mb.sandbox.load(script(fn([[
             keep = {}
-            for i = 1, 120000 do keep[i] = {i} end
+            for i = 1, 30000 do keep[i] = {i} end
             local ring = {}
-            for i = 1, 2000000 do ring[i % 50000 + 1] = {i, i} end
-            return game:calc_legal_moves()[1] ]])), {time = 60, memory = 16 * MiB}))
+            for i = 1, 500000 do ring[i % 12500 + 1] = {i, i} end
+            return game:calc_legal_moves()[1] ]])), {time = 60, memory = 4 * MiB}))
         for _ = 1, 3 do
             local m, why = p:move(game_of(""), {})
             assert.is_number(m, tostring(why))
         end
-        assert.is_true(p:stats().peak > 16 * MiB - 64 * 1024) -- it did reach the cap
+        assert.is_true(p:stats().peak > 4 * MiB - 64 * 1024) -- it did reach the cap
     end)
 
     it("data a move dropped does not count against the next one", function()

@@ -30,6 +30,8 @@
 # the games played and prints the command that resumes. A knockout of 8
 # runs to a winner, resumes, and its journal's lines are checked against
 # the bracket.
+# Openings: Gomocup's relative format, --openings-order random (seeded, kept
+# by --resume) and --openings-plies; bad lines refused.
 # Issue 22: collections inside the budgets (a weak-keyed chain whose
 # collections outlive a move, a budget's error unwound over 44 MB) finish
 # well under a bound, every game lost on time.
@@ -628,5 +630,54 @@ check "--slack -1 exits 2" test $? -eq 2
 check "--slack -1: message" grep -q -- '--slack must be a number >= 0' "$tmp/err"
 "$prog" match ai1 ai2 --slack x 2>"$tmp/err"
 check "match --slack x exits 2" test $? -eq 2
+
+# Openings (issue 24, point 7): Gomocup's relative format (offset pairs
+# from the centre) reads to the same squares as Excel notation; the header
+# holds the openings as played; --openings-plies cuts each; --openings-order
+# random is a permutation fixed by --seed (the same list on a second run and
+# on --resume; another seed, another order for this file); bad lines,
+# offsets off the board and a bad order are refused with a message.
+printf '0,0, 1,0, 1,1\n# a comment\n-7,-7\n0, 1, 0, 2\nH8 I9 H10 J9\n-1,-1\n' >"$tmp/rel.txt"
+ot() { "$prog" tournament ai1 ai2 --width 15 --height 15 --k 5 --games 12 --jobs 1 --no-progress --quiet "$@"; }
+header() { sed -n 's/^T\topenings\t//p' "$1/journal.tsv"; }
+ot --openings "$tmp/rel.txt" --out "$tmp/op_seq"
+echo "H8,I8,I9 A1 H9,H10 H8,I9,H10,J9 G7" >"$tmp/op.want"
+header "$tmp/op_seq" >"$tmp/op.got"
+same "relative openings: the squares, in the file's order" "$tmp/op.want" "$tmp/op.got"
+check "relative openings: game 1 starts with them" sh -c "grep '^G	1	' '$tmp/op_seq/journal.tsv' | grep -q '	H8,I8,I9,'"
+ot --openings "$tmp/rel.txt" --openings-plies 2 --out "$tmp/op_plies"
+echo "H8,I8 A1 H9,H10 H8,I9 G7" >"$tmp/op.want"
+header "$tmp/op_plies" >"$tmp/op.got"
+same "--openings-plies 2 cuts each opening" "$tmp/op.want" "$tmp/op.got"
+ot --openings "$tmp/rel.txt" --openings-order random --seed 4 --out "$tmp/op_r1"
+ot --openings "$tmp/rel.txt" --openings-order random --seed 4 --out "$tmp/op_r2"
+ot --openings "$tmp/rel.txt" --openings-order random --seed 5 --out "$tmp/op_r3"
+header "$tmp/op_r1" >"$tmp/r1"
+header "$tmp/op_r2" >"$tmp/r2"
+header "$tmp/op_r3" >"$tmp/r3"
+same "--openings-order random: the same order for the same seed" "$tmp/r1" "$tmp/r2"
+check "--openings-order random: another seed, another order" sh -c "! cmp -s '$tmp/r1' '$tmp/r3'"
+check "--openings-order random: not the file's order" sh -c "! cmp -s '$tmp/r1' '$tmp/op.got'"
+tr ' ' '\n' <"$tmp/r1" | sort >"$tmp/r1.sorted"
+echo "H8,I8,I9 A1 H9,H10 H8,I9,H10,J9 G7" | tr ' ' '\n' | sort >"$tmp/all.sorted"
+same "--openings-order random: a permutation of the openings" "$tmp/all.sorted" "$tmp/r1.sorted"
+cp "$tmp/op_r1/results.json" "$tmp/r1.json"
+sed -i '$d' "$tmp/op_r1/journal.tsv" # the last game lost: resume plays it again
+ot --openings "$tmp/rel.txt" --openings-order random --seed 4 --out "$tmp/op_r1" --resume
+check "--openings-order random: --resume gives the same results" cmp -s "$tmp/r1.json" "$tmp/op_r1/results.json"
+printf '0,0, 1\n' >"$tmp/odd.txt"
+ot --openings "$tmp/odd.txt" 2>"$tmp/err"
+check "an odd count of offsets: exit 1" test $? -eq 1
+check "an odd count of offsets: message" grep -q "odd.txt:1: a relative opening is pairs of offsets dx, dy from the centre; this line has 3 numbers" "$tmp/err"
+printf '0,0, 8,0\n' >"$tmp/off.txt"
+ot --openings "$tmp/off.txt" 2>"$tmp/err"
+check "an offset off the board: exit 1" test $? -eq 1
+check "an offset off the board: message" grep -q "off.txt:1: the offset 8,0 from the centre is off this 15x15 board" "$tmp/err"
+ot --openings "$tmp/rel.txt" --openings-order sideways 2>"$tmp/err"
+check "--openings-order sideways: exit 2" test $? -eq 2
+check "--openings-order sideways: message" grep -q "openings-order must be sequential or random, not 'sideways'" "$tmp/err"
+ot --openings-plies 2 2>"$tmp/err"
+check "--openings-plies without --openings: exit 2" test $? -eq 2
+check "--openings-plies without --openings: message" grep -q "openings-order and --openings-plies need --openings FILE" "$tmp/err"
 
 summary

@@ -24,7 +24,11 @@
 // connections of one address (headers sent a byte at a time) keep neither
 // that address nor another from being served, and hold at most
 // --client-connections; a FIFO or a symbolic link as --results' journal.tsv
-// or results.json is an error, not a hang.
+// or results.json is an error, not a hang. Gomocup brains offered with --ai
+// brain:COMMAND: our own plays a legal move; a brain's MESSAGE and DEBUG
+// lines come back with its move and hint exactly (markup escaped), a flood
+// of them is cut at 256 lines with a note; off k = 5 it fails with the
+// reason; one that cannot run stops the server at start.
 // Usage: node tests/web/api.mjs PROGRAM
 import fs from 'node:fs';
 import os from 'node:os';
@@ -660,6 +664,53 @@ test('bad options: exit 2 with a message', async () => {
     eq(status, 2, args.join(' '));
     assert(/marubatsu serve: /.test(err), err);
   }
+});
+
+test('Gomocup brains (--ai brain:COMMAND): a person plays one, its MESSAGE/DEBUG lines come back, bounded and as text', async () => {
+  const chatty = path.resolve(here, 'chatty_brain.sh');
+  const srv = await startServer(program, ['--ai', `brain:${program} brain gomoku:name=gomoku-brain`,
+    '--ai', `brain:${chatty}:name=chat`, '--ai', `brain:${chatty} hostile:name=flood`]);
+  try {
+    const ais = (await api(srv, 'GET', 'info')).json.ais;
+    eq(ais.filter(a => a.brain).map(a => a.id), ['gomoku-brain', 'chat', 'flood'], 'the brains in the catalogue');
+    // our own brain answers a person's move with a legal one
+    let g = (await api(srv, 'POST', 'games?o=human&x=gomoku-brain&width=15&height=15&k=5')).json;
+    await api(srv, 'POST', `games/${g.id}/move?move=H8`);
+    let r = await api(srv, 'POST', `games/${g.id}/ai`);
+    eq(r.status, 200, 'status');
+    eq(r.json.failed, undefined, 'no failure');
+    eq(r.json.step, 2, 'the brain moved');
+    assert(/^[A-O]([1-9]|1[0-5])$/.test(r.json.last) && r.json.last !== 'H8', `a legal square: ${r.json.last}`);
+    // the chatty brain's lines, exactly, for its move and for a hint
+    g = (await api(srv, 'POST', 'games?o=human&x=chat&width=15&height=15&k=5')).json;
+    await api(srv, 'POST', `games/${g.id}/move?move=H8`);
+    r = await api(srv, 'POST', `games/${g.id}/ai`);
+    eq(r.json.last, 'B15', 'its move: the column of the one stone it was told of');
+    eq(r.json.messages, { ai: 'chat', lines: ['MESSAGE move 1: <img src=x onerror=alert(1)> \u001b[31mred', 'DEBUG depth 1'] },
+      'its lines');
+    assert(!r.body.includes('<img'), 'markup is escaped in the JSON text');
+    const h = await api(srv, 'GET', `games/${g.id}/hint?ai=chat`);
+    eq([h.json.candidate, h.json.note, h.json.messages.lines.length], [['C15'], 'a Gomocup brain gives its move only', 2], 'a hint');
+    // a flood: 400 lines of 400 bytes; at most 256 lines kept and a note
+    g = (await api(srv, 'POST', 'games?o=flood&x=human&width=15&height=15&k=5')).json;
+    r = await api(srv, 'POST', `games/${g.id}/ai`);
+    eq(r.json.last, 'A15', 'it still moved');
+    const lines = r.json.messages.lines;
+    assert(lines.length <= 257 && lines.length > 10, `lines kept: ${lines.length}`);
+    assert(lines.join('\n').length <= 33 * 1024, 'at most 32 KiB');
+    eq(lines[lines.length - 1], '[marubatsu: more than 256 lines or 32 KiB of MESSAGE and DEBUG in this game: the rest is dropped]', 'the note');
+    // off k = 5: the reason, and the game goes on
+    g = (await api(srv, 'POST', 'games?o=chat&x=human')).json;
+    r = await api(srv, 'POST', `games/${g.id}/ai`);
+    eq(r.json.failed, { ai: 'chat', mark: 'o', reason: 'error: Gomocup brains play five in a row, this board has k=3' }, 'on 3x3');
+  } finally {
+    eq(await srv.stop(), 0, 'exit status after SIGINT');
+  }
+  // a brain that cannot run stops the server before it listens
+  let status = 0, err = '';
+  try { execFileSync(program, ['serve', '--port', '0', '--ai', 'brain:/nonexist/pbrain'], { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
+  eq(status, 1, 'exit status');
+  assert(/^marubatsu serve: --ai brain:\/nonexist\/pbrain: it cannot play: cannot run \/nonexist\/pbrain: No such file or directory/.test(err), err);
 });
 
 const ok = await run();

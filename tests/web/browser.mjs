@@ -9,9 +9,16 @@
 // explorer three levels down, each child's score checked against the
 // series' own table (tests/data/bestmoves_and_score_by_board_shortest_
 // victory.json); the served tournament view; a report.html opened from disk
-// (no server) replaying a game with its slider; a player named with markup
-// and a closing script tag shown as text; no request leaves the page's
-// origin and the console shows no errors.
+// (no server) replaying a game with its slider; a knockout's report.html
+// with its bracket (rounds, byes, ties by seed, the winner) as results.json
+// has it; a player named with markup
+// and a closing script tag shown as text; a person playing Gomocup brains
+// (--ai brain:COMMAND) on 15x15: our own `marubatsu brain gomoku`, and one
+// whose MESSAGE/DEBUG lines (markup among them) show in the side panel as
+// text; on 15x15 the board framed by column letters and row numbers, and
+// the hints of gomoku (its pattern scores, checked against the program's)
+// and mcts (visit shares summing to 100%) drawn as heat maps; no request
+// leaves the page's origin and the console shows no errors.
 // Usage: node tests/web/browser.mjs PROGRAM [--screenshots DIR]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +39,8 @@ const tour = path.join(tmp, 'tour');
 execFileSync(program, ['tournament', 'ai1', 'ai2', 'ai4', 'ai14s', '--games', '20', '--seed', '5', '--quiet',
   '--no-progress', '--out', tour]);
 const server = await startServer(program, ['--results', tour, '--ai', path.resolve(here, '../hostile/error_at_load.lua'),
-  '--ai', path.resolve(here, '../hostile/illegal_move.lua')]);
+  '--ai', path.resolve(here, '../hostile/illegal_move.lua'), '--ai', `brain:${program} brain gomoku:name=gomoku-brain`,
+  '--ai', `brain:${path.resolve(here, 'chatty_brain.sh')}:name=chat`]);
 
 // the flags that work here (see the README's tests section): no sandbox as
 // root, no GPU, and no background connections (the network is closed)
@@ -204,6 +212,99 @@ async function childScores() {
   })));
 }
 
+test('a person plays Gomocup brains on 15x15: our own, then one whose messages show in the side panel as text', async () => {
+  await page.uncheck('#pause');
+  await page.selectOption('#player-o', 'human');
+  await page.selectOption('#player-x', 'gomoku-brain');
+  eq(await page.$eval('#player-x', e => e.selectedOptions[0].textContent), 'gomoku-brain (Gomocup brain)', 'the option');
+  await page.fill('#width', '15');
+  await page.fill('#height', '15');
+  await page.fill('#k', '5');
+  await page.click('#new-game');
+  await settled();
+  await page.click('#game-board [data-square="H8"]');
+  await waitTurn(2);
+  eq((await board()).replace(/\./g, '').length, 2, 'the person\'s stone and the brain\'s');
+  eq(await page.$eval('#messages-panel', e => e.hidden), true, 'no messages yet: the panel is hidden');
+  // the chatty brain: its lines in the panel, markup shown as text
+  await page.selectOption('#player-x', 'chat');
+  await page.click('#new-game');
+  await settled();
+  await page.click('#game-board [data-square="H8"]');
+  await waitTurn(2);
+  await page.click('#game-board [data-square="H9"]');
+  await waitTurn(4);
+  eq(await page.$eval('#messages-panel', e => e.hidden), false, 'the panel is shown');
+  const text = await page.$eval('#messages', e => e.textContent);
+  eq(text, ['chat: MESSAGE move 1: <img src=x onerror=alert(1)> \u001b[31mred', 'chat: DEBUG depth 1',
+    'chat: MESSAGE move 3: <img src=x onerror=alert(1)> \u001b[31mred', 'chat: DEBUG depth 3'].join('\n'), 'the lines');
+  eq(await page.$$eval('#messages *', e => e.length), 0, 'no element made from them');
+  eq(await page.evaluate(() => window.alert.called), undefined, 'no script ran');
+  await shot('brain-messages.png');
+  await page.click('#messages-clear');
+  eq(await page.$eval('#messages-panel', e => e.hidden), true, 'cleared');
+});
+
+// gomoku's pattern score of every candidate square after moves on 15x15
+// (what its analysis gives to draw: static, so the same every run)
+function patternScores(moves) {
+  const code = `local g = mb.Marubatsu{width = 15, height = 15, k = 5}
+    for m in ("${moves.join(',')}"):gmatch("[^,]+") do g:move(mb.move(m, g)) end
+    local ms, sc = g:pattern_moves(60)
+    local s = {} for i, m in ipairs(ms) do s[#s + 1] = g:excel(m) .. "=" .. sc[i] end
+    print(table.concat(s, " "))`;
+  const out = execFileSync(program, ['-e', code], { encoding: 'utf8' }).trim();
+  return Object.fromEntries(out.split(' ').map(p => { const [k, v] = p.split('='); return [k, v]; }));
+}
+
+test('15x15: coordinates frame the board; gomoku and mcts hints are heat maps of their scores', async () => {
+  await page.check('#pause');
+  await page.selectOption('#player-o', 'human');
+  await page.selectOption('#player-x', 'human');
+  await page.fill('#width', '15');
+  await page.fill('#height', '15');
+  await page.fill('#k', '5');
+  await page.click('#new-game');
+  await settled();
+  eq(await page.$$eval('#game-board .coord.col', c => c.map(e => e.textContent).join('')), 'ABCDEFGHIJKLMNO', 'column letters');
+  eq(await page.$$eval('#game-board .coord.row', c => c.map(e => e.textContent).join(',')),
+    Array.from({ length: 15 }, (_, i) => i + 1).join(','), 'row numbers');
+  // the labels sit where the move lists say: H above the square H8, 8 at its left
+  const place = await page.evaluate(() => {
+    const r = sel => document.querySelector(sel).getBoundingClientRect();
+    const sq = r('#game-board [data-square="H8"]');
+    const col = [...document.querySelectorAll('#game-board .coord.col')].find(e => e.textContent === 'H').getBoundingClientRect();
+    const row = [...document.querySelectorAll('#game-board .coord.row')].find(e => e.textContent === '8').getBoundingClientRect();
+    return Math.abs((col.left + col.right) / 2 - (sq.left + sq.right) / 2) < 2 && Math.abs((row.top + row.bottom) / 2 - (sq.top + sq.bottom) / 2) < 2;
+  });
+  eq(place, true, 'H above H8, 8 beside it');
+  await page.click('#game-board [data-square="H8"]');
+  await waitTurn(1);
+  await page.click('#game-board [data-square="I9"]');
+  await waitTurn(2);
+  await page.selectOption('#hint-ai', 'gomoku');
+  await page.click('#hint');
+  await page.waitForSelector('#game-board .sq.heat');
+  await settled();
+  const drawn = await page.$$eval('#game-board .sq .score', s => Object.fromEntries(s.map(e => [e.parentNode.dataset.square, e.dataset.score])));
+  eq(sorted(drawn), sorted(patternScores(['H8', 'I9'])), 'gomoku: each candidate\'s pattern score on its square');
+  const heats = await page.$$eval('#game-board .sq.heat', s => s.map(e => Number(e.dataset.heat)));
+  eq([heats.length, Math.max(...heats), Math.min(...heats)], [Object.keys(drawn).length, 1, 0], 'a heat map from 0 to 1');
+  assert(/gomoku for ○: best [A-O]\d+ .*its pattern score/.test(await page.$eval('#hint-text', e => e.textContent)), 'the hint text');
+  await shot('hint-gomoku-15x15.png');
+  await page.selectOption('#hint-ai', 'mcts');
+  await page.click('#hint');
+  await page.waitForFunction(() => /^mcts/.test(document.getElementById('hint-text').textContent));
+  await settled();
+  const shares = await page.$$eval('#game-board .sq .score', s => s.map(e => Number(e.dataset.score)));
+  const total = shares.reduce((a, b) => a + b, 0);
+  assert(shares.length >= 5 && Math.abs(total - 100) <= 0.1 * shares.length, `visit shares summing to 100%: ${total} over ${shares.length}`);
+  const best = await page.$eval('#game-board .sq.candidate', e => [Number(e.querySelector('.score').dataset.score), e.dataset.heat]);
+  eq(best, [Math.max(...shares), '1.000'], 'the most visited square is the candidate, deepest in colour');
+  await shot('hint-mcts-15x15.png');
+  await page.uncheck('#pause');
+});
+
 test('the tree explorer: three levels down, every score equal to the series\' table', async () => {
   await page.click('nav [data-view="tree"]');
   await page.waitForSelector('#tree-children .child');
@@ -284,6 +385,35 @@ test('report.html from disk: ranking, crosstable, a filtered game replayed with 
   eq(outside, [], 'report.html loads nothing');
   await shot('report.png', p2);
   await p2.close();
+});
+
+test('report.html of a knockout: the bracket by round, byes, ties by seed and the winner, as results.json has them', async () => {
+  const ko = path.join(tmp, 'ko');
+  execFileSync(program, ['tournament', 'ai1', 'ai2', 'ai3', 'ai4', 'ai5', 'ai14s', '--format', 'knockout', '--games', '2',
+    '--seed', '3', '--quiet', '--no-progress', '--out', ko]);
+  const want = JSON.parse(fs.readFileSync(path.join(ko, 'results.json'), 'utf8')).knockout;
+  const p4 = await context.newPage();
+  p4.on('pageerror', e => problems.push(`knockout report page error: ${e.message}`));
+  await p4.goto('file://' + path.join(ko, 'report.html'));
+  await p4.waitForSelector('#bracket .ko-match');
+  eq(await p4.$$eval('#bracket .ko-round[data-round] h3', h => h.map(e => e.textContent)), ['Round 1', 'Semi-finals', 'Final'], 'the rounds');
+  const drawn = await p4.$$eval('#bracket .ko-match', ms => ms.map(m => ({
+    match: Number(m.dataset.match), winner: m.dataset.winner,
+    players: [...m.querySelectorAll('.ko-player .name')].map(e => e.textContent),
+    points: [...m.querySelectorAll('.ko-player .points')].map(e => e.textContent),
+    bold: m.querySelector('.ko-player.won .name') ? m.querySelector('.ko-player.won .name').textContent : null,
+    note: m.querySelector('.ko-note').textContent })));
+  const expected = want.rounds.flat().map(m => ({
+    match: m.match, winner: m.winner || '',
+    players: [m.a !== undefined ? m.a : 'bye', m.b !== undefined ? m.b : 'bye'],
+    points: [m.points_a !== undefined ? String(m.points_a) : '', m.points_b !== undefined ? String(m.points_b) : ''],
+    bold: m.winner !== undefined ? m.winner : null,
+    note: m.a === undefined || m.b === undefined ? 'a bye' : `${m.games} games${m.by_seed ? ', tied: the better seed goes on' : ''}` }));
+  eq(drawn, expected, 'every match as results.json has it');
+  assert(expected.some(m => m.note === 'a bye'), 'six players: byes in round 1');
+  eq(await p4.$eval('#ko-winner', e => e.textContent), want.winner, 'the winner');
+  await shot('report-knockout.png', p4);
+  await p4.close();
 });
 
 test('report.html shows a hostile player name as text: no markup, no script', async () => {
