@@ -41,9 +41,12 @@ local searcher = mb.pattern_searcher{tt_bits = 20}
 local function gomoku(game, params)
     -- the move's share of the clock: the native search stops itself at
     -- 85% of it (the rest: a busy machine's scheduling, the host's own
-    -- work), and starts no new iteration after 40% of that
-    local opts = {timelimit = 0.85 * (params.timelimit or 1)}
-    for _, key in ipairs(OPTIONS) do opts[key] = params[key] end
+    -- work), and starts no new iteration after 70% of that (an iteration
+    -- cut short still gives its better move: starting late is not waste)
+    local opts = {timelimit = 0.85 * (params.timelimit or 1), soft = 0.7}
+    for _, key in ipairs(OPTIONS) do
+        if params[key] ~= nil then opts[key] = params[key] end
+    end
     local move, info = searcher:search(game, opts)
     if params.analyze then
         info.move = move
