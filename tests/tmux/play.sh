@@ -33,23 +33,8 @@ sock="marubatsu-test-$$"
 session=mbtest
 PROMPT_TEXT='exit を入力すると終了します'
 O='〇'
-pass=0
-fail=0
-
-T() { tmux -u -L "$sock" -f /dev/null "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
-
-check() { # check NAME CONDITION-STATUS [DETAIL]
-    if [ "$2" -eq 0 ]; then
-        pass=$((pass + 1))
-        echo "ok $1"
-    else
-        fail=$((fail + 1))
-        echo "FAIL $1${3:+: $3}"
-    fi
-}
+WAIT_TENTHS=150 # wait_until: at most 15 s
+. tests/tmux/lib.sh
 
 # the whole pane, history included, wrapped lines joined
 screen() { T capture-pane -p -J -S - -t "$session" 2>/dev/null; }
@@ -57,16 +42,6 @@ prompts() { screen | grep -c -F "$PROMPT_TEXT"; }
 prompts_en() { screen | grep -c -F 'Type exit to quit'; }
 more_prompts_en_than() { [ "$(prompts_en)" -gt "$1" ]; }
 
-# wait_until COMMAND...: poll (every 0.1 s, at most 15 s) until it succeeds
-wait_until() {
-    i=0
-    while [ $i -lt 150 ]; do
-        "$@" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    return 1
-}
 more_prompts_than() { [ "$(prompts)" -gt "$1" ]; }
 finished() { screen | grep -q '^\[exit status'; }
 prompt_or_end() { more_prompts_than "$1" || finished; }

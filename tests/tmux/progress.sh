@@ -23,31 +23,8 @@ case "$prog" in /*) ;; *) prog="$(pwd)/$prog" ;; esac
 export LC_ALL=C
 unset TMUX
 sock="marubatsu-progress-$$"
-pass=0
-fail=0
-T() { tmux -u -L "$sock" -f /dev/null "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
+. tests/tmux/lib.sh
 
-check() { # check NAME CONDITION-STATUS [DETAIL]
-    if [ "$2" -eq 0 ]; then
-        pass=$((pass + 1))
-        echo "ok $1"
-    else
-        fail=$((fail + 1))
-        echo "FAIL $1${3:+: $3}"
-    fi
-}
-wait_until() { # poll every 0.1 s, at most 30 s
-    i=0
-    while [ $i -lt 300 ]; do
-        "$@" && return 0
-        sleep 0.1
-        i=$((i + 1))
-    done
-    return 1
-}
 # the pane (no line joining: a wrapped line would show as two)
 screen() { T capture-pane -p -S - -t "$1" 2>/dev/null; }
 bars() { screen "$1" | grep -c '^ *[0-9]*%|'; }
