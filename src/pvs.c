@@ -692,9 +692,16 @@ static void guard_root(S *s, Mark me, Mark opp, double t0)
 }
 
 
+/* The move found, and the line shown starts with it: a move from an
+ * iteration the deadline cut short, or the best-ordered one when none
+ * finished, has no whole line behind it, so its line is the move alone. */
 static void result_move(const S *s, PvsResult *out, int idx)
 {
     out->move = idx >= 0 ? s->ps->move_of[idx] : -1;
+    if (idx >= 0 && (out->npv == 0 || out->pv[0] != out->move)) {
+        out->npv = 1;
+        out->pv[0] = out->move;
+    }
 }
 
 int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
