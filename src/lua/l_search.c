@@ -32,6 +32,7 @@
  * in C). A timeout returns nil, "time out".
  * Unknown option names are errors (they are usually typos). */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "candidates.h"
@@ -224,12 +225,13 @@ typedef struct Options {
     int fn, params; /* stack slots of the Lua evaluator and of its params (0: none) */
     bool negate_o;  /* an ai_by_score eval with minimax: negate when 〇 is to move */
     bool use_tt, share_tt, rand, analyze, calc_score;
-    bool pvs, moveordering; /* mb.search_iddfs */
-    double timelimit;       /* < 0: none */
-    int candidates;         /* 0: every legal move; d: the candidates at distance d */
-    bool lines;             /* the C evaluator "lines" (eval_lines.h), else "ai14s" */
-    int vcf;                /* the VCF win check's attacker moves; 0: off */
-    size_t hash;            /* bytes of the tables (search_set_hash) */
+    bool pvs, moveordering;   /* mb.search_iddfs */
+    double timelimit;         /* < 0: none */
+    int candidates;           /* 0: every legal move; d: the candidates at distance d */
+    bool lines;               /* the C evaluator "lines" (eval_lines.h), else "ai14s" */
+    EvalLinesWeights lines_w; /* its weights (option lines_weights; the defaults) */
+    int vcf;                  /* the VCF win check's attacker moves; 0: off */
+    size_t hash;              /* bytes of the tables (search_set_hash) */
 } Options;
 
 /* One Lua entry point: its name, its option names (and their list for
@@ -241,21 +243,23 @@ typedef struct Kind {
 } Kind;
 
 /* Each searcher's option names, in the order its error message lists them. */
-static const char *const abs_names[] = {
-    "maxdepth", "eval",    "eval_func",  "eval_params", "use_tt", "share_tt", "timelimit",
-    "rand",     "analyze", "calc_score", "candidates",  "vcf",    "hash",     NULL};
+static const char *const abs_names[] = {"maxdepth", "eval",          "eval_func",  "eval_params",
+                                        "use_tt",   "share_tt",      "timelimit",  "rand",
+                                        "analyze",  "calc_score",    "candidates", "vcf",
+                                        "hash",     "lines_weights", NULL};
 static const Kind KIND_ABS = {
     "search_abs_dls", abs_names, {.maxdepth = 1, .share_tt = true, .rand = true, .timelimit = -1}};
 static const char *const pvs_names[] = {
-    "maxdepth", "eval",       "eval_func",  "eval_params", "share_tt", "timelimit", "rand",
-    "analyze",  "calc_score", "candidates", "vcf",         "hash",     NULL};
+    "maxdepth", "eval",       "eval_func",  "eval_params", "share_tt", "timelimit",     "rand",
+    "analyze",  "calc_score", "candidates", "vcf",         "hash",     "lines_weights", NULL};
 static const Kind KIND_PVS = {
     "search_pvs_dls",
     pvs_names,
     {.maxdepth = 1, .use_tt = true, .share_tt = true, .rand = true, .timelimit = -1, .pvs = true}};
-static const char *const iddfs_names[] = {
-    "pvs",       "moveordering", "eval",    "eval_func",  "eval_params", "use_tt", "share_tt",
-    "timelimit", "rand",         "analyze", "candidates", "vcf",         "hash",   NULL};
+static const char *const iddfs_names[] = {"pvs",         "moveordering",  "eval",       "eval_func",
+                                          "eval_params", "use_tt",        "share_tt",   "timelimit",
+                                          "rand",        "analyze",       "candidates", "vcf",
+                                          "hash",        "lines_weights", NULL};
 static const Kind KIND_IDDFS = {"search_iddfs",
                                 iddfs_names,
                                 {.maxdepth = 1,
@@ -427,6 +431,55 @@ static void read_eval(lua_State *L, int t, const char *fname, Options *o)
     lua_pop(L, 1);
 }
 
+/* The weights of the evaluator "lines" (option lines_weights: a table of
+ * numbers by name, keys left out keeping the defaults) into o->lines_w. */
+static void read_lines_weights(lua_State *L, int t, const char *fname, Options *o)
+{
+    static const char *const names[] = {"base",     "open_mover", "open_other",
+                                        "sure_win", "sure_loss",  NULL};
+    int ty = lua_getfield(L, t, "lines_weights");
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (ty != LUA_TTABLE)
+        luaL_error(L, "%s: option 'lines_weights' must be a table, got %s", fname,
+                   luaL_typename(L, -1));
+    if (!o->lines) luaL_error(L, "%s: option 'lines_weights' needs eval = \"lines\"", fname);
+    int w = lua_gettop(L);
+    lua_pushfstring(L, "%s: lines_weights", fname);
+    lmb_check_option_names(L, w, lua_tostring(L, -1), LMB_NAMES(names));
+    lua_pop(L, 1);
+    double *field[] = {&o->lines_w.base, &o->lines_w.open_mover, &o->lines_w.open_other,
+                       &o->lines_w.sure_win, &o->lines_w.sure_loss};
+    for (int i = 0; names[i]; i++) {
+        int vt = lua_getfield(L, w, names[i]);
+        if (vt != LUA_TNIL) {
+            if (vt != LUA_TNUMBER)
+                luaL_error(L, "%s: lines_weights.%s must be a number, got %s", fname, names[i],
+                           luaL_typename(L, -1));
+            *field[i] = lua_tonumber(L, -1);
+        }
+        lua_pop(L, 1);
+    }
+    const char *bad = eval_lines_check_weights(&o->lines_w);
+    if (bad) {
+        double lo = 0, hi = EVAL_LINES_SURE_MAX;
+        if (strcmp(bad, "base") == 0) {
+            lo = EVAL_LINES_BASE_MIN;
+            hi = EVAL_LINES_BASE_MAX;
+        } else if (strncmp(bad, "open_", 5) == 0) {
+            hi = EVAL_LINES_OPEN_MAX;
+        }
+        char range[64];
+        snprintf(range, sizeof range, "from %g to %g", lo, hi);
+        lua_getfield(L, w, bad);
+        luaL_error(L, "%s: lines_weights.%s must be a number %s, got %s", fname, bad, range,
+                   luaL_tolstring(L, -1, NULL));
+    }
+    lua_pop(L, 1);
+}
+
 /* Read the options table at t; a Lua evaluator is pushed (its slot is
  * o.fn; with eval_func its params follow at o.params), else nothing is
  * pushed. */
@@ -435,6 +488,7 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     const char *fname = kind->name;
     Options o = kind->dflt;
     o.hash = (size_t)TT_DEFAULT_HASH_MB << 20;
+    o.lines_w = eval_lines_default_weights();
     if (lua_isnoneornil(L, t)) return o;
     luaL_checktype(L, t, LUA_TTABLE);
     /* unknown names first: a typo must not be silently ignored */
@@ -449,6 +503,7 @@ static Options read_options(lua_State *L, int t, const Kind *kind)
     o.pvs = opt_bool(L, t, "pvs", o.pvs, fname);
     o.moveordering = opt_bool(L, t, "moveordering", o.moveordering, fname);
     read_eval(L, t, fname, &o);
+    read_lines_weights(L, t, fname, &o);
     return o;
 }
 
@@ -572,7 +627,7 @@ static int search_failed(lua_State *L, const char *fname, SearchStatus st, const
  * afterwards, as by game:candidates); search_init fails for memory (its
  * MB_ENOMEM is SEARCH_ENOMEM here). */
 static void init_search(lua_State *L, const char *fname, Search *s, Game *g, LuaEval *le,
-                        const Options *o, int maxdepth)
+                        Options *o, int maxdepth)
 {
     /* the threat search's table against a sandbox's memory, before any
      * allocation */
@@ -582,7 +637,7 @@ static void init_search(lua_State *L, const char *fname, Search *s, Game *g, Lua
     if ((o->lines || o->candidates) && linefeat_enable(&g->board) != MB_OK)
         luaL_error(L, "%s: not enough memory for the line features", fname);
     int err = o->lua_eval ? search_init(s, g, lua_eval, le, maxdepth)
-              : o->lines  ? search_init(s, g, eval_lines_search_eval, NULL, maxdepth)
+              : o->lines  ? search_init(s, g, eval_lines_search_eval, &o->lines_w, maxdepth)
                           : search_init(s, g, eval14_search_eval, NULL, maxdepth);
     if (err == MB_ENOMEM) search_failed(L, fname, SEARCH_ENOMEM, le);
     if (err == MB_OK && o->vcf && (err = search_set_vcf(s, o->vcf)) != MB_OK) search_free(s);

@@ -14,6 +14,12 @@
  *   candidates of the empty board (the centre), of one mark (its
  *   neighbourhood), and a win before a block before an open four; the line
  *   evaluator's values.
+ * - The line evaluator's weights: with other weights its values are the
+ *   ones computed by hand here (a window level times base, an open square
+ *   times open_mover / open_other, the sure values as given), the defaults
+ *   give eval_lines's values, a search given them as its evaluator's data
+ *   the same move, value and node count as one given NULL, and the range
+ *   check names the first weight out of range (NaN included).
  * - Searches on 15x15 k5: a table of Zobrist keys gives the same value as
  *   none; with candidates the search takes an immediate win and blocks the
  *   opponent's. */
@@ -338,6 +344,110 @@ TEST(eval_lines_values)
     game_free(&g);
 }
 
+TEST(eval_lines_weights)
+{
+    EvalLinesWeights d = eval_lines_default_weights(), w = d;
+    CHECK(d.base == 4 && d.open_mover == 1 && d.open_other == 1);
+    CHECK(d.sure_win == 1e8 && d.sure_loss == 5e7);
+    Game g = open15(5);
+    CHECK_INT(linefeat_enable(&g.board), MB_OK);
+    /* o (7, 7) and (8, 7), x (0, 0), x to move: o has 4 windows of two
+     * marks (row 7, starting at x = 4..7) and 2 * (20 - 4) = 32 of one, x 3
+     * of one; no threats: 29 + base * 4 */
+    int two[] = {7, 7, 0, 0, 8, 7};
+    play_xy(&g, two, 3);
+    CHECK(eval_lines(&g) == 29 + 4 * 4);
+    CHECK(eval_lines_weighted(&g, &d) == 29 + 4 * 4);
+    CHECK(eval_lines_weighted(&g, NULL) == 29 + 4 * 4);
+    w.base = 2.5;
+    CHECK(eval_lines_weighted(&g, &w) == 29 + 2.5 * 4);
+    /* the open squares: o (5..7, 7), an open three: (4, 7) and (8, 7) make
+     * an open four; x (0, 0) and (0, 14) has none; x to move: the value
+     * holds + open_other * base^3 * 2, and open_mover plays no part */
+    game_restart(&g);
+    int three[] = {5, 7, 0, 0, 6, 7, 0, 14, 7, 7};
+    play_xy(&g, three, 5);
+    w = d;
+    w.open_other = 0;
+    double none = eval_lines_weighted(&g, &w);
+    CHECK(eval_lines(&g) == none + 64 * 2);
+    w.open_other = 2.5;
+    w.open_mover = 7;
+    CHECK(eval_lines_weighted(&g, &w) == none + 2.5 * 64 * 2);
+    w.base = 2;
+    w.open_other = 0;
+    double none2 = eval_lines_weighted(&g, &w);
+    w.open_other = 3;
+    CHECK(eval_lines_weighted(&g, &w) == none2 + 3 * 8 * 2);
+    /* the sure values: o to move with an open four, then x to move against
+     * o's two win squares */
+    game_restart(&g);
+    int four[] = {3, 7, 3, 9, 4, 7, 4, 9, 5, 7, 5, 9, 6, 7, 10, 0};
+    play_xy(&g, four, 8);
+    w = d;
+    w.sure_win = 123;
+    w.sure_loss = 77;
+    CHECK(eval_lines_weighted(&g, &w) == 123);
+    game_unmove(&g);
+    CHECK(eval_lines_weighted(&g, &w) == 77);
+    CHECK(eval_lines_weighted(&g, &d) == EVAL_LINES_SURE / 2);
+    game_free(&g);
+    /* the ranges */
+    CHECK(eval_lines_check_weights(&d) == NULL);
+    w = d;
+    w.base = 0.5;
+    CHECK_STR(eval_lines_check_weights(&w), "base");
+    w.base = EVAL_LINES_BASE_MAX;
+    CHECK(eval_lines_check_weights(&w) == NULL);
+    w.open_mover = 0.0 / 0.0;
+    CHECK_STR(eval_lines_check_weights(&w), "open_mover");
+    w = d;
+    w.open_other = -1;
+    CHECK_STR(eval_lines_check_weights(&w), "open_other");
+    w = d;
+    w.sure_win = 2e9;
+    CHECK_STR(eval_lines_check_weights(&w), "sure_win");
+    w = d;
+    w.sure_loss = -1;
+    CHECK_STR(eval_lines_check_weights(&w), "sure_loss");
+}
+
+/* A search of g at maxdepth with the line evaluator (weights w) and
+ * candidates d; its node count in *count. */
+static int search_weighted(Game *g, int maxdepth, int d, const EvalLinesWeights *w, double *value,
+                           uint64_t *count)
+{
+    Search s;
+    CHECK_INT(search_init(&s, g, eval_lines_search_eval, (void *)w, maxdepth), MB_OK);
+    s.candidates = d;
+    SearchRootResult r;
+    CHECK_INT(search_root(&s, true, NULL, &r), SEARCH_OK);
+    *value = r.best_score;
+    *count = (uint64_t)r.total;
+    search_free(&s);
+    return r.bestmove;
+}
+
+TEST(search_lines_weights)
+{
+    Game g = open15(5);
+    int xy[] = {7, 7, 8, 8, 6, 7, 8, 6, 8, 7, 5, 7, 9, 9};
+    play_xy(&g, xy, 7);
+    EvalLinesWeights d = eval_lines_default_weights(), w = d;
+    double v1, v2;
+    uint64_t c1, c2;
+    int m1 = search_weighted(&g, 2, 2, NULL, &v1, &c1);
+    int m2 = search_weighted(&g, 2, 2, &d, &v2, &c2);
+    CHECK_INT(m1, m2);
+    CHECK(v1 == v2);
+    CHECK_U64(c1, c2);
+    /* other weights reach the leaves: another value */
+    w.base = 3;
+    search_weighted(&g, 2, 2, &w, &v2, &c2);
+    CHECK(v1 != v2);
+    game_free(&g);
+}
+
 /* A search of g at maxdepth with the line evaluator and candidates d. */
 static int search_move(Game *g, int maxdepth, int d, bool use_tt, double *value)
 {
@@ -378,8 +488,14 @@ TEST(search_big_board)
 }
 
 const TestCase linefeat_tests[] = {
-    {"property_freestyle", property_freestyle}, {"property_exact", property_exact},
-    {"zobrist_values", zobrist_values},         {"perft_keeps_features", perft_keeps_features},
-    {"candidates_order", candidates_order},     {"eval_lines_values", eval_lines_values},
-    {"search_big_board", search_big_board},     {0},
+    {"property_freestyle", property_freestyle},
+    {"property_exact", property_exact},
+    {"zobrist_values", zobrist_values},
+    {"perft_keeps_features", perft_keeps_features},
+    {"candidates_order", candidates_order},
+    {"eval_lines_values", eval_lines_values},
+    {"search_big_board", search_big_board},
+    {"eval_lines_weights", eval_lines_weights},
+    {"search_lines_weights", search_lines_weights},
+    {0},
 };
