@@ -7,10 +7,10 @@
 -- stopped by its budget, and one declaring too many parameters cannot
 -- load); host.tune on the synthetic AI tests/tune/peak.lua (strongest at
 -- x = 5): from 3 steps away it ends within 1 step for three seeds, the
--- same values with jobs = 1 and 2, start values from the spec, --start and
+-- same values with jobs = 1 and 2, start values from the player spec, --start and
 -- start_scale, an integer parameter rounded when played; and its refusals
 -- ({exit = 2}: no declaration, an unknown or repeated parameter, an
--- unknown SPSA constant, a player option in the spec).
+-- unknown SPSA constant, a player option in the player spec).
 local mb = rawget(_G, "mb") or require "marubatsu"
 local host = require "marubatsu.host"
 local H = dofile("tests/lua/helpers.lua")
@@ -130,7 +130,7 @@ describe("host.tune", function()
         assert.are.equal(a.spec, b.spec)
     end)
 
-    it("starts from the spec's value, --start or start_scale", function()
+    it("starts from the player spec value, --start or start_scale", function()
         assert.are.equal(3, tune{player = PEAK .. ":x=3", iterations = 1, pairs = 1}.start.x)
         assert.are.equal(-4, tune{start = "x=-4", iterations = 1, pairs = 1}.start.x)
         -- clipped into the declared range
