@@ -56,30 +56,30 @@ SCALARS[#SCALARS + 1] = {name = "tempo", field = "tempo"}
 local DEFAULTS = mb.pattern_weights()
 
 -- The tunable ones: what the evaluation sums over a position that is not
--- yet decided. Each step is about a tenth of its default (at least 1 for
--- these integers): the tuner's last perturbation, a change small enough
--- to keep the weights' order but one a few hundred game pairs can feel;
--- each range runs from 0 (a shape counting against its own side makes no
--- sense) to 5-10 times the default, room for a start at half or double.
--- Left out: shape_win and combo_win (a square that completes five: the
--- search sees the win before it evaluates), combo_three and combo_four
--- (0: the shapes already count them), and tomove / waiting (all 0; the
--- search itself answers a four or an open four before it evaluates):
--- settable, not tuned.
+-- yet decided. Each step is about a fifth of its default (at least 1 for
+-- these integers): at 3000 nodes a move, halving one weight alone cost
+-- 0 to 23 Elo (400 games each, open three, tempo and four-three the most;
+-- docs/lua-api.md §5.11b), so a tenth would be lost in the noise. Each
+-- range runs from 0 (a shape counting against its own side makes no
+-- sense) to 5-10 times the default. Left out, though settable: shape_win
+-- and combo_win (a square that completes five: the search sees the win
+-- before it evaluates), combo_three and combo_four (0: the shapes already
+-- count them), and tomove / waiting (all 0; giving six of them 100 to 300
+-- changed nothing measurable, within ±7 Elo).
 local TUNE = {
-    shape_open4 = {default = 1200, min = 0, max = 6000, step = 100},
-    shape_four = {default = 160, min = 0, max = 1000, step = 15},
-    shape_open3 = {default = 140, min = 0, max = 1000, step = 15},
-    shape_three = {default = 40, min = 0, max = 300, step = 4},
-    shape_open2 = {default = 36, min = 0, max = 300, step = 4},
-    shape_two = {default = 8, min = 0, max = 60, step = 1},
+    shape_open4 = {default = 1200, min = 0, max = 6000, step = 250},
+    shape_four = {default = 160, min = 0, max = 1000, step = 30},
+    shape_open3 = {default = 140, min = 0, max = 1000, step = 30},
+    shape_three = {default = 40, min = 0, max = 300, step = 8},
+    shape_open2 = {default = 36, min = 0, max = 300, step = 8},
+    shape_two = {default = 8, min = 0, max = 60, step = 2},
     shape_open1 = {default = 3, min = 0, max = 30, step = 1},
     shape_one = {default = 1, min = 0, max = 10, step = 1},
-    combo_double_three = {default = 300, min = 0, max = 2000, step = 30},
-    combo_four_three = {default = 600, min = 0, max = 4000, step = 50},
-    combo_double_four = {default = 1000, min = 0, max = 6000, step = 100},
-    combo_open_four = {default = 1000, min = 0, max = 6000, step = 100},
-    tempo = {default = 800, min = 0, max = 4000, step = 80},
+    combo_double_three = {default = 300, min = 0, max = 2000, step = 60},
+    combo_four_three = {default = 600, min = 0, max = 4000, step = 120},
+    combo_double_four = {default = 1000, min = 0, max = 6000, step = 200},
+    combo_open_four = {default = 1000, min = 0, max = 6000, step = 200},
+    tempo = {default = 800, min = 0, max = 4000, step = 160},
 }
 
 -- A copy of t's entries (t a table), or {} for nil.
