@@ -237,9 +237,9 @@ describe("the AI lines", function()
 
     it("declares its tunable weights, reals", function()
         assert.are.same({
-            base = {default = 4.0, min = 2.0, max = 8.0, step = 0.25, integer = false},
-            open_mover = {default = 1.0, min = 0.0, max = 4.0, step = 0.1, integer = false},
-            open_other = {default = 1.0, min = 0.0, max = 4.0, step = 0.1, integer = false},
+            base = {default = 4.0, min = 2.0, max = 8.0, step = 0.5, integer = false},
+            open_mover = {default = 1.0, min = 0.0, max = 4.0, step = 0.25, integer = false},
+            open_other = {default = 1.0, min = 0.0, max = 4.0, step = 0.25, integer = false},
         }, lines.tune)
         assert.is_true(lines.params.sure_win and lines.params.sure_loss and lines.params.maxdepth)
     end)
