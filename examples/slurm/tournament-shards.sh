@@ -4,7 +4,7 @@
 #SBATCH --array=1-16
 #SBATCH --cpus-per-task=8
 set -eu
-i=$SLURM_ARRAY_TASK_ID
+i=${SLURM_ARRAY_TASK_ID:?submit this script with sbatch}
 n=$SLURM_ARRAY_TASK_COUNT
 if [ "$SLURM_ARRAY_TASK_MIN" != 1 ] || [ "$SLURM_ARRAY_TASK_MAX" != "$n" ]; then
     echo "tournament-shards.sh: give the array as --array=1-N" >&2

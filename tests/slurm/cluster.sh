@@ -11,11 +11,13 @@
 # Everything lives under the directory given to slurm_start: its own munge
 # key, socket and munged; slurm.conf, state, spool and logs; slurmctld and
 # slurmd run as root (SlurmUser=root) from there, on two free ports of the
-# loopback. Nothing under /etc, /run or /var is read or written, so it runs
-# beside a system Slurm or munge, and two clusters can run side by side.
-# It needs no systemd and no cgroups (containers often have neither):
-# proctrack/linuxproc finds a job's processes by their parents, task/none,
-# no accounting. The node has this machine's CPUs (nproc).
+# loopback. Nothing under /etc, /run or /var is written, nor the system's
+# slurm.conf or munge key used, so it runs beside a system Slurm or munge,
+# and two clusters can run side by side. It needs no systemd and no cgroups
+# (containers often have neither): proctrack/linuxproc finds a job's
+# processes by their parents, task/none, no accounting. The node has this
+# machine's CPUs, sockets and memory as `slurmd -C` reports them.
+# Written for shells without set -e (as the project's tests are).
 #
 # Waits are bounded: slurm_start gives up after SLURM_START_SECONDS (60) with
 # the daemons' last log lines in $slurm_why; slurm_stop ends what it started
@@ -189,9 +191,7 @@ EOF
     _limit=${SLURM_START_SECONDS:-60}
     while :; do
         _state=$(sinfo -h -n "$slurm_node" -o %T 2>/dev/null)
-        case $_state in
-        idle*) break ;;
-        esac
+        [ "$_state" = idle ] && break # not idle* (not responding)
         for _pid in $slurm_pids; do
             kill -0 "$_pid" 2>/dev/null ||
                 { _slurm_fail "a daemon exited at start (pid $_pid)" || return 1; }
@@ -269,5 +269,6 @@ slurm_stop() {
     _slurm_sweep
     [ "${1:-}" = keep ] || rm -rf "$slurm_dir"
     slurm_dir=
+    unset SLURM_CONF
     return 0
 }
