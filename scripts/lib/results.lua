@@ -674,4 +674,6 @@ private.results = {
     write_file = write_file,
     ensure_dir = ensure_dir,
     lock_out = lock_out,
+    json_value = json_value,
+    obj = obj,
 }

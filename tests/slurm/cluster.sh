@@ -124,7 +124,7 @@ slurm_start() {
 
     _ctld_port=$(_slurm_free_port) && _slurmd_port=$(_slurm_free_port) ||
         _slurm_fail "no free port found" || return 1
-    _host=$(hostname -s)
+    _host=$(uname -n | cut -d. -f1)
     # the node as slurmd sees this machine (CPUs, sockets, cores, threads,
     # memory), under the cluster's node name
     _hw=$(slurmd -C 2>/dev/null | sed -n 's/^NodeName=[^ ]* //p' | head -n 1)
