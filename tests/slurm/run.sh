@@ -12,7 +12,9 @@
 # results.json byte-identical to one local run's; the job script refuses an
 # array not numbered 1-N (every task fails, exit 2). Every daemon, job and
 # file is gone when the test ends, however it ends; every wait is bounded
-# (MB_SLURM_JOB_SECONDS, default 120 s, per array). Prints the time the
+# (MB_SLURM_JOB_SECONDS, default 120 s, per array). `marubatsu tune
+# --slurm 2` (each iteration's games as an array of 2 shards, merged) writes
+# the same journal as a local run of the same tuning. Prints the time the
 # cluster took to start, the array to run, and the whole test.
 # Without the packages (or not root) the cluster part is skipped, and the
 # summary says so: "N passed, N failed, 1 skipped".
@@ -179,9 +181,25 @@ printf '%s\n' "0 FAILED 2:0 $slurm_node" "1 FAILED 2:0 $slurm_node" >states.want
 check "--array=0-1: both tasks FAILED with exit 2" cmp -s states states.want
 check "--array=0-1: the reason" grep -q 'give the array as --array=1-N' "slurm-${jobid}_0.out"
 
+# tune --slurm: each iteration's games as an array of 2 tasks, merged; the
+# journal equals a local run's, byte for byte (untimed games: the shards'
+# merged results are the one run's)
+t_tune=$(date +%s.%N)
+tune() {
+    timeout "$job_seconds" marubatsu tune "$repo/tests/tune/peak.lua" --start x=2 --iterations 2 --pairs 4 \
+        --confirm-games 0 --quiet "$@"
+}
+tune --out tune_local
+check "tune, local: exit 0" test $? -eq 0
+tune --slurm 2 --sbatch --cpus-per-task=1 --out tune_slurm
+check "tune --slurm 2: exit 0" test $? -eq 0
+check "tune --slurm 2: both iterations' shards" test -s tune_slurm/slurm/iteration2/shard2/journal.tsv
+check "tune --slurm 2: tune.tsv = the local run's, byte for byte" cmp tune_local/tune.tsv tune_slurm/tune.tsv
+tune_seconds=$(since "$t_tune")
+
 cd "$repo" || exit 2
 t_stop=$(date +%s.%N)
 slurm_stop
-echo "time: cluster start ${slurm_start_seconds} s, array of 4 shards $array_seconds s," \
+echo "time: cluster start ${slurm_start_seconds} s, array of 4 shards $array_seconds s, tune $tune_seconds s," \
     "stop $(since "$t_stop") s, whole test $(since "$t_begin") s"
 summary

@@ -391,9 +391,9 @@ check "unwind over 44 MB: well under 60 s" test "$took" -lt 60
 
 # a player name (its spec) too long for a journal fails before any game
 long=$(printf 'v%.0s' $(seq 1 250))
-"$prog" tournament ai1 "ai2:mode=$long" --games 2 --quiet 2>"$tmp/err"
+"$prog" tournament ai1 "ai2:rand=$long" --games 2 --quiet 2>"$tmp/err"
 check "spec of 259 bytes exits 2" test $? -eq 2
-check "spec of 259 bytes: message" grep -q 'players\[2\]: the player .* is 259 bytes long; a journal holds names of at most 255 bytes' "$tmp/err"
+check "spec of 259 bytes: message" grep -q 'players\[2\]: the name .* is 259 bytes long; a journal holds names of at most 255 bytes' "$tmp/err"
 "$prog" tournament ai1 "ai2:mode=${long}vvvvvvv" --games 2 --quiet 2>"$tmp/err"
 check "parameter value over 255 bytes exits 2" test $? -eq 2
 check "parameter value over 255 bytes: message" grep -q 'the value is longer than 255 bytes' "$tmp/err"
