@@ -760,7 +760,7 @@ describe("player options", function()
         local res = run{players = {"ai2:name=X", "ai1:name=X"}, games = 2, jobs = 1}
         assert.are.equal("X", res.players[1].name)
         assert.are.equal("X#2", res.players[2].name)
-        -- a name of 250 bytes is one a journal holds, whatever the spec's length
+        -- a name of 250 bytes is one a journal holds, whatever the player spec's length
         res = run{players = {"ai2", "ai1:name=" .. ("n"):rep(250)}, games = 2, jobs = 1}
         assert.are.equal(("n"):rep(250), res.players[2].name)
         local ok, err = pcall(run, {players = {"ai2", "ai1:name=" .. ("n"):rep(256)}, games = 2, jobs = 1})
