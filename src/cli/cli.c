@@ -266,13 +266,98 @@ bool cli_play_moves(const char *cmd, Game *g, const char *list, const char *what
     return true;
 }
 
-void cli_put(CliPairs *p, const char *key, const char *value)
+/* The slot of key in p: its own, or the next free one (-1: full, which
+ * our option sets never are). */
+static int pair_slot(CliPairs *p, const char *key)
 {
     int i = 0;
     while (i < p->n && strcmp(p->keys[i], key) != 0) i++;
-    if (i == (int)(sizeof p->keys / sizeof p->keys[0]))
-        return; /* full: cannot happen with our option sets */
+    if (i == (int)(sizeof p->keys / sizeof p->keys[0])) return -1;
     if (i == p->n) p->n++;
     p->keys[i] = key;
-    p->values[i] = value;
+    return i;
+}
+
+void cli_put(CliPairs *p, const char *key, const char *value)
+{
+    int i = pair_slot(p, key);
+    if (i >= 0) p->values[i] = value;
+}
+
+void cli_put_int(CliPairs *p, const char *key, long v)
+{
+    int i = pair_slot(p, key);
+    if (i < 0) return;
+    snprintf(p->text[i], sizeof p->text[i], "%ld", v);
+    p->values[i] = p->text[i];
+}
+
+/* Is word one of choices ("a|b|c")? */
+static bool one_of(const char *word, const char *choices)
+{
+    size_t n = strlen(word);
+    for (const char *c = choices; *c;) {
+        const char *bar = strchr(c, '|');
+        size_t len = bar ? (size_t)(bar - c) : strlen(c);
+        if (len == n && strncmp(c, word, n) == 0) return true;
+        if (!bar) break;
+        c = bar + 1;
+    }
+    return false;
+}
+
+/* "a, b or c" from "a|b|c", into buf. */
+static void choices_text(const char *choices, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const char *c = choices; *c && used + 1 < cap;) {
+        const char *bar = strchr(c, '|');
+        size_t len = bar ? (size_t)(bar - c) : strlen(c);
+        const char *sep = used == 0 ? "" : bar ? ", " : " or ";
+        used += (size_t)snprintf(buf + used, cap - used, "%s%.*s", sep, (int)len, c);
+        if (!bar) break;
+        c = bar + 1;
+    }
+}
+
+int cli_take(const char *cmd, const CliOption *opts, int id, const char *arg, CliPairs *p)
+{
+    const CliOption *o = opts;
+    while (o->name && o->id != id) o++;
+    if (!o->name || !o->key) return 0;
+    char what[72];
+    snprintf(what, sizeof what, "--%s", o->name);
+    int n;
+    switch (o->kind) {
+    case CLI_TEXT: cli_put(p, o->key, arg); return 1;
+    case CLI_FLAG: cli_put(p, o->key, o->value ? o->value : "1"); return 1;
+    case CLI_INT:
+    case CLI_EVEN:
+        if (!cli_int(cmd, what, arg, o->lo, o->hi, &n)) return -1;
+        if (o->kind == CLI_EVEN && n % 2) {
+            cli_error(cmd, "%s must be even (games come in pairs), not %d", what, n);
+            return -1;
+        }
+        cli_put_int(p, o->key, n);
+        return 1;
+    case CLI_SEED:
+        if (!cli_seed64(cmd, what, arg)) return -1;
+        cli_put(p, o->key, arg);
+        return 1;
+    case CLI_SECONDS:
+        if (!cli_budget(cmd, o->name, arg)) return -1;
+        cli_put(p, o->key, arg);
+        return 1;
+    case CLI_CHOICE:
+        if (!one_of(arg, o->value)) {
+            char list[160];
+            choices_text(o->value, list, sizeof list);
+            cli_error(cmd, "%s must be %s, not '%s'", what, list, arg);
+            return -1;
+        }
+        cli_put(p, o->key, arg);
+        return 1;
+    }
+    return 0;
 }

@@ -13,10 +13,28 @@
 
 #define EXIT_USAGE 2
 
+/* How cli_take checks an option's value before it puts it under the
+ * option's key (CliOption.key). */
+typedef enum CliKind {
+    CLI_TEXT = 0, /* as given */
+    CLI_FLAG,     /* no value: puts `value` ("1" when NULL) */
+    CLI_INT,      /* an integer in [lo, hi], put as its decimal text */
+    CLI_EVEN,     /* the same, and even (games come in pairs) */
+    CLI_SEED,     /* a 64-bit seed (cli_seed64) */
+    CLI_SECONDS,  /* a number >= 0 (cli_budget) */
+    CLI_CHOICE    /* one of `value`'s words, separated by '|' */
+} CliKind;
+
 typedef struct CliOption {
     const char *name; /* without the leading "--" */
     bool has_arg;
     int id;
+    /* With a key, cli_take checks the value by kind and puts it there: the
+     * option needs no code of its command's own. */
+    const char *key;
+    CliKind kind;
+    int lo, hi;        /* CLI_INT, CLI_EVEN */
+    const char *value; /* CLI_FLAG: what is put; CLI_CHOICE: "a|b|c" */
 } CliOption;
 
 enum { CLI_END = -1, CLI_POSITIONAL = -2, CLI_ERROR = -3 };
@@ -46,19 +64,29 @@ const char *cli_suggest(const char *word, const char *const *names, size_t n);
 typedef struct CliPairs {
     const char *keys[48];
     const char *values[48];
+    char text[48][24]; /* the values cli_put_int formats */
     int n;
 } CliPairs;
 /* Set key to value; a repeated option replaces the earlier one. */
 void cli_put(CliPairs *p, const char *key, const char *value);
+/* Set key to the decimal text of v (kept in p). */
+void cli_put_int(CliPairs *p, const char *key, long v);
+/* The option id of opts, checked and put into p when it has a key (its
+ * kind above): 1 when it was put, 0 when it has no key (the command
+ * handles it), -1 after printing the problem. */
+int cli_take(const char *cmd, const CliOption *opts, int id, const char *arg, CliPairs *p);
 
 /* Board option ids, shared by every command that makes a game. */
 enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_RULE, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_HELP };
 #define CLI_BOARD_OPTIONS                                                                          \
-    {"width", true, OPT_WIDTH}, {"height", true, OPT_HEIGHT}, {"k", true, OPT_K},                  \
-        {"rule", true, OPT_RULE}, {"board", true, OPT_BOARD},                                      \
-        {"count-linemark", false, OPT_COUNT_LINEMARK},                                             \
+    {.name = "width", .has_arg = true, .id = OPT_WIDTH},                                           \
+        {.name = "height", .has_arg = true, .id = OPT_HEIGHT},                                     \
+        {.name = "k", .has_arg = true, .id = OPT_K},                                               \
+        {.name = "rule", .has_arg = true, .id = OPT_RULE},                                         \
+        {.name = "board", .has_arg = true, .id = OPT_BOARD},                                       \
+        {.name = "count-linemark", .has_arg = false, .id = OPT_COUNT_LINEMARK},                    \
     {                                                                                              \
-        "help", false, OPT_HELP                                                                    \
+        .name = "help", .has_arg = false, .id = OPT_HELP                                           \
     }
 #define CLI_BOARD_HELP                                                                             \
     "  --width W, --height H   board size (default 3x3; each side 1..32)\n"                        \
@@ -80,11 +108,13 @@ enum {
     OPT_PLAYER_NO_SANDBOX
 };
 #define CLI_PLAYER_OPTIONS                                                                         \
-    {"time", true, OPT_PLAYER_TIME}, {"instructions", true, OPT_PLAYER_INSTR},                     \
-        {"memory", true, OPT_PLAYER_MEMORY}, {"move-time", true, OPT_PLAYER_MOVE_TIME},            \
-        {"game-time", true, OPT_PLAYER_GAME_TIME},                                                 \
+    {.name = "time", .has_arg = true, .id = OPT_PLAYER_TIME},                                      \
+        {.name = "instructions", .has_arg = true, .id = OPT_PLAYER_INSTR},                         \
+        {.name = "memory", .has_arg = true, .id = OPT_PLAYER_MEMORY},                              \
+        {.name = "move-time", .has_arg = true, .id = OPT_PLAYER_MOVE_TIME},                        \
+        {.name = "game-time", .has_arg = true, .id = OPT_PLAYER_GAME_TIME},                        \
     {                                                                                              \
-        "no-sandbox", false, OPT_PLAYER_NO_SANDBOX                                                 \
+        .name = "no-sandbox", .has_arg = false, .id = OPT_PLAYER_NO_SANDBOX                        \
     }
 /* The help lines of the per-move budgets of sandboxed scripts (the
  * defaults of scripts/lib/sandbox.lua's mb.sandbox.defaults). */

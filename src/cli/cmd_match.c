@@ -52,18 +52,19 @@ enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_PROGRESS, OPT_SLACK };
 
 int cmd_match(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
-                                     {"n", true, OPT_N},
-                                     {"match-num", true, OPT_N},
-                                     {"seed", true, OPT_SEED},
-                                     {"no-progress", false, OPT_NO_PROGRESS},
-                                     {"progress", true, OPT_PROGRESS},
-                                     {"slack", true, OPT_SLACK},
-                                     CLI_PLAYER_OPTIONS,
-                                     {0}};
+    static const CliOption opts[] = {
+        CLI_BOARD_OPTIONS,
+        {.name = "n", .has_arg = true, .id = OPT_N},
+        {.name = "match-num", .has_arg = true, .id = OPT_N},
+        {.name = "seed", .has_arg = true, .id = OPT_SEED},
+        {.name = "no-progress", .has_arg = false, .id = OPT_NO_PROGRESS},
+        {.name = "progress", .has_arg = true, .id = OPT_PROGRESS},
+        {.name = "slack", .has_arg = true, .id = OPT_SLACK},
+        CLI_PLAYER_OPTIONS,
+        {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     const char *arg = NULL, *ai[2] = {NULL, NULL};
     char num[32];
     int nai = 0, n = 0;

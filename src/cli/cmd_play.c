@@ -129,24 +129,25 @@ static bool nonempty(const char *cmd, const char *option, const char *arg)
 
 int cmd_play(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
-                                     {"o", true, OPT_O},
-                                     {"x", true, OPT_X},
-                                     {"seed", true, OPT_SEED},
-                                     {"hint", true, OPT_HINT},
-                                     {"ascii", false, OPT_ASCII},
-                                     {"input", true, OPT_INPUT},
-                                     {"move-time", true, OPT_PLAYER_MOVE_TIME},
-                                     {"time", true, OPT_PLAYER_TIME},
-                                     {"instructions", true, OPT_PLAYER_INSTR},
-                                     {"memory", true, OPT_PLAYER_MEMORY},
-                                     {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX},
-                                     {"slack", true, OPT_SLACK},
-                                     {"lang", true, OPT_LANG},
-                                     {0}};
+    static const CliOption opts[] = {
+        CLI_BOARD_OPTIONS,
+        {.name = "o", .has_arg = true, .id = OPT_O},
+        {.name = "x", .has_arg = true, .id = OPT_X},
+        {.name = "seed", .has_arg = true, .id = OPT_SEED},
+        {.name = "hint", .has_arg = true, .id = OPT_HINT},
+        {.name = "ascii", .has_arg = false, .id = OPT_ASCII},
+        {.name = "input", .has_arg = true, .id = OPT_INPUT},
+        {.name = "move-time", .has_arg = true, .id = OPT_PLAYER_MOVE_TIME},
+        {.name = "time", .has_arg = true, .id = OPT_PLAYER_TIME},
+        {.name = "instructions", .has_arg = true, .id = OPT_PLAYER_INSTR},
+        {.name = "memory", .has_arg = true, .id = OPT_PLAYER_MEMORY},
+        {.name = "no-sandbox", .has_arg = false, .id = OPT_PLAYER_NO_SANDBOX},
+        {.name = "slack", .has_arg = true, .id = OPT_SLACK},
+        {.name = "lang", .has_arg = true, .id = OPT_LANG},
+        {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     const char *arg = NULL;
     bool board_set = false;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -198,7 +199,7 @@ int cmd_play(int argc, char **argv, Host *h)
         }
         }
     }
-    CliPairs all = {{0}, {0}, 0};
+    CliPairs all = {0};
     CliBoardText board;
     if (!cli_put_board(a.cmd, &opt, board_set, &board, &all)) return EXIT_USAGE;
     for (int i = 0; i < p.n; i++) cli_put(&all, p.keys[i], p.values[i]);
@@ -207,11 +208,14 @@ int cmd_play(int argc, char **argv, Host *h)
 
 int cmd_replay(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {{"all", false, OPT_ALL},   {"ascii", false, OPT_ASCII},
-                                     {"psq", true, OPT_PSQ},    {"svg", true, OPT_SVG},
-                                     {"help", false, OPT_HELP}, {0}};
+    static const CliOption opts[] = {{.name = "all", .has_arg = false, .id = OPT_ALL},
+                                     {.name = "ascii", .has_arg = false, .id = OPT_ASCII},
+                                     {.name = "psq", .has_arg = true, .id = OPT_PSQ},
+                                     {.name = "svg", .has_arg = true, .id = OPT_SVG},
+                                     {.name = "help", .has_arg = false, .id = OPT_HELP},
+                                     {0}};
     CliArgs a = cli_args(argc, argv);
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     const char *arg = NULL, *file = NULL, *game_no = NULL;
     bool record = false;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {

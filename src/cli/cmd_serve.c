@@ -135,24 +135,25 @@ static bool seconds_arg(const char *cmd, const char *what, const char *text, dou
 /* 0 to go on, else the exit status (help printed: -1 means exit 0). */
 static int parse_args(int argc, char **argv, ServeArgs *sa)
 {
-    static const CliOption opts[] = {{"port", true, OPT_PORT},
-                                     {"host", true, OPT_HOST},
-                                     {"allow-host", true, OPT_ALLOW},
-                                     {"results", true, OPT_RESULTS},
-                                     {"ai", true, OPT_AI},
-                                     {"max-games", true, OPT_MAX_GAMES},
-                                     {"idle", true, OPT_IDLE},
-                                     {"time", true, OPT_PLAYER_TIME},
-                                     {"instructions", true, OPT_PLAYER_INSTR},
-                                     {"memory", true, OPT_PLAYER_MEMORY},
-                                     {"builtin-time", true, OPT_BUILTIN_TIME},
-                                     {"workers", true, OPT_WORKERS},
-                                     {"connections", true, OPT_CONNECTIONS},
-                                     {"client-connections", true, OPT_CLIENT_CONNECTIONS},
-                                     {"connection-timeout", true, OPT_CONNECTION_TIMEOUT},
-                                     {"worker", true, OPT_WORKER},
-                                     {"help", false, OPT_HELP},
-                                     {0}};
+    static const CliOption opts[] = {
+        {.name = "port", .has_arg = true, .id = OPT_PORT},
+        {.name = "host", .has_arg = true, .id = OPT_HOST},
+        {.name = "allow-host", .has_arg = true, .id = OPT_ALLOW},
+        {.name = "results", .has_arg = true, .id = OPT_RESULTS},
+        {.name = "ai", .has_arg = true, .id = OPT_AI},
+        {.name = "max-games", .has_arg = true, .id = OPT_MAX_GAMES},
+        {.name = "idle", .has_arg = true, .id = OPT_IDLE},
+        {.name = "time", .has_arg = true, .id = OPT_PLAYER_TIME},
+        {.name = "instructions", .has_arg = true, .id = OPT_PLAYER_INSTR},
+        {.name = "memory", .has_arg = true, .id = OPT_PLAYER_MEMORY},
+        {.name = "builtin-time", .has_arg = true, .id = OPT_BUILTIN_TIME},
+        {.name = "workers", .has_arg = true, .id = OPT_WORKERS},
+        {.name = "connections", .has_arg = true, .id = OPT_CONNECTIONS},
+        {.name = "client-connections", .has_arg = true, .id = OPT_CLIENT_CONNECTIONS},
+        {.name = "connection-timeout", .has_arg = true, .id = OPT_CONNECTION_TIMEOUT},
+        {.name = "worker", .has_arg = true, .id = OPT_WORKER},
+        {.name = "help", .has_arg = false, .id = OPT_HELP},
+        {0}};
     CliArgs a = cli_args(argc, argv);
     const char *arg = NULL;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
