@@ -59,7 +59,10 @@ const char *cli_suggest(const char *word, const char *const *names, size_t n)
     return nprefixed == 1 && len >= 2 ? prefixed : NULL;
 }
 
-CliArgs cli_args(int argc, char **argv) { return (CliArgs){argv[0], argc, argv, 1, false}; }
+CliArgs cli_args(int argc, char **argv)
+{
+    return (CliArgs){.cmd = argv[0], .argc = argc, .argv = argv, .i = 1};
+}
 
 int cli_next(CliArgs *a, const CliOption *opts, const char **arg)
 {
@@ -77,6 +80,7 @@ int cli_next(CliArgs *a, const CliOption *opts, const char **arg)
     const char *name = word + (word[1] == '-' ? 2 : 1);
     const char *eq = strchr(name, '=');
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    snprintf(a->typed, sizeof a->typed, "%.*s", (int)(name - word + len), word);
     for (const CliOption *o = opts; o->name; o++) {
         if (strlen(o->name) != len || strncmp(o->name, name, len) != 0) continue;
         if (!o->has_arg) {
@@ -130,22 +134,6 @@ bool cli_budget(const char *cmd, const char *name, const char *text)
         return false;
     }
     return true;
-}
-
-int cli_player_option(const char *cmd, int id, const char *arg, CliPairs *p)
-{
-    static const char *const keys[] = {"time", "instructions", "memory", "move_time", "game_time"};
-    switch (id) {
-    case OPT_PLAYER_TIME:
-    case OPT_PLAYER_INSTR:
-    case OPT_PLAYER_MEMORY:
-        if (!cli_budget(cmd, keys[id - OPT_PLAYER_TIME], arg)) return -1;
-        /* fall through */
-    case OPT_PLAYER_MOVE_TIME:
-    case OPT_PLAYER_GAME_TIME: cli_put(p, keys[id - OPT_PLAYER_TIME], arg); return 1;
-    case OPT_PLAYER_NO_SANDBOX: cli_put(p, "sandbox", "0"); return 1;
-    default: return 0;
-    }
 }
 
 bool cli_seed64(const char *cmd, const char *what, const char *text)
@@ -321,13 +309,12 @@ static void choices_text(const char *choices, char *buf, size_t cap)
     }
 }
 
-int cli_take(const char *cmd, const CliOption *opts, int id, const char *arg, CliPairs *p)
+int cli_take(const CliArgs *a, const CliOption *opts, int id, const char *arg, CliPairs *p)
 {
     const CliOption *o = opts;
     while (o->name && o->id != id) o++;
     if (!o->name || !o->key) return 0;
-    char what[72];
-    snprintf(what, sizeof what, "--%s", o->name);
+    const char *cmd = a->cmd, *what = a->typed;
     int n;
     switch (o->kind) {
     case CLI_TEXT: cli_put(p, o->key, arg); return 1;
@@ -343,6 +330,24 @@ int cli_take(const char *cmd, const CliOption *opts, int id, const char *arg, Cl
         return 1;
     case CLI_SEED:
         if (!cli_seed64(cmd, what, arg)) return -1;
+        cli_put(p, o->key, arg);
+        return 1;
+    case CLI_BIGINT: {
+        const char *q = arg + (*arg == '-' || *arg == '+');
+        bool digits = *q != '\0';
+        for (; *q; q++) digits = digits && *q >= '0' && *q <= '9';
+        if (!digits) {
+            cli_error(cmd, "%s must be an integer (any size), not '%s'", what, arg);
+            return -1;
+        }
+        cli_put(p, o->key, arg);
+        return 1;
+    }
+    case CLI_WORD:
+        if (!*arg) {
+            cli_error(cmd, "%s needs a value (see --help)", what);
+            return -1;
+        }
         cli_put(p, o->key, arg);
         return 1;
     case CLI_SECONDS:

@@ -262,7 +262,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
     if (!players) return 1;
     /* 1. the options and the players */
     for (int id; (id = cli_next(&a, options, &arg)) != CLI_END;) {
-        int taken = cli_take(a.cmd, options, id, arg, &p);
+        int taken = cli_take(&a, options, id, arg, &p);
         if (taken < 0) goto out;
         openings = openings || id == OPT_OPENINGS;
         arranged = arranged || id == OPT_OPENINGS_ORDER || id == OPT_OPENINGS_PLIES;
@@ -282,9 +282,6 @@ int cmd_tournament(int argc, char **argv, Host *h)
             break;
         case CLI_POSITIONAL: players[nplayers++] = (char *)arg; break;
         default: {
-            int player = cli_player_option(a.cmd, id, arg, &p);
-            if (player < 0) goto out;
-            if (player) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) goto out;
             if (id == OPT_BOARD) board_set = true;
             break;

@@ -130,7 +130,7 @@ int cmd_tune(int argc, char **argv, Host *h)
     bool list = false, board_set = false;
     /* 1. the options and the AI */
     for (int id; (id = cli_next(&a, options, &arg)) != CLI_END;) {
-        int taken = cli_take(a.cmd, options, id, arg, &p);
+        int taken = cli_take(&a, options, id, arg, &p);
         if (taken < 0) return EXIT_USAGE;
         if (taken) continue;
         switch (id) {
@@ -148,9 +148,6 @@ int cmd_tune(int argc, char **argv, Host *h)
             ai = arg;
             break;
         default: {
-            int player = cli_player_option(a.cmd, id, arg, &p);
-            if (player < 0) return EXIT_USAGE;
-            if (player) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) return EXIT_USAGE;
             if (id == OPT_BOARD) board_set = true;
             break;
