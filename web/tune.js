@@ -102,7 +102,7 @@ MB.Tune = (function () {
   function confirmation(st) {
     const c = st.confirm;
     if (!c) {
-      return MB.el('p', { id: 'tune-confirm', class: 'muted', 'data-state': 'none' },
+      return MB.el('p', { id: 'tune-confirm', class: 'muted note', 'data-state': 'none' },
         st.done ? 'No confirmation was played (--confirm-games 0).'
           : 'The confirmation (an SPRT match of the tuned values against the start) runs when the iterations are done.');
     }
@@ -111,12 +111,14 @@ MB.Tune = (function () {
         : st.done ? `no decision within ${c.games} games` : 'no decision yet';
     const rows = [
       ['games', `${c.games}` + (c.games_max ? ` of at most ${c.games_max}` : '')],
-      [`${c.player || 'tuned'} against start`, `${c.win}-${c.loss}-${c.draw} (win-loss-draw)`],
+      ['score', `${c.player || 'tuned'} ${c.win}-${c.loss}-${c.draw} (W-L-D)`],
     ];
     if (c.elo !== undefined && c.elo !== null) {
       rows.push(['Elo (95%)', `${signed(c.elo)} [${signed(c.elo_low)}, ${signed(c.elo_high)}]`]);
     }
-    if (c.llr !== undefined) rows.push(['LLR', `${c.llr.toFixed(3)} (bounds ${c.lower.toFixed(3)}, ${c.upper.toFixed(3)}; ${c.sprt})`]);
+    if (c.llr !== undefined) {
+      rows.push(['LLR', `${c.llr.toFixed(3)} (bounds ${c.lower.toFixed(3)}, ${c.upper.toFixed(3)})`], ['SPRT', c.sprt.replace(/,/g, ', ')]);
+    }
     rows.push(['decision', decided]);
     return MB.el('div', { id: 'tune-confirm', class: 'card', 'data-state': st.done ? 'done' : 'running',
       'data-decision': c.decision || '' },
@@ -132,10 +134,11 @@ MB.Tune = (function () {
       MB.el('h2', {}, 'Tuning ', MB.el('code', {}, st.player || '?')),
       MB.el('p', { class: 'muted' }, `${st.dir}: ${about}`),
       progress(st),
-      MB.el('h2', {}, 'Parameters'), table(st),
+      MB.el('div', { class: 'row' },
+        MB.el('div', {}, MB.el('h2', {}, 'Parameters'), table(st)),
+        MB.el('div', {}, MB.el('h2', {}, 'Confirmation'), confirmation(st))),
       MB.el('p', {}, 'Tuned so far: ', MB.el('code', { id: 'tune-spec' }, st.spec || '(not written yet)')),
       MB.el('h2', {}, 'Trajectories'), MB.el('div', { class: 'scroll-x' }, trajectories(st)),
-      MB.el('h2', {}, 'Confirmation'), confirmation(st),
       ...(st.cut ? [MB.el('p', { id: 'tune-cut', class: 'muted' }, `The journal, ${st.journal_bytes} bytes, is read up to 32 MiB: the iterations after ${st.iterations_done} are left out.`)] : []));
     // the meter's width: set here (the page's policy allows no inline style attribute)
     const fill = root.querySelector('.meter .fill');
