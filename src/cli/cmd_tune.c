@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -49,6 +50,11 @@ static const char usage[] =
     "                          trajectory), tuned.txt (the player spec), tuned.lua\n"
     "                          (a Lua table), summary.json and confirm/ (the SPRT\n"
     "                          match's tournament files) there\n"
+    "  --slurm N               play each iteration's games as a Slurm job array of\n"
+    "                          N tasks (sbatch --wait; one shard each, merged;\n"
+    "                          --out must be on a disk the nodes share)\n"
+    "  --sbatch 'ARGS'         more sbatch options for those arrays (a partition,\n"
+    "                          --cpus-per-task=8, ...)\n"
     "  --resume                continue the journal in --out: the same result as\n"
     "                          an uninterrupted run when games do not depend on\n"
     "                          timing\n"
@@ -81,7 +87,9 @@ enum {
     OPT_OUT,
     OPT_RESUME,
     OPT_PROGRESS,
-    OPT_QUIET
+    OPT_QUIET,
+    OPT_SLURM,
+    OPT_SBATCH
 };
 
 int cmd_tune(int argc, char **argv, Host *h)
@@ -107,6 +115,8 @@ int cmd_tune(int argc, char **argv, Host *h)
                                      {"resume", false, OPT_RESUME},
                                      {"progress", true, OPT_PROGRESS},
                                      {"quiet", false, OPT_QUIET},
+                                     {"slurm", true, OPT_SLURM},
+                                     {"sbatch", true, OPT_SBATCH},
                                      CLI_PLAYER_OPTIONS,
                                      {0}};
     static const struct {
@@ -118,7 +128,8 @@ int cmd_tune(int argc, char **argv, Host *h)
                 {OPT_CONFIRM_GAMES, "--confirm-games", "confirm_games", 0, 1000000000},
                 {OPT_JOBS, "--jobs", "jobs", 1, 256},
                 {OPT_OPENINGS_PLIES, "--openings-plies", "openings_plies", 1, 1024},
-                {OPT_MAX_MOVES, "--max-moves", "max_moves", 1, 1024}};
+                {OPT_MAX_MOVES, "--max-moves", "max_moves", 1, 1024},
+                {OPT_SLURM, "--slurm", "slurm", 1, 100000}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
     CliPairs p = {{0}, {0}, 0};
@@ -163,6 +174,7 @@ int cmd_tune(int argc, char **argv, Host *h)
             if (!cli_progress(a.cmd, arg, &p)) return EXIT_USAGE;
             break;
         case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
+        case OPT_SBATCH: cli_put(&p, "sbatch", arg); break;
         case CLI_POSITIONAL:
             if (ai) {
                 cli_error(a.cmd, "one AI expected, got a second: '%s'", arg);
@@ -188,6 +200,13 @@ int cmd_tune(int argc, char **argv, Host *h)
     if (list) return host_call_table(h, "tune_list_main", p.keys, p.values, p.n);
     CliBoardText board;
     if (!cli_put_board(a.cmd, &opt, board_set, &board, &p)) return EXIT_USAGE;
+    /* the program the Slurm arrays' tasks run: this one */
+    static char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        cli_put(&p, "program", self);
+    }
     host_catch_interrupts(h, true);
     return host_call_table(h, "tune_main", p.keys, p.values, p.n);
 }
