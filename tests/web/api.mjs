@@ -793,7 +793,7 @@ test('--tune DIR: the run as its files have it, a line at a time; a cut last lin
     fs.writeFileSync(path.join(dir, 'tuned.txt'), 'examples/tunable_ai.lua:block=1\n');
     r = await api(s, 'GET', 'tune');
     checkTune(r.json, tuneHeader, tuneIts.slice(0, 3), 'the third line whole');
-    eq(r.json.spec, 'examples/tunable_ai.lua:block=1', 'the spec of tuned.txt');
+    eq(r.json.spec, 'examples/tunable_ai.lua:block=1', 'the player spec of tuned.txt');
     // rewritten whole (as --resume does, through a rename): read afresh
     fs.writeFileSync(journal + '.tmp', tuneHeader.join('') + tuneIts.slice(0, 1).join(''));
     fs.renameSync(journal + '.tmp', journal);
