@@ -1,7 +1,7 @@
 /* cmd_serve.c: `marubatsu serve`, the browser front end: an HTTP server on
  * libmicrohttpd serving one page (web/, embedded at build time) and a JSON
- * API: the tree explorer in C (serve_tree.c), games, AIs and tournament
- * results in Lua (l_serve.c, scripts/lib/serve.lua).
+ * API: the tree explorer in C (serve_tree.c), games, AIs, tournament
+ * results and a tune run followed in Lua (l_serve.c, scripts/lib/serve.lua).
  *
  * Threads and processes: libmicrohttpd runs one internal polling thread,
  * which answers every request, so the Lua state is only ever used from
