@@ -1,7 +1,7 @@
 /* cmd_serve.c: `marubatsu serve`, the browser front end: an HTTP server on
  * libmicrohttpd serving one page (web/, embedded at build time) and a JSON
- * API: the tree explorer in C (serve_tree.c), games, AIs and tournament
- * results in Lua (l_serve.c, scripts/lib/serve.lua).
+ * API: the tree explorer in C (serve_tree.c), games, AIs, tournament
+ * results and a tune run followed in Lua (l_serve.c, scripts/lib/serve.lua).
  *
  * Threads and processes: libmicrohttpd runs one internal polling thread,
  * which answers every request, so the Lua state is only ever used from
@@ -45,7 +45,8 @@
 static const char serve_usage[] =
     "usage: marubatsu [options] serve [options]\n"
     "A browser front end: play against any AI, explore the 3x3 game tree, read\n"
-    "a tournament's results. Prints the address to open and serves until Ctrl-C.\n"
+    "a tournament's results, follow a tune run. Prints the address to open and\n"
+    "serves until Ctrl-C.\n"
     "\n"
     "options:\n"
     "  --port P                the TCP port (default 8080; 0 picks a free one)\n"
@@ -56,6 +57,9 @@ static const char serve_usage[] =
     "                          repeatable\n"
     "  --results DIR           show the tournament results in DIR (a tournament's\n"
     "                          --out: results.json and journal.tsv)\n"
+    "  --tune DIR              follow the tune run writing to DIR (a tune's --out:\n"
+    "                          tune.tsv, summary.json, confirm/): its parameters'\n"
+    "                          trajectories and the confirmation, as they grow\n"
     "  --ai FILE               offer the AI script FILE to play against, run in\n"
     "                          the sandbox with its budgets; repeatable\n"
     "  --ai brain:COMMAND[:key=value,...]\n"
@@ -95,6 +99,7 @@ enum {
     OPT_HOST,
     OPT_ALLOW,
     OPT_RESULTS,
+    OPT_TUNE,
     OPT_AI,
     OPT_MAX_GAMES,
     OPT_IDLE,
@@ -140,6 +145,7 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
         {.name = "host", .has_arg = true, .id = OPT_HOST},
         {.name = "allow-host", .has_arg = true, .id = OPT_ALLOW},
         {.name = "results", .has_arg = true, .id = OPT_RESULTS},
+        {.name = "tune", .has_arg = true, .id = OPT_TUNE},
         {.name = "ai", .has_arg = true, .id = OPT_AI},
         {.name = "max-games", .has_arg = true, .id = OPT_MAX_GAMES},
         {.name = "idle", .has_arg = true, .id = OPT_IDLE},
@@ -173,6 +179,7 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
             sa->allow[sa->nallow++] = arg;
             break;
         case OPT_RESULTS: sa->config.results = arg; break;
+        case OPT_TUNE: sa->config.tune = arg; break;
         case OPT_AI:
             if (sa->config.n_ai_files == MAX_AI_FILES) {
                 cli_error(a.cmd, "at most %d --ai files", MAX_AI_FILES);
