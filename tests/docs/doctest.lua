@@ -147,7 +147,7 @@ local function code_blocks(text)
                 if lines[k]:match("^#") then heading = true end
             end
             if not heading then
-                b.output = nxt.body
+                b.output, b.output_first = nxt.body, nxt.line + 1
                 nxt.output_of_line = b.line
             end
         end
@@ -185,16 +185,16 @@ local function compare(want, got)
             local nxt = want[w + 1]
             if not nxt then return nil end
             while got[g] and not line_matches(got[g], nxt) do g = g + 1 end
-            if not got[g] then return ("never printed: %s"):format(nxt) end
+            if not got[g] then return ("never printed: %s"):format(nxt), w + 1 end
         else
-            if not got[g] then return ("printed %d lines, shown more: %s"):format(#got, want[w]) end
+            if not got[g] then return ("printed %d lines, shown more: %s"):format(#got, want[w]), w end
             if not line_matches(got[g], want[w]) then
-                return ("line %d: printed\n  %s\nshown\n  %s"):format(g, rtrim(got[g]), rtrim(want[w]))
+                return ("output line %d: printed\n  %s\nshown\n  %s"):format(g, rtrim(got[g]), rtrim(want[w])), w
             end
             g = g + 1
         end
     end
-    if got[g] then return ("printed more than shown, from line %d: %s"):format(g, got[g]) end
+    if got[g] then return ("printed more than shown, from line %d: %s"):format(g, got[g]), #want end
     return nil
 end
 
@@ -236,9 +236,26 @@ local function sh(dir, cmd, input)
     return split_lines(read(top .. "/out")), split_lines(read(top .. "/err")), code
 end
 
+-- The document being checked, and the line numbers of a shown output.
+local current_file
+local function numbered(first, n)
+    local t = {}
+    for i = 1, n do t[i] = first + i - 1 end
+    return t
+end
+
+-- Where a shown output differs: "FILE:LINE: what".
+local function placed(lines, why, w)
+    if why and w and lines and #lines > 0 then
+        return ("%s:%d: %s"):format(current_file, lines[math.max(1, math.min(w, #lines))], why)
+    end
+    return why
+end
+
 -- One command: nil when it did what was shown, else what differs. `want`
--- nil: only success is checked. `input`: the REPL's lines.
-local function run_command(dir, cmd, want, input)
+-- nil: only success is checked; `lines`: where each shown line is.
+-- `input`: the REPL's lines.
+local function run_command(dir, cmd, want, input, lines)
     local out, err, code = sh(dir, cmd, input)
     if code == 124 or code == 137 then return ("cut off after %d s"):format(LIMIT) end
     local shown_code
@@ -257,7 +274,7 @@ local function run_command(dir, cmd, want, input)
         out = trim_blank_end(out)
         for _, l in ipairs(err) do out[#out + 1] = l end
     end
-    return compare(want, out)
+    return placed(lines, compare(want, out))
 end
 
 -- A `$` session: {{cmd =, want = {...}, line =}}; a REPL command gets
@@ -273,12 +290,13 @@ local function session(body, first)
                 k = k + 1
                 cmd = cmd:gsub("\\%s*$", "") .. " " .. body[k]:match("^%s*(.-)$")
             end
-            cmds[#cmds + 1] = {cmd = cmd, want = {}, line = line}
+            cmds[#cmds + 1] = {cmd = cmd, want = {}, lines = {}, line = line}
         elseif #cmds == 0 then
             if l:match("%S") then return nil, ("line %d: output before any `$ ` command"):format(first + k - 1) end
         else
             local c = cmds[#cmds]
             c.want[#c.want + 1] = l
+            c.lines[#c.lines + 1] = first + k - 1
         end
         k = k + 1
     end
@@ -291,14 +309,18 @@ local function session(body, first)
             if l:match("^>>? ") or l == ">" then input[#input + 1] = l:match("^>>? ?(.*)$") end
         end
         if #input > 0 then
-            local want = {}
-            for _, l in ipairs(c.want) do
-                if not (l:match("^>>? ") or l == ">") then want[#want + 1] = l end
+            local want, lines = {}, {}
+            for i, l in ipairs(c.want) do
+                if not (l:match("^>>? ") or l == ">") then
+                    want[#want + 1] = l
+                    lines[#lines + 1] = c.lines[i]
+                end
             end
             if want[1] and want[1]:match("^marubatsu %S+ %(Lua") then
                 c.banner = table.remove(want, 1)
+                table.remove(lines, 1)
             end
-            c.want, c.input = want, table.concat(input, "\n") .. "\n"
+            c.want, c.lines, c.input = want, lines, table.concat(input, "\n") .. "\n"
         end
     end
     return cmds
@@ -320,17 +342,19 @@ local function bare_commands(body, first)
     return cmds
 end
 
--- The `--> TEXT` comments of a Lua block (nil if none): what its lines print.
+-- The `--> TEXT` comments of a Lua block (nil if none): what its lines
+-- print, and the index in body of each.
 local function arrow_comments(body)
-    local want = {}
-    for _, l in ipairs(body) do
+    local want, at = {}, {}
+    for i, l in ipairs(body) do
         local shown = l:match("%-%->%s*(.-)%s*$")
         if shown and not l:match("^%s*%-%->") then
             shown = shown:gsub("%s+%-%-%s.*$", "")
             want[#want + 1] = shown
+            at[#at + 1] = i
         end
     end
-    return #want > 0 and want or nil
+    return #want > 0 and want or nil, at
 end
 
 local function squash(lines)
@@ -351,20 +375,22 @@ local function run_example(dir, b, version)
     end
     if m.output_of then
         if m.output_of == "" then return "run", "`output of:` with no command" end
-        return "run", run_command(dir, m.output_of, b.body)
+        return "run", run_command(dir, m.output_of, b.body, nil, numbered(first, #b.body))
     end
     if b.info == "lua" then
         local name = b.body[1] and b.body[1]:match("^%-%- ([%w_./-]+%.lua):") or "example.lua"
         os.execute(("mkdir -p %s"):format(q((dir .. "/" .. name):match("^(.*)/"))))
         write(dir .. "/" .. name, table.concat(b.body, "\n") .. "\n")
         if m.smaller then return "run", "`smaller:` is for shell commands" end
-        local arrows = arrow_comments(b.body)
+        local arrows, at = arrow_comments(b.body)
         if arrows and not b.output then
             local out, err, code = sh(dir, "marubatsu run " .. q(name))
             if code ~= 0 then return "run", ("exit status %d; stderr:\n%s"):format(code, table.concat(err, "\n")) end
-            return "run", compare(squash(arrows), squash(out))
+            local why, w = compare(squash(arrows), squash(out))
+            return "run", placed(numbered(first, #b.body), why, w and at[math.min(w, #at)])
         end
-        return "run", run_command(dir, "marubatsu run " .. q(name), b.output)
+        return "run", run_command(dir, "marubatsu run " .. q(name), b.output, nil,
+            b.output and numbered(b.output_first, #b.output))
     end
     if b.output_of_line then return "run" end -- checked with its Lua block
     if not SHELL[b.info] then
@@ -388,7 +414,7 @@ local function run_example(dir, b, version)
         if c.banner and not c.banner:match("^" .. version:gsub("%p", "%%%0") .. " %(Lua 5%.4") then
             return "run", ("line %d: the banner, shown\n  %s\nis not the program's (%s)"):format(c.line, c.banner, version)
         end
-        local why = run_command(dir, cmd, want, c.input)
+        local why = run_command(dir, cmd, want, c.input, c.lines)
         if why then return "run", ("line %d: %s%s\n%s"):format(c.line, has_prompt and "$ " or "", c.cmd, why) end
     end
     return "run"
@@ -398,6 +424,7 @@ end
 local function check_document(path, version, shown_as)
     local results = {}
     local dir = new_dir()
+    current_file = shown_as or path
     for _, b in ipairs(code_blocks(read(path))) do
         local t0 = children_cpu()
         local kind, why = run_example(dir, b, version)
@@ -453,24 +480,26 @@ check(#arg > 1 or (nrun >= 40 and nrun + nill >= 70),
 
 -- The check itself, on made-up documents: each wrong example must fail,
 -- named by file:line, and the right ones pass.
-local made_up = { -- {lines, the line of its block, what its failure says (nil: passes)}
-    {{"    $ echo one; echo two", "    one", "    three"}, 1, "line 2: printed"},
+local made_up = { -- {lines, the line of its block, what its failure says (nil: passes),
+    -- the line it names, from the block's}
+    {{"    $ echo one; echo two", "    one", "    three"}, 1, "output line 2: printed", 2},
     {{"    $ printf 'a\\nb\\nc\\n'", "    a", "    … b, c", "    d"}, 1, "never printed: d"},
     {{"    $ printf 'a\\nb\\nc\\n'", "    a", "    …", "    c"}, 1},
     {{"    $ echo 'took 1.25 s'", "    took … s"}, 1},
     {{"    $ sh -c 'echo oops >&2; exit 3'", "    oops", "    [3]"}, 1},
     {{"    $ false"}, 1, "exit status 1"},
     {{"    $ echo not shown", "    $ echo shown", "    shown"}, 1},
-    {{"```lua", "print(1 + 1)  --> 2", "print('a', 'b')  --> a  c -- a note", "```"}, 1, "printed"},
+    {{"```lua", "print(1 + 1)  --> 2", "print('a', 'b')  --> a  c -- a note", "```"}, 1, "printed", 2},
     {{"```lua", "print(1 + 1)  --> 2 -- a note", "print('a', 'b')  --> a    b", "```"}, 1},
     {{"```lua", "-- f.lua: a file", "print(#arg)", "```", "", "Output:", "", "```text", "0", "```"}, 1},
     {{"```lua", "error('no')", "```"}, 1, "exit status 1"},
     {{"<!-- illustrative -->", "", "    $ exit 1"}, 3, "no reason"},
     {{"<!-- illustrative: a reason -->", "", "    $ exit 1"}, 3, nil},
     {{"```text", "data", "```"}, 1, "a ```text block"},
-    {{"<!-- output of: echo 5 -->", "```", "6", "```"}, 2, "line 1: printed"},
+    {{"<!-- output of: echo 5 -->", "```", "6", "```"}, 2, "line 1: printed", 1},
+    {{"```lua", "print(1)", "```", "", "```text", "1", "2", "```"}, 1, "shown more: 2", 6},
     {{"<!-- smaller: --x -->", "    $ echo big", "    small"}, 2},
-    {{"    $ marubatsu", "    " .. version .. " (Lua 5.4.0): help", "    > 1 + 1", "    3"}, 1, "line 1: printed"},
+    {{"    $ marubatsu", "    " .. version .. " (Lua 5.4.0): help", "    > 1 + 1", "    3"}, 1, "line 1: printed", 3},
     {{"    $ marubatsu", "    marubatsu 0.0 (Lua 5.4.0): help", "    > 1 + 1", "    2"}, 1, "the banner"},
 }
 local text, at = {"# made up", ""}, {}
@@ -489,9 +518,11 @@ for _, r in ipairs(check_document(made, version, "made.md")) do
     local n = at[line]
     if n then
         seen[n] = true
-        local w = made_up[n][3]
+        local w, off = made_up[n][3], made_up[n][4]
         if w then
-            check(r.why and r.why:find(w, 1, true), ("made-up document: the wrong example at %s fails (%s)"):format(r.where, w),
+            local named = off and ("made.md:%d: "):format(line + off)
+            check(r.why and r.why:find(w, 1, true) and (not named or r.why:find(named, 1, true)),
+                ("made-up document: the wrong example at %s fails (%s%s)"):format(r.where, named or "", w),
                 ("%s: %s"):format(r.where, r.why))
         else
             check(not r.why, ("made-up document: the example at %s passes"):format(r.where), r.why)
