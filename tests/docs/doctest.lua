@@ -3,12 +3,18 @@
 -- prints. An example is a fenced block or an indented (4 spaces) code
 -- block; the conventions are in the README's Tests section:
 --   $ COMMAND         run by sh; the lines after it are its standard output
---                     (a failing command: then its standard error and [N],
---                     its exit status); without any `$` line every line of
---                     a shell block is a command that must succeed
---   $ marubatsu + > lines   a REPL session: the `>` lines are its input
---   ```lua            run by `marubatsu run`; its output is the ```text
---                     block right after it, or the `--> TEXT` comments
+--                     (none: only success is checked; a failing command:
+--                     then its standard error and [N], its exit status);
+--                     without any `$` line every line of a shell block is
+--                     a command that must succeed
+--   $ marubatsu + > lines   a REPL session: the `>` lines are its input, the
+--                     rest its output (the banner a terminal shows is
+--                     checked against --version)
+--   ```lua            run by `marubatsu run` as the file named by its first
+--                     line (`-- NAME.lua: ...`, else example.lua); its output
+--                     is the ```text block right after it, or its `--> TEXT`
+--                     comments (print's tabs and spaces alike; ` -- ` starts
+--                     a note)
 --   <!-- output of: COMMAND -->     the block is what COMMAND prints
 --   <!-- smaller: OPTIONS -->       run with OPTIONS appended, only success
 --   <!-- illustrative: REASON -->   not run
