@@ -43,6 +43,7 @@ for flavour in release asan; do
     run_suite "[$flavour] repl (golden)" sh tests/repl/run.sh "$dir/marubatsu"
     run_suite "[$flavour] tournament (cli)" sh tests/tournament/run.sh "$dir/marubatsu"
     run_suite "[$flavour] tournament --out" sh tests/tournament/out.sh "$dir/marubatsu"
+    run_suite "[$flavour] tune (cli)" sh tests/tune/run.sh "$dir/marubatsu"
     run_suite "[$flavour] serve (http api)" sh tests/web/run.sh api "$dir/marubatsu"
     run_suite "[$flavour] brain (gomocup)" sh tests/brain/run.sh "$dir/marubatsu"
     run_suite "[$flavour] brain fields" sh tests/brain/fields.sh "$dir/marubatsu"

@@ -80,7 +80,7 @@ end
 sandbox.inventory = c.inventory
 
 local methods = {close = c.close, stats = c.stats, seed = c.seed, check_params = c.check_params,
-    set_time = c.set_time}
+    set_time = c.set_time, tune = c.tune}
 
 -- player:move(game, params) -> move | nil, reason
 function methods.move(p, game, params)

@@ -355,6 +355,16 @@ function ctl.check(params)
     if not ok then return tostring_(err) end
 end
 
+-- tune() -> the AI's declared tunable parameters (mb.make_ai checked them:
+-- plain tables of numbers) or an empty table; player:tune in the host
+function ctl.tune()
+    local out = {}
+    for name, e in pairs_(ctl.ai.tune or {}) do
+        out[name] = {default = e.default, min = e.min, max = e.max, step = e.step, integer = e.integer}
+    end
+    return out
+end
+
 -- inventory() -> sorted {"PATH TYPE", ...}: everything a script can reach
 -- by indexing, from its environment and from the values it can make
 -- without arguments it controls (a game, an AI, a string): a table's

@@ -26,6 +26,7 @@ local host = private.host -- the host library (require "marubatsu.host")
 
 local T = {}
 local NAME_MAX = 255 -- bytes of a player's name in a journal (journal.h)
+local SPEC_MAX = 4096 -- bytes of a player spec (its parameters: at most 32 of 255 bytes each)
 local REASON_MAX = 1000 -- bytes of a forfeit reason kept (a journal holds 1023)
 local CHUNK = 262144 -- games handed to the workers at a time (the schedule is made lazily)
 
@@ -69,9 +70,11 @@ end
 local function check_spec(entry, i)
     local base, params = host.playerspec(entry)
     if not base then fail(("players[%d]: bad player '%s': %s"):format(i, printable(entry, 80), params), 3) end
-    if #entry > NAME_MAX then
-        fail(("players[%d]: the player '%s' is %d bytes long; a journal holds names of at most %d bytes"):format(i,
-            printable(entry, 40), #entry, NAME_MAX), 3)
+    -- the name a journal holds is checked by finish_names (a spec without
+    -- name= is its own name); a spec with one may be longer (tune's players)
+    if #entry > SPEC_MAX then
+        fail(("players[%d]: the player '%s' is %d bytes long; a player spec holds at most %d bytes"):format(i,
+            printable(entry, 40), #entry, SPEC_MAX), 3)
     end
     local why = private.command.script_problem(base)
     if why then fail(("players[%d]: %s"):format(i, why), 3) end

@@ -65,10 +65,63 @@ local function as_set(list)
     return set
 end
 
+-- The tunable parameters an AI declares (fields.tune of make_ai, read by
+-- `marubatsu tune`): {NAME = {default =, min =, max =, step =}, ...},
+-- checked and copied into plain tables (each entry also gets integer =
+-- true when default, min and max are all Lua integers). NAME is a Lua
+-- identifier; min <= default <= max, all finite; step > 0 is the size of
+-- the perturbation at the end of a tuning run (docs/lua-api.md §5.15).
+local TUNE_MAX = 256 -- tunable parameters an AI may declare
+local function tune_entry(ai_name, name, e)
+    local function bad(what)
+        error(("make_ai: %s: tune.%s: %s"):format(ai_name, name, what), 4)
+    end
+    if type(e) ~= "table" then bad("a table {default =, min =, max =, step =} expected") end
+    local out = {}
+    for _, key in ipairs{"default", "min", "max", "step"} do
+        local v = e[key]
+        if type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge then
+            bad(("'%s' must be a finite number, not %s"):format(key, type(v) == "number" and tostring(v) or type(v)))
+        end
+        out[key] = v
+    end
+    for key in pairs(e) do
+        if out[key] == nil then
+            bad(("unknown key '%s' (known: default, min, max, step)"):format(tostring(key)))
+        end
+    end
+    if out.min > out.max then bad(("min %s is above max %s"):format(out.min, out.max)) end
+    if out.default < out.min or out.default > out.max then
+        bad(("default %s is outside [%s, %s]"):format(out.default, out.min, out.max))
+    end
+    if out.step <= 0 then bad(("step must be above 0, not %s"):format(out.step)) end
+    out.integer = math.type(out.default) == "integer" and math.type(out.min) == "integer"
+        and math.type(out.max) == "integer"
+    return out
+end
+
+local function tune_of(ai_name, tune)
+    if type(tune) ~= "table" then
+        error(("make_ai: %s: tune must be a table of parameters, not %s"):format(ai_name, type(tune)), 3)
+    end
+    local out, n = {}, 0
+    for name, e in pairs(tune) do
+        n = n + 1
+        if n > TUNE_MAX then error(("make_ai: %s: tune: at most %d parameters"):format(ai_name, TUNE_MAX), 3) end
+        if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
+            error(("make_ai: %s: tune: a parameter name must be a Lua identifier, not '%s'")
+                :format(ai_name, tostring(name)), 3)
+        end
+        out[name] = tune_entry(ai_name, name, e)
+    end
+    return out
+end
+
 -- mb.make_ai(name, fn [, fields]) -> AI: fn(game, params) -> move becomes an
 -- AI named name; fields (kind, eval, candidate, defaults, ...) are copied in.
 -- fields.params (a list of names) makes the AI refuse other parameters
--- (mb.check_params).
+-- (mb.check_params); fields.tune declares tunable parameters (above),
+-- which it then also takes.
 function mb.make_ai(name, fn, fields)
     assert(type(name) == "string", "make_ai: the name must be a string")
     assert(type(fn) == "function", "make_ai: fn must be a function (game, params) -> move")
@@ -77,6 +130,12 @@ function mb.make_ai(name, fn, fields)
         if ai[k] == nil then ai[k] = v end
     end
     if type(ai.params) == "table" then ai.params = as_set(ai.params) end
+    if ai.tune ~= nil then
+        ai.tune = tune_of(name, ai.tune)
+        if ai.params then
+            for k in pairs(ai.tune) do ai.params[k] = true end
+        end
+    end
     return setmetatable(ai, AI)
 end
 

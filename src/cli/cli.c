@@ -203,6 +203,27 @@ bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt
     }
 }
 
+bool cli_put_board(const char *cmd, const GameOptions *opt, bool board_set, CliBoardText *buf,
+                   CliPairs *p)
+{
+    int k = opt->k ? opt->k : (opt->width < opt->height ? opt->width : opt->height);
+    char err[160];
+    if (geometry_check(opt->width, opt->height, k, err, sizeof err) != MB_OK) {
+        cli_error(cmd, "%s", err);
+        return false;
+    }
+    snprintf(buf->width, sizeof buf->width, "%d", opt->width);
+    snprintf(buf->height, sizeof buf->height, "%d", opt->height);
+    snprintf(buf->k, sizeof buf->k, "%d", k);
+    cli_put(p, "width", buf->width);
+    cli_put(p, "height", buf->height);
+    cli_put(p, "k", buf->k);
+    if (opt->exact) cli_put(p, "rule", "exact");
+    if (board_set) cli_put(p, "board", board_kind_name(opt->board));
+    if (opt->count_linemark) cli_put(p, "count_linemark", "1");
+    return true;
+}
+
 bool cli_make_game(const char *cmd, const GameOptions *opt, Game *g)
 {
     char err[160];

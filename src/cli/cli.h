@@ -112,6 +112,16 @@ int cli_player_option(const char *cmd, int id, const char *arg, CliPairs *p);
 
 /* Apply one board option; false after printing an error. */
 bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt);
+/* The board options' numbers as text, kept alive for host_call_table. */
+typedef struct CliBoardText {
+    char width[16], height[16], k[16];
+} CliBoardText;
+/* Check the board's shape (k from the shorter side when not given) and put
+ * width, height, k, rule (when exact), board (when board_set) and
+ * count_linemark into p, the numbers' text in buf; false after printing
+ * the error. */
+bool cli_put_board(const char *cmd, const GameOptions *opt, bool board_set, CliBoardText *buf,
+                   CliPairs *p);
 /* Create the game, printing the error on failure. */
 bool cli_make_game(const char *cmd, const GameOptions *opt, Game *g);
 /* Play a comma-separated list of Excel moves on g (named `what` in
@@ -153,6 +163,7 @@ int cmd_play(int argc, char **argv, Host *h);
 int cmd_replay(int argc, char **argv, Host *h);
 int cmd_tournament(int argc, char **argv, Host *h);
 int cmd_merge(int argc, char **argv, Host *h);
+int cmd_tune(int argc, char **argv, Host *h);
 int cmd_serve(int argc, char **argv, Host *h);
 int cmd_brain(int argc, char **argv, Host *h);
 

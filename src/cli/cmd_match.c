@@ -65,7 +65,7 @@ int cmd_match(int argc, char **argv, Host *h)
     GameOptions opt = game_default_options();
     CliPairs p = {{0}, {0}, 0};
     const char *arg = NULL, *ai[2] = {NULL, NULL};
-    char num[32], width[16], height[16], kk[16];
+    char num[32];
     int nai = 0, n = 0;
     bool board_set = false;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -117,22 +117,10 @@ int cmd_match(int argc, char **argv, Host *h)
         cli_error(a.cmd, "two AIs are needed, e.g. marubatsu match ai2 ai2 (see --help)");
         return EXIT_USAGE;
     }
-    char err[160];
-    if (geometry_check(opt.width, opt.height, opt.k, err, sizeof err) != MB_OK) {
-        cli_error(a.cmd, "%s", err);
-        return EXIT_USAGE;
-    }
+    CliBoardText board;
+    if (!cli_put_board(a.cmd, &opt, board_set, &board, &p)) return EXIT_USAGE;
     cli_put(&p, "ai0", ai[0]);
     cli_put(&p, "ai1", ai[1]);
-    snprintf(width, sizeof width, "%d", opt.width);
-    snprintf(height, sizeof height, "%d", opt.height);
-    snprintf(kk, sizeof kk, "%d", opt.k);
-    cli_put(&p, "width", width);
-    cli_put(&p, "height", height);
-    if (opt.k > 0) cli_put(&p, "k", kk); /* 0: k from the board's size */
-    if (opt.exact) cli_put(&p, "rule", "exact");
-    if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
-    if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
     host_catch_interrupts(h, true);
     return host_call_table(h, "match_main", p.keys, p.values, p.n);
 }

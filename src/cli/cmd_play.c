@@ -198,23 +198,9 @@ int cmd_play(int argc, char **argv, Host *h)
         }
         }
     }
-    int k = opt.k ? opt.k : (opt.width < opt.height ? opt.width : opt.height);
-    char err[160];
-    if (geometry_check(opt.width, opt.height, k, err, sizeof err) != MB_OK) {
-        cli_error(a.cmd, "%s", err);
-        return EXIT_USAGE;
-    }
-    char width[16], height[16], kk[16];
-    snprintf(width, sizeof width, "%d", opt.width);
-    snprintf(height, sizeof height, "%d", opt.height);
-    snprintf(kk, sizeof kk, "%d", k);
     CliPairs all = {{0}, {0}, 0};
-    cli_put(&all, "width", width);
-    cli_put(&all, "height", height);
-    cli_put(&all, "k", kk);
-    cli_put(&all, "rule", geometry_rule_name(opt.exact));
-    if (board_set) cli_put(&all, "board", board_kind_name(opt.board));
-    if (opt.count_linemark) cli_put(&all, "count_linemark", "1");
+    CliBoardText board;
+    if (!cli_put_board(a.cmd, &opt, board_set, &board, &all)) return EXIT_USAGE;
     for (int i = 0; i < p.n; i++) cli_put(&all, p.keys[i], p.values[i]);
     return host_call_table(h, "play_terminal", all.keys, all.values, all.n);
 }

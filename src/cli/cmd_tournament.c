@@ -241,8 +241,8 @@ int cmd_tournament(int argc, char **argv, Host *h)
     CliPairs p = {{0}, {0}, 0};
     char **players = calloc((size_t)argc + 1, sizeof *players);
     int nplayers = 0, n = 0, rc = EXIT_USAGE;
-    bool board_set = false, k_set = false, openings = false, arranged = false;
-    char width[16], height[16], kk[16], num[5][32], plies[16];
+    bool board_set = false, openings = false, arranged = false;
+    char num[5][32], plies[16];
     const char *arg = NULL;
     if (!players) return 1;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -344,7 +344,6 @@ int cmd_tournament(int argc, char **argv, Host *h)
             if (player) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) goto out;
             if (id == OPT_BOARD) board_set = true;
-            if (id == OPT_K) k_set = true;
             break;
         }
         }
@@ -359,21 +358,8 @@ int cmd_tournament(int argc, char **argv, Host *h)
             "two or more players are needed, e.g. marubatsu tournament ai2 ai14s (see --help)");
         goto out;
     }
-    char err[160];
-    int k = k_set ? opt.k : (opt.width < opt.height ? opt.width : opt.height);
-    if (geometry_check(opt.width, opt.height, k, err, sizeof err) != MB_OK) {
-        cli_error(a.cmd, "%s", err);
-        goto out;
-    }
-    snprintf(width, sizeof width, "%d", opt.width);
-    snprintf(height, sizeof height, "%d", opt.height);
-    snprintf(kk, sizeof kk, "%d", k);
-    cli_put(&p, "width", width);
-    cli_put(&p, "height", height);
-    cli_put(&p, "k", kk);
-    if (opt.exact) cli_put(&p, "rule", "exact");
-    if (board_set) cli_put(&p, "board", board_kind_name(opt.board));
-    if (opt.count_linemark) cli_put(&p, "count_linemark", "1");
+    CliBoardText board;
+    if (!cli_put_board(a.cmd, &opt, board_set, &board, &p)) goto out;
     static char resume[32768];
     resume_command(resume, sizeof resume, argc, argv);
     cli_put(&p, "resume_command", resume);

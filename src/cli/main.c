@@ -65,6 +65,8 @@ static const Command commands[] = {
     {"tournament", "P...", "a tournament between AIs: crosstable, Elo, journal", NULL,
      cmd_tournament},
     {"merge", "DIR...", "combine the journals of a tournament's shards", NULL, cmd_merge},
+    {"tune", "AI", "tune an AI's declared parameters by self-play (SPSA, then SPRT)", NULL,
+     cmd_tune},
     {"serve", "", "a browser front end: play, the game tree, results", NULL, cmd_serve},
     {"brain", "AI", "run an AI as a Gomocup brain (the protocol on stdin and stdout)", NULL,
      cmd_brain},

@@ -58,7 +58,7 @@ static const struct {
     {"lib/match", false},    {"lib/play", false},        {"lib/check", false},
     {"lib/results", false},  {"lib/brains", false},      {"lib/gomocup_brain", false},
     {"lib/schedule", false}, {"lib/journals", false},    {"lib/tournament", false},
-    {"lib/records", false},
+    {"lib/records", false},  {"lib/tune", false},
 };
 
 /* mb.move("B2" [, game | size]) -> move: Excel coordinates as a move of

@@ -621,6 +621,43 @@ static int l_check_params(lua_State *L)
     return 1;
 }
 
+/* In the child, protected: ctl.tune() packed for the host. */
+static int child_tune(lua_State *L)
+{
+    const char **bytes = lua_touserdata(L, 1);
+    size_t *len = lua_touserdata(L, 2);
+    lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOX_CTL_KEY);
+    lua_getfield(L, -1, "tune");
+    lua_call(L, 0, 1);
+    *bytes = lmb_pack_table(L, -1, len); /* kept alive on the child's stack */
+    return 3;
+}
+
+/* player:tune() -> {NAME = {default, min, max, step, integer}, ...} | nil,
+ * reason: the tunable parameters the player's AI declares (mb.make_ai's
+ * tune, checked there; `marubatsu tune --list`), copied out of its state
+ * under the budgets of a move. */
+static int l_tune(lua_State *L)
+{
+    Player *p = check_player(L, 1);
+    lua_State *C = p->child;
+    const char *bytes = NULL;
+    size_t len = 0;
+    lua_settop(C, 0);
+    lua_pushcfunction(C, child_tune);
+    lua_pushlightuserdata(C, (void *)&bytes);
+    lua_pushlightuserdata(C, &len);
+    int status = budget_pcall(&p->b, C, 2, 3, true);
+    if (status != LUA_OK) {
+        lua_pushnil(L);
+        push_reason(L, p, status);
+        return 2;
+    }
+    lmb_unpack_value(L, bytes);
+    lua_settop(C, 0);
+    return 1;
+}
+
 /* player:seed(n [, "game"]): seed the player's own stream (mb.random,
  * mb.choice, ... and math.random inside its state), as mb.seed seeds the
  * host's; with "game", as host.stream_seed seeds a tournament game's. */
@@ -732,6 +769,7 @@ void lmb_open_sandbox(lua_State *L, int private, lua_CFunction open_module)
                                    {"seed", l_seed},
                                    {"check_params", l_check_params},
                                    {"set_time", l_set_time},
+                                   {"tune", l_tune},
                                    {NULL, NULL}};
     lua_pop(L, 1); /* the metatable */
     luaL_setfuncs(L, fns, 0);
