@@ -6,6 +6,8 @@
 #   make debug      -O0 -g with sanitizers and invariant checks, in build/debug
 #   make fuzz       libFuzzer over the text parsers for FUZZ_SECONDS (default 30)
 #   make mutate     apply each slip of tests/mutants/ and check a test catches it
+#   make test-slurm the README's Slurm job array on a single-node Slurm of its own
+#                   (installs slurm-wlm and munge when missing; .ci/run runs it)
 #   make format     rewrite the C files in the shape of .clang-format (make test checks it)
 #   make install    PREFIX=/usr/local DESTDIR=  (program, library, headers, marubatsu.pc,
 #                   the Jupyter kernel and its kernelspec)
@@ -213,6 +215,30 @@ run: all
 
 test: deps $(REL)/marubatsu $(REL)/marubatsu.so $(REL)/test_engine $(ASAN)/marubatsu $(ASAN)/test_engine
 	@sh tests/run.sh
+
+# ---- the Slurm test: a real single-node cluster (tests/slurm/) -------------
+# Its packages are not in PACKAGES: `make` alone puts no cluster daemons
+# on a machine. Installed here when missing (root, without the
+# recommended plugins: the basic ones are all it uses); where they cannot
+# be, the test says it skipped ("N passed, N failed, 1 skipped").
+SLURM_PACKAGES := slurm-wlm munge
+.PHONY: test-slurm deps-slurm
+deps-slurm:
+	@missing=""; for p in $(SLURM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; } || \
+	      echo "deps-slurm: could not install$$missing: the Slurm test will skip"; \
+	  else \
+	    echo "deps-slurm: missing$$missing (sudo apt-get install -y$$missing): the Slurm test will skip"; \
+	  fi; \
+	fi
+
+test-slurm: deps deps-slurm $(REL)/marubatsu
+	@sh tests/slurm/run.sh $(REL)/marubatsu
 
 bench: deps $(REL)/bench $(REL)/marubatsu
 	./$(REL)/bench

@@ -75,19 +75,7 @@ typedef struct Search {
     struct Vcf *vcf;      /* owned, or NULL: the VCF win check (search_set_vcf) */
     int vcf_depth;        /* its attacker moves */
     uint64_t vcf_nodes;   /* positions it searched (not in count) */
-    /* symmetry maps of the game's shape, computed once by search_init */
-    int nsym;
-    int key_cells; /* tt_key_cells of the shape: what the table is given */
-    int sym_ids[8];
-    int *sym_src;      /* nsym * ncells: new square m reads sym_src[i*ncells + m] */
-    int *sym_move;     /* ncells * nsym: move m maps to sym_move[m*nsym + i] in
-                      image i (a stored best move's images, side by side) */
-    uint64_t *sym_add; /* mark c (1 or 2) on move m, as it reads in image
-                          i's key, at sym_add[(m*2 + c-1)*nsym + i]: the
-                          packed key (tt.h) on boards of at most
-                          TT_PACKED_MAX_CELLS squares, the Zobrist value
-                          (zobrist.h) beyond; a child's keys are its
-                          parent's XOR these, one word an image */
+    TTImages img;         /* the shape's symmetric images (tt.h), built by search_init */
 } Search;
 
 /* One root driver call (ai_by_mmscore with analyze). */

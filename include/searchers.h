@@ -101,13 +101,16 @@ typedef struct Searcher {
                          value is meaningless; cleared by searcher_clear and
                          by each searchers_root_with */
     /* set by searcher_run for the call in progress */
-    Game *game;               /* searched in place */
-    int ncells, nsym, sym[8]; /* the shape's symmetries (symmetry.h) */
-    bool sv;                  /* shortest_victory in effect */
-    bool use_table;           /* bound searchers: probe and store s->tt */
-    bool store2;              /* STORE2 (ai_abs_tt2) instead of STORE3 */
-    double miss_lo, miss_hi;  /* MISS_DEFAULT of the bound table */
-    SearcherOrder order;      /* move ordering in effect (§7.2) */
+    Game *game; /* searched in place */
+    int ncells;
+    TTImages img;            /* the shape's symmetric images (tt.h), kept
+                                 from call to call while the shape is the
+                                 same; freed by searcher_free */
+    bool sv;                 /* shortest_victory in effect */
+    bool use_table;          /* bound searchers: probe and store s->tt */
+    bool store2;             /* STORE2 (ai_abs_tt2) instead of STORE3 */
+    double miss_lo, miss_hi; /* MISS_DEFAULT of the bound table */
+    SearcherOrder order;     /* move ordering in effect (§7.2) */
 } Searcher;
 
 /* Start searcher id with options opt (NULL: all false), its tables limited

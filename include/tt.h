@@ -48,8 +48,15 @@
  * series' searchers alike) and the bound logic of a probe (the cut) and of
  * a store (which bound a result sets).
  *
+ * And it owns the keys a search stores a position under: the position's
+ * own key (tt_position_key) and the keys of its symmetric images
+ * (TTImages: the images of every mark and move, a position's image keys
+ * from scratch or a child's from its parent's, and the store of one result
+ * under every image), for the αβ search and the series' searchers alike.
+ *
  * A TT belongs to whoever embeds it (the Search struct, search.h); nothing
- * here is global. Uses only the C library and mberror.h. */
+ * here is global. Uses mberror.h; its keys read games (game.h), their
+ * symmetries (symmetry.h) and Zobrist values (zobrist.h). */
 #ifndef MB_TT_H
 #define MB_TT_H
 
@@ -57,6 +64,8 @@
 #include <stddef.h>
 #include <math.h>
 #include <stdint.h>
+
+#include "mberror.h"
 
 #define TT_PACKED_MAX_CELLS 32   /* keys of one uint64_t: 2 bits a square */
 #define TT_HASHED_KEYS      (-1) /* the key length of a table of Zobrist keys */
@@ -247,6 +256,59 @@ static inline bool tt_store_room_n(TT *t, int ncells, const uint64_t *keys, cons
         t->count = tt_put_n(t->slots, t->cap - 1, t->shift, t->gen, t->count, keys, moves, n, lower,
                             upper, depth, false);
     return true;
+}
+
+/* ---- A position's keys: its own and its symmetric images ---- */
+
+struct Game;
+struct Geometry;
+
+/* The key of g's position (its own image) as the searches store it:
+ * packed up to TT_PACKED_MAX_CELLS squares, Zobrist beyond (tt_key_cells). */
+uint64_t tt_position_key(const struct Game *g);
+
+/* The symmetric images of a shape, for the keys of a position's images
+ * (the shape's symmetries in table order, symmetry.h: image 0 is the
+ * position itself). Built once per shape; a search's nodes then keep
+ * their images' keys by XOR, one word an image. */
+typedef struct TTImages {
+    int width, height, ncells, nsym; /* the shape built for */
+    int key_cells;                   /* tt_key_cells(ncells): what the table is given */
+    int *move;                       /* ncells * nsym: move m's image in image i at
+                          move[m*nsym + i] (a stored best move's images) */
+    uint64_t *add;                   /* mark c (1 or 2) on square m, as it reads in image
+                          i's key, at add[(m*2 + c-1)*nsym + i]; a child's
+                          keys are its parent's XOR its move's row */
+} TTImages;
+
+/* Build im for the shape geo; MB_OK or MB_ENOMEM (im then empty). The
+ * images depend on the width and height alone. */
+int tt_images_init(TTImages *im, const struct Geometry *geo);
+void tt_images_free(TTImages *im);
+/* The keys of g's position's images into keys[0 .. im->nsym - 1]. */
+void tt_images_keys(const TTImages *im, const struct Game *g, uint64_t *keys);
+/* The values a move m by `mark` (1 or 2) adds to each image's key. */
+static inline const uint64_t *tt_images_add(const TTImages *im, int m, unsigned mark)
+{
+    return im->add + (m * 2 + (int)mark - 1) * im->nsym;
+}
+/* The images of move m, one per image (MOVE_NONE has none: pass NULL). */
+static inline const int *tt_images_move(const TTImages *im, int m)
+{
+    return im->move + (size_t)m * (size_t)im->nsym;
+}
+/* Store (lower, upper) and the moves (a best move's images,
+ * tt_images_move, or one "no move" per image) under every image key (keys
+ * as tt_images_keys gives them), in table order, so that the last image
+ * yielding a key decides its move: tt_store_packed_n's result (MB_OK or
+ * MB_ENOMEM), inline while the table has room. */
+static inline __attribute__((always_inline)) int tt_store_images(TT *t, const TTImages *im,
+                                                                 const uint64_t *keys,
+                                                                 const int *moves, double lower,
+                                                                 double upper, int depth)
+{
+    if (tt_store_room_n(t, im->key_cells, keys, moves, im->nsym, lower, upper, depth)) return MB_OK;
+    return tt_store_packed_n(t, im->key_cells, keys, moves, im->nsym, lower, upper, depth);
 }
 
 /* ---- Bounds: the probe's cut and the store's rule ---- */

@@ -11,9 +11,7 @@
 #include "game_hot.h"
 #include "interrupt.h"
 #include "mberror.h"
-#include "symmetry.h"
 #include "vcf.h"
-#include "zobrist.h"
 
 /* ------------------------------------------------------------------------
  * Life cycle and clock
@@ -31,30 +29,10 @@ int search_init(Search *s, Game *g, SearchEval eval, void *ud, int maxdepth)
     tt_init(&s->tt);
     tt_init(&s->tt_prev);
     search_set_hash(s, (size_t)TT_DEFAULT_HASH_MB << 20);
-    const Geometry *geo = game_geom(g);
-    int n = geo->ncells;
-    s->nsym = symmetry_list(geo, s->sym_ids);
-    s->key_cells = tt_key_cells(n);
-    size_t cells = (size_t)s->nsym * (size_t)n;
-    s->sym_src = malloc(cells * sizeof *s->sym_src);
-    s->sym_move = malloc(cells * sizeof *s->sym_move);
-    s->sym_add = malloc(2 * cells * sizeof *s->sym_add);
-    if (!s->sym_src || !s->sym_move || !s->sym_add) {
+    if (tt_images_init(&s->img, game_geom(g)) != MB_OK) {
         search_free(s);
         return MB_ENOMEM;
     }
-    for (int i = 0; i < s->nsym; i++)
-        for (int m = 0; m < n; m++) {
-            int sx, sy;
-            symmetry_source(geo, s->sym_ids[i], geo->x_of[m], geo->y_of[m], &sx, &sy);
-            int src = geometry_xy_to_move(geo, sx, sy);
-            s->sym_src[i * n + m] = src;
-            s->sym_move[m * s->nsym + i] = symmetry_move(geo, s->sym_ids[i], m);
-            if (src >= 0 && src < n)
-                for (unsigned c = 1; c <= 2; c++)
-                    s->sym_add[(src * 2 + (int)c - 1) * s->nsym + i] =
-                        n <= TT_PACKED_MAX_CELLS ? tt_key_add(0, m, c) : zobrist_value(m, c);
-        }
     return MB_OK;
 }
 
@@ -79,12 +57,7 @@ void search_free(Search *s)
     s->vcf = NULL;
     tt_free(&s->tt);
     tt_free(&s->tt_prev);
-    free(s->sym_src);
-    free(s->sym_move);
-    free(s->sym_add);
-    s->sym_src = s->sym_move = NULL;
-    s->sym_add = NULL;
-    s->nsym = 0;
+    tt_images_free(&s->img);
 }
 
 void search_set_hash(Search *s, size_t bytes)
@@ -104,46 +77,27 @@ void search_set_timelimit(Search *s, double seconds)
  * Keys and table helpers
  * ------------------------------------------------------------------------ */
 
-/* Store (lower, upper, best) under every symmetric image of the position,
- * in table order, so that the last transform yielding a key decides its
- * move (search.md §3.4). keys: the images' keys (packed up to
- * TT_PACKED_MAX_CELLS squares, Zobrist beyond: tt_key_cells). */
+/* Store (lower, upper, best) under every symmetric image of the position
+ * (tt_store_images: search.md §3.4). keys: the images' keys. */
 static inline __attribute__((always_inline)) void
 tt_store_symmetric(Search *s, const uint64_t *keys, double lower, double upper, int best, int depth)
 {
-    const int *mv = s->sym_move + (size_t)best * (size_t)s->nsym;
+    const TTImages *im = &s->img;
     /* Growing rehashes every key inside this one node, where no deadline
      * check sees it (2^19 slots took 0.2 s on a busy VM): under a deadline
      * the table grows only while twice the last growth's time per slot,
      * for the new size, is left; else this position is not stored. */
     size_t cap = s->tt.cap;
     double t0 = 0;
-    if (s->has_deadline && tt_cap_for(&s->tt, (size_t)s->nsym) != cap) {
-        size_t ncap = tt_cap_for(&s->tt, (size_t)s->nsym);
+    if (s->has_deadline && tt_cap_for(&s->tt, (size_t)im->nsym) != cap) {
+        size_t ncap = tt_cap_for(&s->tt, (size_t)im->nsym);
         t0 = clock_now();
         if (s->deadline - t0 < 2.0 * s->grow_time * (double)ncap) return;
     }
-    if (tt_store_room_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, depth)) return;
-    if (tt_store_packed_n(&s->tt, s->key_cells, keys, mv, s->nsym, lower, upper, depth))
+    if (tt_store_images(&s->tt, im, keys, tt_images_move(im, best), lower, upper, depth))
         s->status = SEARCH_ENOMEM;
     else if (t0 > 0 && s->tt.cap != cap)
         s->grow_time = (clock_now() - t0) / (double)s->tt.cap;
-}
-
-/* The keys of the current position's nsym images into keys: XOR of the
- * images' values of each mark (for packed keys the same as OR: every mark
- * has bits of its own). */
-static void root_keys(const Search *s, uint64_t *keys)
-{
-    const Game *g = s->game;
-    int n = game_geom(g)->ncells;
-    for (int i = 0; i < s->nsym; i++) keys[i] = 0;
-    for (int m = 0; m < n; m++) {
-        unsigned c = game_get(g, m); /* the mark is its code */
-        if (!c) continue;
-        const uint64_t *add = s->sym_add + (m * 2 + (int)c - 1) * s->nsym;
-        for (int i = 0; i < s->nsym; i++) keys[i] ^= add[i];
-    }
 }
 
 /* out[i] = a[i] ^ b[i] for the n (8 or 4) images: a node's keys from its
@@ -182,7 +136,7 @@ static const uint64_t no_add[8];
 /* The values a move m by `mark` adds to the keys of each image. */
 static inline const uint64_t *move_add(const Search *s, int m, unsigned mark)
 {
-    return s->sym_add + (m * 2 + (int)mark - 1) * s->nsym;
+    return tt_images_add(&s->img, m, mark);
 }
 
 /* The status that stops the search at this node: the interrupt flag or
@@ -280,14 +234,14 @@ static inline __attribute__((always_inline)) bool node_open(Search *s, double *a
     nd->upper = INFINITY;
     TTEntry e;
     uint64_t key = pkeys ? pkeys[0] ^ add[0] : 0;
-    if (probe_tt && pkeys && tt_probe_packed(&s->tt, s->key_cells, key, &e)) {
+    if (probe_tt && pkeys && tt_probe_packed(&s->tt, s->img.key_cells, key, &e)) {
         if (tt_cut(e.lower, e.upper, alpha, beta, ret)) return true;
         nd->lower = e.lower;
         nd->upper = e.upper;
     }
     nd->alpha0 = *alpha;
     nd->beta0 = *beta;
-    if (pkeys) keys_xor(nd->keys, pkeys, add, s->nsym);
+    if (pkeys) keys_xor(nd->keys, pkeys, add, s->img.nsym);
 
     /* Step 3. moves in legal order (or the candidates, best first); the
      * ordering table's move swaps with the first */
@@ -298,7 +252,7 @@ static inline __attribute__((always_inline)) bool node_open(Search *s, double *a
         *ret = 0;
         return true;
     }
-    if (s->tt_for_mo && pkeys && tt_probe_packed(s->tt_for_mo, s->key_cells, key, &e)) {
+    if (s->tt_for_mo && pkeys && tt_probe_packed(s->tt_for_mo, s->img.key_cells, key, &e)) {
         int p = 0;
         while (p < nd->n && nd->moves[p] != e.move) p++;
         if (p == nd->n) {
@@ -424,7 +378,7 @@ double search_abs_dls(Search *s, double alpha, double beta, int depth)
     if (!features_ready(s)) return 0;
     uint64_t keys[8];
     bool keyed = s->use_tt || s->tt_for_mo;
-    if (keyed) root_keys(s, keys);
+    if (keyed) tt_images_keys(&s->img, s->game, keys);
     const Board *b = &s->game->board;
     return dls_fns[b->kind][b->setting](s, alpha, beta, depth, keyed ? keys : NULL, no_add);
 }
@@ -598,21 +552,8 @@ double search_pvs_dls(Search *s, double alpha, double beta, int depth)
 {
     if (!features_ready(s)) return 0;
     uint64_t keys[8];
-    root_keys(s, keys);
+    tt_images_keys(&s->img, s->game, keys);
     return pvs(s, alpha, beta, depth, keys, no_add);
-}
-
-/* The table key of g's position (its own image): packed or Zobrist
- * (tt_key_cells). */
-static uint64_t position_key(const Game *g)
-{
-    int n = game_geom(g)->ncells;
-    uint64_t key = 0;
-    for (int m = 0; m < n; m++) {
-        unsigned c = game_get(g, m);
-        if (c) key ^= n <= TT_PACKED_MAX_CELLS ? tt_key_add(0, m, c) : zobrist_value(m, c);
-    }
-    return key;
 }
 
 int search_pv(Game *g, const TT *tt, int bestmove, int *pv)
@@ -626,7 +567,7 @@ int search_pv(Game *g, const TT *tt, int bestmove, int *pv)
         if (m < 0 || m >= ncells || game_get(g, m) != MARK_EMPTY) break; /* guard */
         game_move(g, m);
         TTEntry e;
-        if (!tt_probe_packed(tt, tt_key_cells(ncells), position_key(g), &e)) break;
+        if (!tt_probe_packed(tt, tt_key_cells(ncells), tt_position_key(g), &e)) break;
         m = e.move;
     }
     game_rewind(g, &mark);

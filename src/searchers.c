@@ -57,24 +57,15 @@ static double terminal_value(const Game *g, bool sv)
 }
 
 /* The packed key of the position searched. */
-static uint64_t own_key(const Searcher *s)
-{
-    char buf[MB_MAX_CELLS + 1];
-    board_key(&s->game->board, buf);
-    return tt_pack64(buf, s->ncells);
-}
+static uint64_t own_key(const Searcher *s) { return tt_position_key(s->game); }
 
 /* The packed keys of the position under each symmetry of the shape, in
  * table order (calc_same_boardtexts; duplicates kept, a later store
  * overwrites an earlier equal key). Returns how many. */
 static int sym_keys(const Searcher *s, uint64_t keys[SYM_COUNT])
 {
-    char buf[MB_MAX_CELLS + 1];
-    for (int i = 0; i < s->nsym; i++) {
-        symmetry_key(s->game, s->sym[i], buf);
-        keys[i] = tt_pack64(buf, s->ncells);
-    }
-    return s->nsym;
+    tt_images_keys(&s->img, s->game, keys);
+    return s->img.nsym;
 }
 
 /* ---- The exact-value map: (packed board, α, β) -> value ---- */
@@ -172,12 +163,12 @@ static void xstore_sym(Searcher *s, double a, double b, double v)
 static void tstore_sym(Searcher *s, double lo, double hi)
 {
     if (s->interrupted) return;
+    static const int none[SYM_COUNT] = {MOVE_NONE, MOVE_NONE, MOVE_NONE, MOVE_NONE,
+                                        MOVE_NONE, MOVE_NONE, MOVE_NONE, MOVE_NONE};
     uint64_t keys[SYM_COUNT];
-    int moves[SYM_COUNT];
-    int n = sym_keys(s, keys);
-    for (int i = 0; i < n; i++) moves[i] = MOVE_NONE;
+    sym_keys(s, keys);
     /* the depth: the marks, fewer the more plies below */
-    if (tt_store_packed_n(&s->tt, s->ncells, keys, moves, n, lo, hi, s->game->move_count) != MB_OK)
+    if (tt_store_images(&s->tt, &s->img, keys, none, lo, hi, s->game->move_count) != MB_OK)
         s->nomem = true;
 }
 
@@ -488,6 +479,7 @@ void searcher_free(Searcher *s)
     s->xmap = (SrXMap){0};
     s->xmap.max_cap = max_cap;
     tt_free(&s->tt);
+    tt_images_free(&s->img);
 }
 
 /* See searchers.h. */
@@ -519,7 +511,14 @@ static double run(Searcher *s, Game *g)
 {
     s->game = g;
     s->ncells = game_geom(g)->ncells;
-    s->nsym = symmetry_list(game_geom(g), s->sym);
+    const Geometry *geo = game_geom(g);
+    if (!s->img.add || s->img.width != geo->width || s->img.height != geo->height) {
+        tt_images_free(&s->img);
+        if (tt_images_init(&s->img, geo) != MB_OK) {
+            s->nomem = true;
+            return 0;
+        }
+    }
     bool sv = s->opt.shortest_victory;
     double mn = sv ? -2 : -1, mx = sv ? 3 : 1;
     double lo = s->opt.init_ab ? mn : -INFINITY, hi = s->opt.init_ab ? mx : INFINITY;

@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game.h"
 #include "mberror.h"
+#include "symmetry.h"
+#include "zobrist.h"
 
 #define TT_MAX_KEYBYTES 256 /* (MB_MAX_CELLS + 3) / 4 */
 
@@ -291,4 +294,72 @@ int tt_store(TT *t, const char *key, double lower, double upper, int move)
     put(t, i, found, lower, upper, move);
     if (!found) memcpy(t->keys + i * t->keybytes, k, t->keybytes);
     return MB_OK;
+}
+
+/* ---- A position's keys: its own and its symmetric images ---- */
+
+/* What mark c on square m adds to a key of a board of n squares. */
+static uint64_t mark_value(int n, int m, unsigned c)
+{
+    return n <= TT_PACKED_MAX_CELLS ? tt_key_add(0, m, c) : zobrist_value(m, c);
+}
+
+uint64_t tt_position_key(const Game *g)
+{
+    int n = game_geom(g)->ncells;
+    uint64_t key = 0;
+    for (int m = 0; m < n; m++) {
+        unsigned c = game_get(g, m); /* the mark is its code */
+        if (c) key ^= mark_value(n, m, c);
+    }
+    return key;
+}
+
+int tt_images_init(TTImages *im, const Geometry *geo)
+{
+    memset(im, 0, sizeof *im);
+    int ids[SYM_COUNT];
+    int n = geo->ncells, nsym = symmetry_list(geo, ids);
+    size_t cells = (size_t)nsym * (size_t)n;
+    im->move = malloc(cells * sizeof *im->move);
+    im->add = calloc(2 * cells, sizeof *im->add);
+    if (!im->move || !im->add) {
+        tt_images_free(im);
+        return MB_ENOMEM;
+    }
+    im->ncells = n;
+    im->nsym = nsym;
+    im->key_cells = tt_key_cells(n);
+    im->width = geo->width;
+    im->height = geo->height;
+    for (int i = 0; i < nsym; i++)
+        for (int m = 0; m < n; m++) {
+            /* image i's square m reads square src of the position */
+            int sx, sy;
+            symmetry_source(geo, ids[i], geo->x_of[m], geo->y_of[m], &sx, &sy);
+            int src = geometry_xy_to_move(geo, sx, sy);
+            im->move[m * nsym + i] = symmetry_move(geo, ids[i], m);
+            if (src >= 0 && src < n)
+                for (unsigned c = 1; c <= 2; c++)
+                    im->add[(src * 2 + (int)c - 1) * nsym + i] = mark_value(n, m, c);
+        }
+    return MB_OK;
+}
+
+void tt_images_free(TTImages *im)
+{
+    free(im->move);
+    free(im->add);
+    memset(im, 0, sizeof *im);
+}
+
+void tt_images_keys(const TTImages *im, const Game *g, uint64_t *keys)
+{
+    for (int i = 0; i < im->nsym; i++) keys[i] = 0;
+    for (int m = 0; m < im->ncells; m++) {
+        unsigned c = game_get(g, m);
+        if (!c) continue;
+        const uint64_t *add = tt_images_add(im, m, c);
+        for (int i = 0; i < im->nsym; i++) keys[i] ^= add[i];
+    }
 }

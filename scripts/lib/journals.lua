@@ -242,9 +242,18 @@ end
 
 -- ---------------------------------------------------------------- merge
 
+-- Whether a tournament sandboxed the player of `spec`, as it does without
+-- --no-sandbox (which the journal does not record): a script file or a
+-- script found by name, not a built-in AI nor a brain.
+local function sandboxed_spec(spec)
+    if private.brains.is_spec(spec) then return false end
+    local base = host.playerspec(spec) or spec
+    return private.command.is_path(base) or not private.command.builtin(base)
+end
+
 -- The settings and players a journal's header gives (for merge and
 -- replay): s = {format, games, seed, mbparams, openings, sprt}, players
--- = {{name =, spec =}, ...}.
+-- = {{name =, spec =, sandboxed =}, ...}.
 local function context_of_header(path, header)
     local s = {mbparams = {}, openings = {}}
     local players, openings, rule = {}, nil, nil
@@ -280,7 +289,7 @@ local function context_of_header(path, header)
             if #f ~= 4 or math.tointeger(tonumber(f[2])) ~= #players + 1 or f[3] == "" then
                 fail(("%s:%d: a player line is P, its number, name and spec"):format(path, n), 0)
             end
-            players[#players + 1] = {name = f[3], spec = f[4]}
+            players[#players + 1] = {name = f[3], spec = f[4], sandboxed = sandboxed_spec(f[4])}
         end
     end
     if s.format == "knockout" and not (s.tiebreak and s.tiebreak >= 0) then

@@ -416,7 +416,12 @@ local function json_report(res, s, players, total)
             rule = shape.rule}),
         players = (function()
             local l = {}
-            for i, p in ipairs(players) do l[i] = obj({"name", "spec", "sandboxed"}, {name = p.name, spec = p.spec, sandboxed = p.sandbox ~= nil or p.broken ~= nil}) end
+            for i, p in ipairs(players) do
+                -- a player read from a journal's header (merge) says so itself
+                local sandboxed = p.sandboxed
+                if sandboxed == nil then sandboxed = p.sandbox ~= nil or p.broken ~= nil end
+                l[i] = obj({"name", "spec", "sandboxed"}, {name = p.name, spec = p.spec, sandboxed = sandboxed})
+            end
             return l
         end)(),
         games_played = res.games, games_scheduled = total,

@@ -234,7 +234,7 @@ local function settings_of(t)
     if type(t) ~= "table" then usage("bad argument #1 to 'tune' (table expected)") end
     local known = {player = 1, params = 1, start = 1, start_scale = 1, iterations = 1, pairs = 1, seed = 1, jobs = 1,
         spsa = 1, out = 1, resume = 1, max_time = 1, confirm_games = 1, sprt = 1, sandbox = 1, limits = 1,
-        quiet = 1, progress = 1, resume_command = 1}
+        quiet = 1, progress = 1, resume_command = 1, slurm = 1, sbatch = 1, program = 1}
     for _, k in ipairs(BOARD_KEYS) do known[k] = 1 end
     for _, k in ipairs(GAME_KEYS) do known[k] = 1 end
     for k in pairs(t) do
@@ -253,6 +253,10 @@ local function settings_of(t)
     s.max_time = t.max_time and tonumber(t.max_time)
     if t.max_time and not (s.max_time and s.max_time > 0) then usage("tune: max_time must be seconds above 0") end
     s.out, s.resume, s.quiet = t.out, t.resume, t.quiet
+    if type(s.out) == "string" then s.out = s.out:gsub("(.)/+$", "%1") end
+    s.slurm = t.slurm and int_of(t, "slurm", 1, 100000)
+    s.sbatch, s.program = t.sbatch, t.program or "marubatsu"
+    if s.slurm and not s.out then usage("tune: slurm needs out = DIR (on a disk the cluster's nodes share)") end
     if s.resume and not s.out then usage("tune: resume needs out = DIR (where the journal is)") end
     s.sandbox, s.limits = t.sandbox, t.limits
     s.progress = t.progress
@@ -434,6 +438,8 @@ end
 
 -- ---------------------------------------------------------------- games
 
+local play_on_slurm -- below: a batch as a Slurm job array
+
 -- The tournament options every batch shares.
 local function tournament_options(s, players, games, seed)
     local t = {players = players, games = games, seed = seed, jobs = s.jobs, quiet = true, progress = "none",
@@ -449,6 +455,119 @@ local function score_of(res, name)
     error("tune: no result for " .. name)
 end
 
+-- ---------------------------------------------------------------- Slurm
+
+-- A word as the shell reads it back.
+local function shell_word(w)
+    w = tostring(w)
+    if w:match("^[%w_./:=,+@%%-]+$") then return w end
+    return "'" .. w:gsub("'", "'\\''") .. "'"
+end
+
+-- A number as a spec's value that reads back as the same number.
+local function value_text(v)
+    if math.type(v) == "integer" then return tostring(v) end
+    if type(v) == "number" then return full(v) end
+    return tostring(v)
+end
+
+-- A player table {ai, params, name} as a command line's player spec.
+local function spec_word(p)
+    local keys = {}
+    for k in pairs(p.params) do keys[#keys + 1] = k end
+    table.sort(keys)
+    local items = {}
+    for _, k in ipairs(keys) do items[#items + 1] = k .. "=" .. value_text(p.params[k]) end
+    items[#items + 1] = "name=" .. p.name
+    return p.ai .. ":" .. table.concat(items, ",")
+end
+
+-- The `marubatsu tournament` words of a batch: the players and every
+-- option tournament_options gives host.tournament.
+local function tournament_words(s, players, games, seed)
+    local w = {}
+    for _, p in ipairs(players) do w[#w + 1] = spec_word(p) end
+    local function add(...) for _, x in ipairs{...} do w[#w + 1] = tostring(x) end end
+    add("--games", games, "--seed", seed)
+    local g = s.game
+    add("--width", s.shape.width, "--height", s.shape.height, "--k", s.shape.k)
+    if s.shape.rule ~= "freestyle" then add("--rule", s.shape.rule) end
+    if g.board then add("--board", g.board) end
+    if g.count_linemark then add("--count-linemark") end
+    if g.openings then add("--openings", g.openings, "--openings-order", "random") end
+    if g.openings_plies then add("--openings-plies", g.openings_plies) end
+    if g.move_time then add("--move-time", g.move_time) end
+    if g.game_time then add("--game-time", g.game_time) end
+    if g.max_moves then add("--max-moves", g.max_moves) end
+    if g.adjudicate then add("--adjudicate") end
+    if g.slack then add("--slack", g.slack) end
+    if s.sandbox == false then add("--no-sandbox") end
+    for _, k in ipairs{"time", "instructions", "memory"} do
+        local v = s.limits and s.limits[k]
+        if v ~= nil then add("--" .. k, v == false and 0 or v) end
+    end
+    return w
+end
+
+-- The job script of the arrays: task I plays shard I/N of a batch into
+-- DIR/shardI (with --resume: a task run again goes on).
+local function job_script(s)
+    return table.concat({"#!/bin/sh",
+        "# written by marubatsu tune: one shard of an iteration's games per task",
+        "# of a Slurm job array; arguments: DIR, then the tournament's players and options",
+        "set -eu", "d=$1", "shift",
+        "exec " .. shell_word(s.program) .. ' tournament "$@" --jobs "${SLURM_CPUS_PER_TASK:-1}" --progress none \\',
+        '    --quiet --resume --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" --out "$d/shard$SLURM_ARRAY_TASK_ID"',
+        ""}, "\n")
+end
+
+-- The last lines of a file (for an error message).
+local function tail_of(path, n)
+    local f = io.open(path, "rb")
+    if not f then return "" end
+    local text = f:read(65536) or ""
+    f:close()
+    local lines = {}
+    for line in text:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    return table.concat(lines, "\n", math.max(1, #lines - n + 1))
+end
+
+-- Play a batch as a Slurm job array of s.slurm tasks (sbatch --wait), its
+-- shards merged: -> the merged results (host.tournament_merge).
+play_on_slurm = function(s, k, players, games, seed)
+    local root = s.out .. "/slurm"
+    R.ensure_dir(root)
+    local script = root .. "/job.sh"
+    files.write_file(script, job_script(s))
+    local dir = ("%s/iteration%d"):format(root, k)
+    R.ensure_dir(dir)
+    local words = {"sbatch", "--wait", "--quiet", "--array=1-" .. s.slurm, "--output=" .. dir .. "/shard%a.log"}
+    for w in (s.sbatch or ""):gmatch("%S+") do words[#words + 1] = w end
+    words[#words + 1] = script
+    words[#words + 1] = dir
+    for _, w in ipairs(tournament_words(s, players, games, seed)) do words[#words + 1] = w end
+    local quoted = {}
+    for i, w in ipairs(words) do quoted[i] = shell_word(w) end
+    local ok, how, code = os.execute(table.concat(quoted, " ") .. " </dev/null")
+    if private.interrupted() then error("interrupted", 0) end
+    local dirs = {}
+    for i = 1, s.slurm do dirs[i] = dir .. "/shard" .. i end
+    if not ok then
+        local logs = {}
+        for i = 1, s.slurm do
+            local t = tail_of(dir .. "/shard" .. i .. ".log", 3)
+            if t ~= "" then logs[#logs + 1] = ("  shard%d.log: %s"):format(i, t:gsub("\n", "\n    ")) end
+        end
+        fail(("iteration %d: the Slurm array failed (sbatch %s %s)%s"):format(k, tostring(how), tostring(code),
+            #logs > 0 and (":\n" .. table.concat(logs, "\n")) or ""), 0)
+    end
+    local res = host.tournament_merge{dirs = dirs, quiet = true}
+    if res.games ~= games then
+        fail(("iteration %d: the Slurm array's shards hold %d of its %d games"):format(k, res.games, games), 0)
+    end
+    return res
+end
+
 -- Play iteration k from theta: -> wins, losses, draws of theta+.
 local function play_iteration(s, k, theta, d)
     local plus, minus = {}, {}
@@ -460,6 +579,7 @@ local function play_iteration(s, k, theta, d)
     local players = {{ai = s.base, params = params_of(s, plus), name = "theta+"},
         {ai = s.base, params = params_of(s, minus), name = "theta-"}}
     local seed = host.tourney_seed(s.seed, "tune games", k)
+    if s.slurm then return score_of(play_on_slurm(s, k, players, 2 * s.pairs, seed), "theta+") end
     local res = host.tournament(tournament_options(s, players, 2 * s.pairs, seed))
     return score_of(res, "theta+")
 end

@@ -760,9 +760,20 @@ describe("player options", function()
         local res = run{players = {"ai2:name=X", "ai1:name=X"}, games = 2, jobs = 1}
         assert.are.equal("X", res.players[1].name)
         assert.are.equal("X#2", res.players[2].name)
-        local ok, err = pcall(run, {players = {"ai2", "ai1:name=" .. ("n"):rep(250)}, games = 2, jobs = 1})
+        -- a name of 250 bytes is one a journal holds, whatever the player spec's length
+        res = run{players = {"ai2", "ai1:name=" .. ("n"):rep(250)}, games = 2, jobs = 1}
+        assert.are.equal(("n"):rep(250), res.players[2].name)
+        local ok, err = pcall(run, {players = {"ai2", "ai1:name=" .. ("n"):rep(256)}, games = 2, jobs = 1})
         assert.is_false(ok)
-        assert.matches("players%[2%]: the player .* is %d+ bytes long", err)
+        assert.matches("players%[2%]: bad player .*: parameter 1 %(name%): the value is longer than 255 bytes", err)
+        -- a spec of 20 values of 250 bytes: past what a player spec holds
+        local items = {}
+        for i = 1, 20 do items[i] = ("p%02d="):format(i) .. ("v"):rep(250) end
+        local long = "ai1:" .. table.concat(items, ",") .. ",name=a"
+        ok, err = pcall(run, {players = {"ai2", long}, games = 2, jobs = 1})
+        assert.is_false(ok)
+        assert.matches(("players%%[2%%]: the player .* is %d bytes long; a player spec holds at most 4096 bytes")
+            :format(#long), err)
     end)
 
     it("unknown keys of a built-in AI are refused with the AI's keys and the player options", function()

@@ -5,7 +5,7 @@
 # --resume writes a results.json byte-identical to an uninterrupted run's,
 # and its journal lost at most the games in flight; likewise after SIGINT
 # (exit 1, a message saying how to resume); --shard 1/2 + 2/2 merged
-# equal one run; ranking.svg is valid XML; --sprt stops a match with H1; replay shows a journal game; bad options exit 2 with a
+# equal one run (also with a script player: "sandboxed" as in one run); ranking.svg is valid XML; --sprt stops a match with H1; replay shows a journal game; bad options exit 2 with a
 # message; a journal of another tournament is refused with exit 1, also
 # one of the other rule (--rule exact), whose games resume, merge and
 # replay judge under it.
@@ -139,6 +139,15 @@ t --games 20 --jobs 2 --out "$tmp/s2" --shard 2/2
 check "merge exit 0" test $? -eq 0
 check "merged = one run" cmp -s "$tmp/one/results.json" "$tmp/merged/results.json"
 check "merged table printed" grep -q '^rank  player' "$tmp/merge.out"
+# with a script player: merge knows it was sandboxed (the journal's header
+# names it, the results say so as one run's do)
+sp="ai2 examples/my_first_ai.lua --games 10 --seed 5 --no-progress --quiet"
+"$prog" tournament $sp --out "$tmp/sone" >/dev/null 2>&1
+"$prog" tournament $sp --out "$tmp/ss1" --shard 1/2 >/dev/null 2>&1
+"$prog" tournament $sp --out "$tmp/ss2" --shard 2/2 >/dev/null 2>&1
+"$prog" merge "$tmp/ss1" "$tmp/ss2" --out "$tmp/smerged" >/dev/null 2>&1
+check "merged = one run, with a script player" cmp -s "$tmp/sone/results.json" "$tmp/smerged/results.json"
+check "merged: the script was sandboxed" grep -q '"sandboxed": true' "$tmp/smerged/results.json"
 
 # replay a journal game
 "$prog" replay "$tmp/one/journal.tsv" 3 >"$tmp/replay.out" 2>&1
@@ -382,9 +391,9 @@ check "unwind over 44 MB: well under 60 s" test "$took" -lt 60
 
 # a player name (its spec) too long for a journal fails before any game
 long=$(printf 'v%.0s' $(seq 1 250))
-"$prog" tournament ai1 "ai2:mode=$long" --games 2 --quiet 2>"$tmp/err"
+"$prog" tournament ai1 "ai2:rand=$long" --games 2 --quiet 2>"$tmp/err"
 check "spec of 259 bytes exits 2" test $? -eq 2
-check "spec of 259 bytes: message" grep -q 'players\[2\]: the player .* is 259 bytes long; a journal holds names of at most 255 bytes' "$tmp/err"
+check "spec of 259 bytes: message" grep -q 'players\[2\]: the name .* is 259 bytes long; a journal holds names of at most 255 bytes' "$tmp/err"
 "$prog" tournament ai1 "ai2:mode=${long}vvvvvvv" --games 2 --quiet 2>"$tmp/err"
 check "parameter value over 255 bytes exits 2" test $? -eq 2
 check "parameter value over 255 bytes: message" grep -q 'the value is longer than 255 bytes' "$tmp/err"

@@ -1,0 +1,27 @@
+-- .luacheckrc: the Lua lint of `make test` (tests/source/lua_check.sh, with
+-- Debian's lua-check): Lua 5.4, lines of at most 120 characters, busted's
+-- globals in the specs; unused callback arguments are allowed (a callback
+-- keeps the signature it is called with).
+std = "lua54"
+max_line_length = 120
+unused_args = false
+files["tests/lua"] = {std = "+busted"}
+files["tests/**/*_spec.lua"] = {std = "+busted"}
+-- run by `marubatsu run` or the REPL, where mb is a global
+files["tests/cli/scripts"] = {globals = {"mb"}}
+files["tests/repl"] = {globals = {"mb", "help", "quit"}}
+files["tests/bench"] = {globals = {"mb"}}
+-- the sandbox's environment and the kernel's driver replace standard
+-- functions on purpose (an allow-list; the notebook's input and output)
+files["scripts/lib/sandbox_env.lua"] = {ignore = {"121", "122"}}
+files["src/jupyter/driver.lua"] = {ignore = {"122"}}
+files["tests/cli/scripts/progress_lines.lua"] = {ignore = {"122"}}
+-- inputs that are broken or hostile on purpose
+exclude_files = {
+    "tests/cli/scripts/syntax_error*.lua",
+    "tests/repl/*.lua",
+    "tests/hostile/*.lua",
+    "tests/tournament/hostile/*.lua",
+    "tests/lua/scripts/bad_*.lua",
+    "build/**",
+}
