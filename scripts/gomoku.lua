@@ -100,8 +100,9 @@ local function weights_of(params)
         if v ~= nil then
             local n = math.type(v) and math.tointeger(v)
             if not n or n < -WEIGHT_MAX or n > WEIGHT_MAX then
+                local got = type(v) == "string" and ("'%s'"):format(v) or tostring(v)
                 error(("gomoku: parameter '%s' must be an integer from %d to %d, got %s")
-                    :format(s.name, -WEIGHT_MAX, WEIGHT_MAX, type(v) == "string" and ("'%s'"):format(v) or tostring(v)), 0)
+                    :format(s.name, -WEIGHT_MAX, WEIGHT_MAX, got), 0)
             end
             if not w then
                 local given = params.weights

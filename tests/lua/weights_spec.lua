@@ -209,7 +209,8 @@ describe("the searches' option lines_weights", function()
     it("refuses a bad table with a clear error", function()
         local g = game_of("H8,H9,I9")
         local cases = {
-            {{bse = 4}, "search_pvs_dls: lines_weights: unknown option 'bse' %(known: base, open_mover, open_other, sure_win, sure_loss%)"},
+            {{bse = 4}, "search_pvs_dls: lines_weights: unknown option 'bse' "
+                .. "%(known: base, open_mover, open_other, sure_win, sure_loss%)"},
             {{base = "4"}, "search_pvs_dls: lines_weights.base must be a number, got string"},
             {{base = 0.5}, "search_pvs_dls: lines_weights.base must be a number from 1 to 16, got 0.5"},
             {{open_other = -1}, "lines_weights.open_other must be a number from 0 to 64, got %-1"},
