@@ -42,7 +42,7 @@
 --   "memory: over its limit of 64 MiB (max_memory)"
 --   "unreadable output: \"...\""  "illegal move: 3,4 (D5, occupied)"
 --   "error: ..." (cannot start, START refused, ERROR or UNKNOWN answers)
-local mb, private = ...
+local _, private = ...
 local host = private.host -- the host library (processes, the protocol)
 
 local B = {}

@@ -56,7 +56,7 @@ do
     load(mb.embedded("lib/brains"), "=scripts/lib/brains.lua", "t")(mb, lib)
     brains = lib.brains
 end
-local json, array = report.json, report.array
+local array = report.array
 
 local MAX_GAMES = config.max_games or 64
 local IDLE = config.idle or 1800
