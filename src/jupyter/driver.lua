@@ -159,10 +159,12 @@ local function board_svg(g)
         add('<rect x="%d" y="%d" width="%d" height="%d" fill="#fde68a"/>', left + cell * x, top + cell * y, cell, cell)
     end
     for i = 0, w do
-        add('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>', left + cell * i, top, left + cell * i, top + cell * h)
+        add('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>', left + cell * i, top, left + cell * i,
+            top + cell * h)
     end
     for j = 0, h do
-        add('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>', left, top + cell * j, left + cell * w, top + cell * j)
+        add('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>', left, top + cell * j, left + cell * w,
+            top + cell * j)
     end
     local fs = math.max(9, math.min(14, cell // 3))
     for i = 0, w - 1 do

@@ -1,4 +1,6 @@
--- searchers_spec.lua: mb.searcher and the ai_mmdfs ... ai_mtdf AIs (ais.md §6, §7.1-7.4): the §11.2 node totals through Lua from the empty board and after 〇(1,1), candidate lists and score views, one seeded game per AI against ai2, option errors, and that the game is left unchanged.
+-- searchers_spec.lua: mb.searcher and the ai_mmdfs ... ai_mtdf AIs (ais.md §6, §7.1-7.4): the §11.2 node totals through
+-- Lua from the empty board and after 〇(1,1), candidate lists and score views, one seeded game per AI against ai2,
+-- option errors, and that the game is left unchanged.
 -- The searches run on every back-end setting: the long lists (the node
 -- totals, the searchers of one view, the AIs' games) take the settings in
 -- turn (helpers.backend), so that each setting meets several searchers and
