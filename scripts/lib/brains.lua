@@ -338,15 +338,15 @@ function B.move(b, g)
             if ok then a, why = answer(b, t0 + math.max(limit, 0) + b.tolerance, reason) end
             b.used = b.used + (host.brainproc.now() - t0)
             if a and a.kind == "move" then b.used = b.used - b.increment end -- may be refused below: the game ends then
-            if not a then
-                ok = false
-            elseif a.kind == "move" then
+            -- past here every way but a legal move ends the brain with why
+            -- (no answer: answer's reason)
+            if a and a.kind == "move" then
                 if a.x >= g.width or a.y >= g.height then
-                    ok, why = false, ("illegal move: %d,%d (off the board)"):format(a.x, a.y)
+                    why = ("illegal move: %d,%d (off the board)"):format(a.x, a.y)
                 else
                     local m = g:xy_to_move(a.x, a.y)
                     if g:getmark_by_move(m) ~= "." then
-                        ok, why = false, ("illegal move: %d,%d (%s, occupied)"):format(a.x, a.y, g:excel(m))
+                        why = ("illegal move: %d,%d (%s, occupied)"):format(a.x, a.y, g:excel(m))
                     else
                         b.known = {}
                         for i = 1, g.move_count do b.known[i] = g.records[i] end
@@ -355,10 +355,10 @@ function B.move(b, g)
                         return m
                     end
                 end
-            elseif a.kind == "ERROR" then
-                ok, why = false, "error: the brain answered ERROR " .. a.text
-            else
-                ok, why = false, ("error: the brain answered %s%s instead of a move"):format(a.kind,
+            elseif a and a.kind == "ERROR" then
+                why = "error: the brain answered ERROR " .. a.text
+            elseif a then
+                why = ("error: the brain answered %s%s instead of a move"):format(a.kind,
                     a.text and a.text ~= "" and (" " .. a.text) or "")
             end
         end

@@ -272,16 +272,16 @@ function host.game_record_main(t)
         local rec = host.journal_game(t.file, g)
         local game = mb.Marubatsu(rec.board)
         for sq in rec.moves:gmatch("[^,]+") do game:move(mb.move(sq, game)) end
-        local names = {o = rec.o, x = rec.x}
+        local who = {o = rec.o, x = rec.x}
         if rec.reason:sub(1, 13) == "adjudicated: " then
-            names.title = ("%s (black) vs %s (white): %s, %d moves"):format(rec.o, rec.x, rec.reason, game.move_count)
+            who.title = ("%s (black) vs %s (white): %s, %d moves"):format(rec.o, rec.x, rec.reason, game.move_count)
         elseif rec.reason ~= "" then
             local loser = rec.result == "o" and rec.x or rec.o
-            names.title = ("%s (black) vs %s (white): %s lost by forfeit (%s), %d moves"):format(rec.o, rec.x, loser,
+            who.title = ("%s (black) vs %s (white): %s lost by forfeit (%s), %d moves"):format(rec.o, rec.x, loser,
                 rec.reason, game.move_count)
         end
-        if t.psq then write(t.psq, mb.game_psq(game, names)) end
-        if t.svg then write(t.svg, mb.game_svg(game, names)) end
+        if t.psq then write(t.psq, mb.game_psq(game, who)) end
+        if t.svg then write(t.svg, mb.game_svg(game, who)) end
     end)
     if ok then return 0 end
     io.stderr:write(("marubatsu replay: %s\n"):format(private.message(err)))

@@ -274,13 +274,13 @@ local function text_report(res, s, total)
                 out[#out + 1] = ("  %s  %s: %d"):format(pad(shown[r.index], namew), printable(k, 200), r.forfeits[k])
             end
         end
-        local shown = math.min(#res.forfeits, 10)
-        for i = 1, shown do
+        local listed = math.min(#res.forfeits, 10)
+        for i = 1, listed do
             local f = res.forfeits[i]
             out[#out + 1] = ("  game %d, %s: %s"):format(f.game, printable(f.player), printable(f.reason, 200))
         end
-        if #res.forfeits > shown then
-            out[#out + 1] = ("  ... %d more in results.json"):format(#res.forfeits - shown)
+        if #res.forfeits > listed then
+            out[#out + 1] = ("  ... %d more in results.json"):format(#res.forfeits - listed)
         end
     end
     if s.adjudicate or s.max_moves then

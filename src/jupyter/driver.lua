@@ -558,15 +558,14 @@ end
 function _G.__jupyter_pack(...) return table.pack(...) end
 
 local function compile(code, name)
-    local f, err = load("return " .. code .. ";", name, "t")
+    local f = load("return " .. code .. ";", name, "t")
     if f then return f, false end
     local head, last = code:gsub("%s+$", ""):match("^(.*)\n([^\n]*)$")
     if head and last:find("%S") and load(head, name, "t") then
         f = load(head .. "\nreturn __jupyter_pack(" .. last .. "\n)", name, "t")
         if f then return f, true end
     end
-    f, err = load(code, name, "t")
-    return f, err
+    return load(code, name, "t")
 end
 
 local function error_text(e)

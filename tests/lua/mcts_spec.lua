@@ -49,6 +49,7 @@ describe("mb.mcts", function()
     it("proves 3x3 a draw and a win in one", function()
         local s = mb.mcts{solver = true, max_nodes = 1 << 18}
         local m, info = s:search(mb.Marubatsu(), {playouts = 200000})
+        assert.is_true(m >= 0 and m < 9)
         assert.are.equal("draw", info.proven)
         assert.are.equal(0.5, info.value)
         assert.is_true(info.playouts < 200000)

@@ -508,7 +508,7 @@ describe("hostile scripts as players", function()
         for _, g in ipairs(games_of(dir)) do assert.are.equal("", g.reason) end
         -- and one that needs 110% of its cap loses every game on memory
         dir = newdir()
-        res = run{players = {"ai1", {name = "ws", ai = "tests/lua/scripts/working_set.lua",
+        run{players = {"ai1", {name = "ws", ai = "tests/lua/scripts/working_set.lua",
             limits = {time = 60, memory = cap}, params = {live = cap * 110 // 100, temp = 0}}},
             games = 4, seed = 31, jobs = 1, out = dir, width = 4, height = 4, k = 4}
         local _, lost = of(dir, "ws")
@@ -888,7 +888,6 @@ describe("knockout", function()
 end)
 
 describe("adjudication", function()
-    local helpers = dofile("tests/lua/helpers.lua")
 
     -- the result of each game of a journal, by game number
     local function results(dir)
