@@ -5,7 +5,13 @@
 std = "lua54"
 max_line_length = 120
 unused_args = false
-files["tests/lua"] = {std = "+busted"}
+-- deliberate: an empty branch that says what it leaves alone ("ignored, as
+-- the protocol asks"), not (x < y) where a NaN must fail the check, and a
+-- `<close>` lock, held to the end of its block and never read
+ignore = {"542", "581", "211/lock"}
+-- a describe block may shadow an outer helper with its own variant, and a
+-- case may stop a loop at its first step on purpose
+files["tests/lua"] = {std = "+busted", ignore = {"431", "433", "512"}}
 files["tests/**/*_spec.lua"] = {std = "+busted"}
 -- run by `marubatsu run` or the REPL, where mb is a global
 files["tests/cli/scripts"] = {globals = {"mb"}}
@@ -24,4 +30,7 @@ exclude_files = {
     "tests/tournament/hostile/*.lua",
     "tests/lua/scripts/bad_*.lua",
     "build/**",
+    -- being edited: the lead lints them after merging
+    "scripts/gomoku.lua",
+    "tests/bench/**",
 }
