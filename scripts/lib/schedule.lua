@@ -446,8 +446,9 @@ end
 -- Adjudication (--adjudicate, --max-moves): a game still going is ended
 -- when the engine proves its result, in the position before each move
 -- (the first one after the opening too):
---   - with at most SOLVE_EMPTY empty squares, by the exact solver
---     (mb.solve): a win for either side or a draw;
+--   - with at most SOLVE_EMPTY empty squares on a board the exact solver
+--     takes (at most SOLVE_CELLS squares: mb.solve), by it: a win for
+--     either side or a draw;
 --   - else when the side to move has a victory by continuous fours
 --     (mb.vcf, at most VCF_DEPTH fours): a win for it;
 --   - with max_moves, a draw once the board holds that many stones (the
@@ -455,7 +456,7 @@ end
 -- Both searches are deterministic (no time limit), so a journal's line
 -- can be checked by running them again on its last position. The
 -- journal's T adjudicate line holds the two constants.
-local SOLVE_EMPTY, VCF_DEPTH = 12, 10
+local SOLVE_EMPTY, VCF_DEPTH, SOLVE_CELLS = 12, 10, 64
 local ADJUDICATE_TEXT = ("solve<=%d vcf<=%d"):format(SOLVE_EMPTY, VCF_DEPTH)
 
 -- adjudicate(game, s) -> result ("o", "x", "draw"), reason | nil: the
@@ -464,7 +465,8 @@ local ADJUDICATE_TEXT = ("solve<=%d vcf<=%d"):format(SOLVE_EMPTY, VCF_DEPTH)
 local function adjudicate(game, s)
     if game.status ~= "playing" then return nil end
     if s.adjudicate then
-        if game.width * game.height - game.move_count <= SOLVE_EMPTY then
+        local cells = game.width * game.height
+        if cells <= SOLVE_CELLS and cells - game.move_count <= SOLVE_EMPTY then
             local value = mb.solve(game).value
             local result = value == "first player wins" and "o" or value == "second player wins" and "x" or "draw"
             return result, ("adjudicated: %s (solved)"):format(result == "draw" and "a draw" or result .. " wins")

@@ -289,7 +289,11 @@ end
 local function header_lines(s)
     local h = {MAGIC}
     local function add(k, v) h[#h + 1] = ("H\t%s\t%s"):format(k, v) end
-    add("player", s.base .. (next(s.fixed) and (":" .. spec_text(s, {}):sub(#s.base + 2)) or ""))
+    local fixed = {}
+    for _, k in ipairs(s.fixed_keys) do
+        if not s.tuned_set[k] then fixed[#fixed + 1] = k .. "=" .. tostring(s.fixed[k]) end
+    end
+    add("player", s.base .. (#fixed > 0 and (":" .. table.concat(fixed, ",")) or ""))
     for _, p in ipairs(s.tuned) do
         add("param", ("%s\t%s\t%s\t%s\t%s\t%s\t%s"):format(p.name, full(p.start), full(p.min), full(p.max),
             full(p.step), full(p.default), p.integer and "integer" or "real"))

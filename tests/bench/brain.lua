@@ -90,7 +90,8 @@ local function start_stop(argv, isolation)
     return t1 - t0, host.brainproc.now() - t1
 end
 local shell = {"sh", "-c", "read l; echo OK; cat >/dev/null"}
-for _, which in ipairs {{"marubatsu brain " .. ai, {program, "brain", ai, "--seed", "1"}}, {"sh answering OK", shell}} do
+local starts = {{"marubatsu brain " .. ai, {program, "brain", ai, "--seed", "1"}}, {"sh answering OK", shell}}
+for _, which in ipairs(starts) do
     local up, down = {auto = {}, none = {}}, {auto = {}, none = {}}
     for _ = 1, 20 do
         for _, iso in ipairs {"auto", "none"} do

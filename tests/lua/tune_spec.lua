@@ -152,6 +152,19 @@ describe("host.tune", function()
         assert.truthy(res.spec:match(":n=%d+$"), res.spec)
     end)
 
+    it("keeps a fixed parameter of the player spec in every game and in the journal", function()
+        local path = H.dir_maker()() .. ".lua"
+        H.write_file(path, [[
+            return mb.make_ai("fixed", function(game, params)
+                assert(params.depth == 2, "depth is " .. tostring(params.depth))
+                return game:calc_legal_moves()[1]
+            end, {params = {"depth"}, tune = {n = {default = 10, min = 0, max = 20, step = 3}}})]])
+        local out = H.dir_maker()()
+        local res = tune{player = path .. ":depth=2", iterations = 2, pairs = 2, out = out}
+        assert.truthy(res.spec:find(":depth=2,n=%d+$"), res.spec)
+        assert.truthy(H.read_file(out .. "/tune.tsv"):find("H\tplayer\t" .. path .. ":depth=2\n", 1, true))
+    end)
+
     it("refuses what it cannot tune, with exit status 2", function()
         local cases = {
             {{player = "ai2"}, "ai2 declares no tunable parameters"},

@@ -689,4 +689,10 @@ ot --openings-plies 2 2>"$tmp/err"
 check "--openings-plies without --openings: exit 2" test $? -eq 2
 check "--openings-plies without --openings: message" grep -q "openings-order and --openings-plies need --openings FILE" "$tmp/err"
 
+# --adjudicate on a board the exact solver does not take (9x8: 72 squares):
+# games that reach 12 empty squares go on (VCF only), no error
+"$prog" tournament ai2 ai2 --width 9 --height 8 --k 9 --games 2 --adjudicate --quiet --out "$tmp/adj72" 2>"$tmp/err"
+check "--adjudicate on 9x8: exit 0" test $? -eq 0
+check "--adjudicate on 9x8: both games, played out" test "$(grep -c '^G.*	draw	$' "$tmp/adj72/journal.tsv")" -eq 2
+
 summary
