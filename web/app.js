@@ -1,5 +1,6 @@
 // web/app.js: the served page: the API helper, the tabs, and starting each
-// view (play at once; the tree and the results when first shown).
+// view (play at once; the tree and the results when first shown); the link
+// to the tune page (tune.html, tune.js) when the server has --tune.
 'use strict';
 // MB.api(method, path, body, as) -> the parsed JSON (or text), or null
 // after showing the server's error message (or the network's) on the page.
@@ -33,6 +34,8 @@ MB.showError = function (msg) {
   const info = await MB.api('GET', 'info');
   if (!info) return;
   document.getElementById('version').textContent = `version ${info.version}`;
+  // the tune page (tune.html), a page of its own, when the server follows a run
+  document.getElementById('tab-tune').hidden = !info.tune;
   const started = {};
   const views = {
     play: el => MB.Play.init(el, info),
@@ -49,7 +52,7 @@ MB.showError = function (msg) {
     },
   };
   async function show(name) {
-    for (const b of document.querySelectorAll('nav .tab')) b.classList.toggle('active', b.dataset.view === name);
+    for (const b of document.querySelectorAll('nav button.tab')) b.classList.toggle('active', b.dataset.view === name);
     for (const v of Object.keys(views)) document.getElementById('view-' + v).hidden = v !== name;
     if (!started[name]) {
       started[name] = true;
@@ -58,7 +61,7 @@ MB.showError = function (msg) {
     document.body.dataset.view = name;
     if (location.hash !== '#' + name) history.replaceState(null, '', '#' + name);
   }
-  for (const b of document.querySelectorAll('nav .tab')) b.addEventListener('click', () => show(b.dataset.view));
+  for (const b of document.querySelectorAll('nav button.tab')) b.addEventListener('click', () => show(b.dataset.view));
   const first = location.hash.slice(1);
   await show(views[first] ? first : 'play');
   document.body.dataset.readyMs = performance.now().toFixed(1); // since navigation began

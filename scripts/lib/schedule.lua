@@ -385,7 +385,8 @@ local function settings_of(t)
     s.openings = arrange_openings(s.openings, t.openings_order, plies, s.seed)
     s.sprt = sprt_of(t.sprt)
     s.shard = shard_of(t.shard)
-    s.out = t.out
+    -- without trailing slashes: "results/" names its files results/journal.tsv
+    s.out = type(t.out) == "string" and t.out:gsub("(.)/+$", "%1") or t.out
     s.resume = t.resume
     if s.resume and not s.out then fail("tournament: resume needs out = DIR (where the journal is)", 3) end
     if s.sprt and s.shard then fail("tournament: sprt cannot be combined with shards", 3) end

@@ -578,101 +578,73 @@ local function adopt_old_names(old_header, players)
     return changed
 end
 
--- host.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
-function host.tournament(t)
-    local s = settings_of(t)
-    local players = make_players(t.players, {sandbox = t.sandbox, limits = t.limits, tc = s.tc})
-    if s.sprt and #players ~= 2 then fail("tournament: sprt needs exactly two players", 2) end
-    preflight(players, s)
-    finish_names(players)
-    local ko = s.format == "knockout" and S.knockout(#players, s.games, s.tiebreak) or nil
-    local pairings = not ko and pairings_of(#players, s.format) or nil
-    -- a knockout: its matches' games before any tie-break (more may come)
-    local total = ko and (#players - 1) * s.games or #pairings * s.games
-    local header = header_lines(s, players)
-    local games, played = {}, 0
-    local journal, path, records
-    local stop_note = ""
-    -- one writer of --out at a time: locked before the journal is read,
-    -- released when this function ends (a <close> variable: errors too)
-    if s.out then ensure_dir(s.out) end
-    local lock <close> = s.out and lock_out(s.out, s.quiet) or nil
-    if s.out then
-        path = s.out .. "/" .. JOURNAL
-        local shard_line = s.shard and ("S\t%d/%d"):format(s.shard.i, s.shard.n) or nil
-        local old = read_journal(path, function(old_header, old_shard)
-            if not s.resume then
-                fail(("%s exists: continue it with resume (--resume) or choose another out directory"):format(path), 0)
-            end
-            if adopt_old_names(old_header, players) then header = header_lines(s, players) end
-            local i, a, b = first_difference(old_header, header)
-            if i then
-                fail(("%s: the journal is of another tournament (header line %d is\n  %s\nbut this run has\n  %s)")
-                    :format(path, i, printable(a:gsub("\t", " "), 300), printable(b:gsub("\t", " "), 300)), 0)
-            end
-            if old_shard ~= shard_line then
-                fail(("%s: the journal is of shard %s, this run is %s"):format(path,
-                    old_shard and printable(old_shard:sub(3), 40) or "(none)", shard_line and shard_line:sub(3) or "(no shard)"), 0)
-            end
-            return game_checker(path, s, players, s.shard)
-        end)
-        if old then
-            games, played = old.games, #old.order
-            if old.partial then
-                -- the writer was stopped in the middle of a line: that game is played again
-                if not s.quiet then
-                    io.stderr:write(("%s: its last line was cut short (%d bytes): dropped, that game is played again\n")
-                        :format(path, old.partial))
-                end
-                write_file(path, journal_text(old))
-            end
-        else
-            local text = table.concat(header, "\n") .. "\n" .. (shard_line and shard_line .. "\n" or "")
-            write_file(path, text)
+-- ---------------------------------------------------------------- the run
+
+-- A run's steps share one table r: its settings s, players, the knockout
+-- ko or the pairings, the scheduled total and this shard's share (mine),
+-- the journal's games so far (games, played), the journal being written
+-- (journal, path, records, stop_note), the game context ctx, the tally
+-- (or, with SPRT, the batches' text in sources), the SPRT state and the
+-- progress report.
+
+-- 1. Open --out: lock it, read the journal to resume (or write its header),
+-- open it for appending and open the records.
+local function open_out(r)
+    local s = r.s
+    r.path = s.out .. "/" .. JOURNAL
+    local shard_line = s.shard and ("S\t%d/%d"):format(s.shard.i, s.shard.n) or nil
+    local old = read_journal(r.path, function(old_header, old_shard)
+        if not s.resume then
+            fail(("%s exists: continue it with resume (--resume) or choose another out directory"):format(r.path), 0)
         end
-        local err
-        journal, err = host.open_file(path, "a") -- a regular file, not through a link
-        if not journal then fail("cannot write " .. err, 2) end
-        journal:setvbuf("full", 65536) -- flushed after every batch of lines
-        stop_note = "; the journal keeps the games before (a last line cut short is dropped by --resume):"
-            .. " make room and run the same command with --resume"
-        -- the records (games.sgf, games/*.psq: scripts/lib/records.lua), from the journal's games on
-        local before = {}
-        for i, gg in ipairs(old and old.order or {}) do before[i] = games[gg] end
-        local shape = mb.Marubatsu(s.mbparams)
-        records = private.records.open(s.out, {width = shape.width, height = shape.height, k = shape.k,
-            rule = shape.rule}, table.concat(before))
-    end
-    local mine = games_of_shard(total, s.shard)
-    local ctx = {s = s, players = players, pairings = pairings, game = mb.Marubatsu(s.mbparams),
-        streams = {o = mb.Random(0), x = mb.Random(0)}, timed = s.tc ~= nil, ko = ko}
-    -- a knockout's bracket: the games already played (a resumed journal)
-    local function record(text)
-        for line in text:gmatch("[^\n]+") do
-            if line:sub(1, 2) == "G\t" then
-                local gg, _, _, _, _, result = host.journal_fields(line)
-                ko.add(gg, S.first_points(result, select(4, ko.locate(gg))))
-            end
+        if adopt_old_names(old_header, r.players) then r.header = header_lines(s, r.players) end
+        local i, a, b = first_difference(old_header, r.header)
+        if i then
+            fail(("%s: the journal is of another tournament (header line %d is\n  %s\nbut this run has\n  %s)")
+                :format(r.path, i, printable(a:gsub("\t", " "), 300), printable(b:gsub("\t", " "), 300)), 0)
         end
+        if old_shard ~= shard_line then
+            fail(("%s: the journal is of shard %s, this run is %s"):format(r.path,
+                old_shard and printable(old_shard:sub(3), 40) or "(none)", shard_line and shard_line:sub(3) or "(no shard)"), 0)
+        end
+        return game_checker(r.path, s, r.players, s.shard)
+    end)
+    if old then
+        r.games, r.played = old.games, #old.order
+        if old.partial then
+            -- the writer was stopped in the middle of a line: that game is played again
+            if not s.quiet then
+                io.stderr:write(("%s: its last line was cut short (%d bytes): dropped, that game is played again\n")
+                    :format(r.path, old.partial))
+            end
+            write_file(r.path, journal_text(old))
+        end
+    else
+        write_file(r.path, table.concat(r.header, "\n") .. "\n" .. (shard_line and shard_line .. "\n" or ""))
     end
-    if ko then
-        for _, line in pairs(games) do record(line) end
-    end
-    -- a player's own time control (tc=, st=) times its games too: C lines
-    for _, p in ipairs(players) do ctx.timed = ctx.timed or p.tc ~= nil end
-    -- the results: tallied as games arrive (a run keeps no game lines), or
-    -- with SPRT, the lines kept to count the games up to the decision
-    local tally = not s.sprt and new_tally(players, true) or nil
-    local sources = {text_of(games)} -- the journal's games, then each batch
-    if tally then
-        tally.add(sources[1])
-        sources = nil
-    end
-    -- SPRT: look at results in game order, a pair at a time (two players:
-    -- games 2q-1 and 2q are pair q); stop at the first decision
-    local cutoff, next_in_order, penta, points = nil, 1, {0, 0, 0, 0, 0}, {}
-    local first = players[1].name
-    local function arrived(text) -- the first player's half points per game
+    local journal, err = host.open_file(r.path, "a") -- a regular file, not through a link
+    if not journal then fail("cannot write " .. err, 2) end
+    journal:setvbuf("full", 65536) -- flushed after every batch of lines
+    r.journal = journal
+    r.stop_note = "; the journal keeps the games before (a last line cut short is dropped by --resume):"
+        .. " make room and run the same command with --resume"
+    -- the records (games.sgf, games/*.psq: scripts/lib/records.lua), from the journal's games on
+    local before = {}
+    for i, gg in ipairs(old and old.order or {}) do before[i] = r.games[gg] end
+    local shape = mb.Marubatsu(s.mbparams)
+    r.records = private.records.open(s.out, {width = shape.width, height = shape.height, k = shape.k,
+        rule = shape.rule}, table.concat(before))
+end
+
+-- 2. The SPRT's watch: results in game order, a pair at a time (two
+-- players: games 2q-1 and 2q are pair q); r.cutoff is the game that ends
+-- the run at the first decision.
+local function sprt_watch(r)
+    local s = r.s
+    local next_in_order, penta, points = 1, {0, 0, 0, 0, 0}, {}
+    local first = r.players[1].name
+    local w = {}
+    function w.arrived(text) -- the first player's half points per game
         for line in text:gmatch("[^\n]+") do
             if line:sub(1, 2) == "G\t" then -- not a C line (a timed game's clock use)
                 local g, _, _, o, _, result = host.journal_fields(line)
@@ -680,153 +652,227 @@ function host.tournament(t)
             end
         end
     end
-    local function sprt_check()
-        while not cutoff and points[next_in_order] do
+    function w.check() -- -> whether the SPRT has decided
+        while not r.cutoff and points[next_in_order] do
             if next_in_order % 2 == 0 then
                 local k = points[next_in_order - 1] + points[next_in_order]
                 penta[k + 1] = penta[k + 1] + 1
-                local q = host.rating.sprt{elo0 = s.sprt.elo0, elo1 = s.sprt.elo1, alpha = s.sprt.alpha, beta = s.sprt.beta, pairs = penta}
-                if q.decision ~= "continue" then cutoff = next_in_order end
+                local q = host.rating.sprt{elo0 = s.sprt.elo0, elo1 = s.sprt.elo1, alpha = s.sprt.alpha,
+                    beta = s.sprt.beta, pairs = penta}
+                if q.decision ~= "continue" then r.cutoff = next_in_order end
             end
             next_in_order = next_in_order + 1
         end
-        return cutoff ~= nil
+        return r.cutoff ~= nil
     end
-    local stopped = false
-    if s.sprt then
-        arrived(sources[1])
-        stopped = sprt_check()
-    end
-    -- the progress (scripts/lib/progress.lua): a bar, or a line per
-    -- finished game (lines, or verbose over a bar); nothing when quiet
+    return w
+end
+
+-- 3. The progress on stderr (scripts/lib/progress.lua): a bar, or a line
+-- per finished game (lines, or verbose over a bar); nothing when quiet;
+-- the standings every rating_interval games.
+local function progress_of(r)
+    local s = r.s
     local mode_ok, pmode = pcall(private.progress.mode, s.progress)
     if not mode_ok then fail("tournament: " .. pmode, 2) end
     if s.quiet then pmode = "none" end
-    local show = pmode == "bar"
-    local game_lines = not s.quiet and (s.verbose or pmode == "lines")
-    local report = private.progress.new{mode = show and "bar" or "none", total = mine, label = "tournament",
+    r.show = pmode == "bar"
+    r.game_lines = not s.quiet and (s.verbose or pmode == "lines")
+    r.report = private.progress.new{mode = r.show and "bar" or "none", total = r.mine, label = "tournament",
         unit = "games", rate_unit = "games/s"}
-    local interval = not s.quiet and s.rating_interval or nil
-    local next_standings = interval and (played // interval + 1) * interval
-    local done_n = played
-    local write_error
-    local k = ctx.game.k
-    local function done(text, count)
-        if tally then tally.add(text) else sources[#sources + 1] = text end
-        if ko then record(text) end
-        if journal then
-            local ok, err = pcall(files.write_checked, journal, path, text)
-            if ok then ok, err = pcall(records.add, text) end
-            if not ok then
-                write_error = err
-                return true -- stop handing out games
-            end
+    r.interval = not s.quiet and s.rating_interval or nil
+    r.next_standings = r.interval and (r.played // r.interval + 1) * r.interval
+end
+
+-- The results so far (or at the end).
+local function results_now(r)
+    local res = r.tally and finish_results(r.tally, r.s) or results_of(r.players, r.s, r.sources, r.cutoff)
+    if r.ko then res.knockout = S.knockout_summary(r.ko, r.players) end
+    return res
+end
+
+-- A knockout's bracket: the games of text (journal lines) added.
+local function ko_record(r, text)
+    for line in text:gmatch("[^\n]+") do
+        if line:sub(1, 2) == "G\t" then
+            local gg, _, _, _, _, result = host.journal_fields(line)
+            r.ko.add(gg, S.first_points(result, select(4, r.ko.locate(gg))))
         end
-        done_n = done_n + count
-        if game_lines then
-            local out = {}
-            for line in text:gmatch("[^\n]+") do
-                if line:sub(1, 2) == "G\t" then out[#out + 1] = finished_line(line, k) end
-            end
-            report.clear()
-            io.stderr:write(table.concat(out))
-        end
-        if interval and done_n >= next_standings then
-            next_standings = (done_n // interval + 1) * interval
-            local res = tally and tally.finish() or results_of(players, s, sources)
-            report.clear()
-            io.stderr:write("standings: "
-                .. private.results.standings_text(res, s, s.shard and mine or total) .. "\n")
-        end
-        if show then report:update(done_n) end
-        if s.sprt then
-            arrived(text)
-            return sprt_check()
-        end
-        return false
     end
-    -- the schedule, made lazily: at most CHUNK games of it at a time
-    local step = s.shard and s.shard.n or 1
-    local g = s.shard and s.shard.i or 1
-    -- untrusted players (scripts, brains) play in worker processes, even
-    -- with one job, where the hard line can end a move from outside
-    local isolate = false
-    for _, p in ipairs(players) do isolate = isolate or p.sandbox ~= nil or p.brain ~= nil end
-    local pool = {isolate = isolate, slack = isolate and s.slack or nil,
-        forfeit = function(game_no, info) return forfeit_line(ctx, game_no, info) end}
-    -- the games of the schedule, CHUNK at a time; a knockout's, the games
-    -- its matches call for as they stand, until the final is decided
-    local function next_games()
-        local todo = {}
-        if ko then
-            for m = 1, ko.final do
-                for _, i in ipairs(ko.needed(m)) do
-                    local gg = (m - 1) * ko.block + i
-                    if not games[gg] then todo[#todo + 1] = gg end
-                end
+end
+
+-- 4. A batch of finished games (journal lines) arrived: tally, bracket,
+-- journal and records, progress, standings, SPRT. -> true to stop handing
+-- out games (a write failed, or the SPRT decided).
+local function batch_done(r, text, count)
+    if r.tally then r.tally.add(text) else r.sources[#r.sources + 1] = text end
+    if r.ko then ko_record(r, text) end
+    if r.journal then
+        local ok, err = pcall(files.write_checked, r.journal, r.path, text)
+        if ok then ok, err = pcall(r.records.add, text) end
+        if not ok then
+            r.write_error = err
+            return true
+        end
+    end
+    r.done_n = r.done_n + count
+    if r.game_lines then
+        local out = {}
+        for line in text:gmatch("[^\n]+") do
+            if line:sub(1, 2) == "G\t" then out[#out + 1] = finished_line(line, r.ctx.game.k) end
+        end
+        r.report.clear()
+        io.stderr:write(table.concat(out))
+    end
+    if r.interval and r.done_n >= r.next_standings then
+        r.next_standings = (r.done_n // r.interval + 1) * r.interval
+        r.report.clear()
+        io.stderr:write("standings: "
+            .. private.results.standings_text(results_now(r), r.s, r.s.shard and r.mine or r.total) .. "\n")
+    end
+    if r.show then r.report:update(r.done_n) end
+    if r.sprt then
+        r.sprt.arrived(text)
+        return r.sprt.check()
+    end
+    return false
+end
+
+-- 5. The next games to play: CHUNK of the schedule at a time (made lazily);
+-- a knockout's, the games its matches call for as they stand, until the
+-- final is decided. Sets r.stopped when there are no more.
+local function next_games(r)
+    local todo = {}
+    if r.ko then
+        for m = 1, r.ko.final do
+            for _, i in ipairs(r.ko.needed(m)) do
+                local gg = (m - 1) * r.ko.block + i
+                if not r.games[gg] then todo[#todo + 1] = gg end
             end
-            stopped = #todo == 0
-            return todo
         end
-        while g <= total and #todo < CHUNK do
-            if not games[g] then todo[#todo + 1] = g end
-            g = g + step
-        end
-        stopped = stopped or g > total and #todo == 0
+        r.stopped = #todo == 0
         return todo
     end
-    while not stopped and (ko or g <= total) do
-        local todo = next_games()
+    while r.g <= r.total and #todo < CHUNK do
+        if not r.games[r.g] then todo[#todo + 1] = r.g end
+        r.g = r.g + r.step
+    end
+    r.stopped = r.stopped or r.g > r.total and #todo == 0
+    return todo
+end
+
+-- 6. Stopped by Ctrl-C: the results of the games played (their files, and
+-- their table marked partial), then how to go on.
+local function interrupted(r)
+    local s = r.s
+    local res = results_now(r)
+    if not s.quiet and res.games > 0 then
+        files.write_checked(io.stdout, "standard output", ("partial: interrupted (Ctrl-C) after %d of %d games\n")
+            :format(r.done_n, r.mine) .. private.results.text_report(res, s, s.shard and r.mine or r.total))
+    end
+    -- the files only: the table is printed above, as a partial one
+    local files_only = setmetatable({quiet = true}, {__index = s})
+    local written, werr = pcall(write_outputs, res, files_only, r.players, s.shard and r.mine or r.total)
+    local msg = ("interrupted after %d of %d games"):format(r.done_n, r.mine)
+    if s.out then
+        msg = msg .. "; the journal keeps them" .. (written and (" and the results files in %s count them")
+            :format(printable(s.out, 200)) or "") .. ": run the same command with --resume to continue"
+        if s.resume_command then msg = msg .. ":\n  " .. printable(s.resume_command, 4000) end
+    end
+    if not written then msg = msg .. "\n" .. tostring(werr) end
+    fail(msg, 2)
+end
+
+local function close_out(r)
+    if r.journal then
+        pcall(r.journal.close, r.journal)
+        pcall(r.records.close)
+    end
+end
+
+-- 7. Play the schedule in batches, in worker processes: untrusted players
+-- (scripts, brains) always, even with one job, where the hard line can end
+-- a move from outside.
+local function play_batches(r)
+    local s = r.s
+    local isolate = false
+    for _, p in ipairs(r.players) do isolate = isolate or p.sandbox ~= nil or p.brain ~= nil end
+    local pool = {isolate = isolate, slack = isolate and s.slack or nil,
+        forfeit = function(game_no, info) return forfeit_line(r.ctx, game_no, info) end}
+    while not r.stopped and (r.ko or r.g <= r.total) do
+        local todo = next_games(r)
         if #todo > 0 then
             local ok, err = private.in_workers(s.jobs > 1 or isolate, host.tourney_run, todo, s.jobs,
-                function(game_no) return play_game(ctx, game_no) end, done, pool)
+                function(game_no) return play_game(r.ctx, game_no) end,
+                function(text, count) return batch_done(r, text, count) end, pool)
             host.stream_use(nil) -- mb.stream draws from its own state again
-            if write_error then
-                pcall(journal.close, journal)
-                pcall(records.close)
-                fail(write_error .. stop_note, 0)
+            if r.write_error then
+                close_out(r)
+                fail(r.write_error .. r.stop_note, 0)
             end
             if not ok then
-                report.finish()
-                if journal then
-                    pcall(journal.close, journal)
-                    pcall(records.close)
-                end
-                if err == "interrupted" then
-                    -- the results of the games played: their files and table,
-                    -- as at the end of a run, then how to go on
-                    local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
-                    if ko then res.knockout = S.knockout_summary(ko, players) end
-                    if not s.quiet and res.games > 0 then
-                        files.write_checked(io.stdout, "standard output", ("partial: interrupted (Ctrl-C) after %d of %d games\n")
-                            :format(done_n, mine) .. private.results.text_report(res, s, s.shard and mine or total))
-                    end
-                    -- the files only: the table is printed above, as a partial one
-                    local files_only = setmetatable({quiet = true}, {__index = s})
-                    local written, werr = pcall(write_outputs, res, files_only, players, s.shard and mine or total)
-                    local msg = ("interrupted after %d of %d games"):format(done_n, mine)
-                    if s.out then
-                        msg = msg .. "; the journal keeps them" .. (written and (" and the results files in %s count them")
-                            :format(printable(s.out, 200)) or "") .. ": run the same command with --resume to continue"
-                        if s.resume_command then msg = msg .. ":\n  " .. printable(s.resume_command, 4000) end
-                    end
-                    if not written then msg = msg .. "\n" .. tostring(werr) end
-                    fail(msg, 2)
-                end
+                r.report.finish()
+                close_out(r)
+                if err == "interrupted" then interrupted(r) end
                 fail("tournament: " .. err, 2)
             end
-            stopped = s.sprt and cutoff ~= nil
+            r.stopped = r.sprt and r.cutoff ~= nil
         end
     end
-    report.finish()
-    if journal then
-        files.close_checked(journal, path, stop_note)
-        records.close()
+    r.report.finish()
+end
+
+-- host.tournament{players = {...}, ...} -> results (see docs/lua-api.md)
+function host.tournament(t)
+    -- the settings, the players (checked before anything is written) and the schedule
+    local s = settings_of(t)
+    local players = make_players(t.players, {sandbox = t.sandbox, limits = t.limits, tc = s.tc})
+    if s.sprt and #players ~= 2 then fail("tournament: sprt needs exactly two players", 2) end
+    preflight(players, s)
+    finish_names(players)
+    local r = {s = s, players = players, games = {}, played = 0, stop_note = ""}
+    r.ko = s.format == "knockout" and S.knockout(#players, s.games, s.tiebreak) or nil
+    r.pairings = not r.ko and pairings_of(#players, s.format) or nil
+    -- a knockout: its matches' games before any tie-break (more may come)
+    r.total = r.ko and (#players - 1) * s.games or #r.pairings * s.games
+    r.header = header_lines(s, players)
+    -- one writer of --out at a time: locked before the journal is read,
+    -- released when this function ends (a <close> variable: errors too)
+    if s.out then ensure_dir(s.out) end
+    local lock <close> = s.out and lock_out(s.out, s.quiet) or nil
+    if s.out then open_out(r) end
+    r.mine = games_of_shard(r.total, s.shard)
+    r.ctx = {s = s, players = players, pairings = r.pairings, game = mb.Marubatsu(s.mbparams),
+        streams = {o = mb.Random(0), x = mb.Random(0)}, timed = s.tc ~= nil, ko = r.ko}
+    -- a player's own time control (tc=, st=) times its games too: C lines
+    for _, p in ipairs(players) do r.ctx.timed = r.ctx.timed or p.tc ~= nil end
+    if r.ko then
+        for _, line in pairs(r.games) do ko_record(r, line) end
     end
-    local res = tally and finish_results(tally, s) or results_of(players, s, sources, cutoff)
-    if ko then res.knockout = S.knockout_summary(ko, players) end
-    write_outputs(res, s, players, s.shard and mine or total)
-    res.scheduled = total
+    -- the results: tallied as games arrive (a run keeps no game lines), or
+    -- with SPRT, the lines kept to count the games up to the decision
+    r.sources = {text_of(r.games)} -- the journal's games, then each batch
+    if not s.sprt then
+        r.tally = new_tally(players, true)
+        r.tally.add(r.sources[1])
+        r.sources = nil
+    else
+        r.sprt = sprt_watch(r)
+        r.sprt.arrived(r.sources[1])
+        r.stopped = r.sprt.check()
+    end
+    progress_of(r)
+    r.done_n = r.played
+    r.step = s.shard and s.shard.n or 1
+    r.g = s.shard and s.shard.i or 1
+    play_batches(r)
+    if r.journal then
+        files.close_checked(r.journal, r.path, r.stop_note)
+        r.records.close()
+    end
+    local res = results_now(r)
+    write_outputs(res, s, players, s.shard and r.mine or r.total)
+    res.scheduled = r.total
     return res
 end
 

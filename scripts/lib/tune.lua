@@ -253,6 +253,7 @@ local function settings_of(t)
     s.max_time = t.max_time and tonumber(t.max_time)
     if t.max_time and not (s.max_time and s.max_time > 0) then usage("tune: max_time must be seconds above 0") end
     s.out, s.resume, s.quiet = t.out, t.resume, t.quiet
+    if type(s.out) == "string" then s.out = s.out:gsub("(.)/+$", "%1") end
     s.slurm = t.slurm and int_of(t, "slurm", 1, 100000)
     s.sbatch, s.program = t.sbatch, t.program or "marubatsu"
     if s.slurm and not s.out then usage("tune: slurm needs out = DIR (on a disk the cluster's nodes share)") end

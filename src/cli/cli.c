@@ -59,7 +59,10 @@ const char *cli_suggest(const char *word, const char *const *names, size_t n)
     return nprefixed == 1 && len >= 2 ? prefixed : NULL;
 }
 
-CliArgs cli_args(int argc, char **argv) { return (CliArgs){argv[0], argc, argv, 1, false}; }
+CliArgs cli_args(int argc, char **argv)
+{
+    return (CliArgs){.cmd = argv[0], .argc = argc, .argv = argv, .i = 1};
+}
 
 int cli_next(CliArgs *a, const CliOption *opts, const char **arg)
 {
@@ -77,6 +80,7 @@ int cli_next(CliArgs *a, const CliOption *opts, const char **arg)
     const char *name = word + (word[1] == '-' ? 2 : 1);
     const char *eq = strchr(name, '=');
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    snprintf(a->typed, sizeof a->typed, "%.*s", (int)(name - word + len), word);
     for (const CliOption *o = opts; o->name; o++) {
         if (strlen(o->name) != len || strncmp(o->name, name, len) != 0) continue;
         if (!o->has_arg) {
@@ -130,22 +134,6 @@ bool cli_budget(const char *cmd, const char *name, const char *text)
         return false;
     }
     return true;
-}
-
-int cli_player_option(const char *cmd, int id, const char *arg, CliPairs *p)
-{
-    static const char *const keys[] = {"time", "instructions", "memory", "move_time", "game_time"};
-    switch (id) {
-    case OPT_PLAYER_TIME:
-    case OPT_PLAYER_INSTR:
-    case OPT_PLAYER_MEMORY:
-        if (!cli_budget(cmd, keys[id - OPT_PLAYER_TIME], arg)) return -1;
-        /* fall through */
-    case OPT_PLAYER_MOVE_TIME:
-    case OPT_PLAYER_GAME_TIME: cli_put(p, keys[id - OPT_PLAYER_TIME], arg); return 1;
-    case OPT_PLAYER_NO_SANDBOX: cli_put(p, "sandbox", "0"); return 1;
-    default: return 0;
-    }
 }
 
 bool cli_seed64(const char *cmd, const char *what, const char *text)
@@ -266,13 +254,115 @@ bool cli_play_moves(const char *cmd, Game *g, const char *list, const char *what
     return true;
 }
 
-void cli_put(CliPairs *p, const char *key, const char *value)
+/* The slot of key in p: its own, or the next free one (-1: full, which
+ * our option sets never are). */
+static int pair_slot(CliPairs *p, const char *key)
 {
     int i = 0;
     while (i < p->n && strcmp(p->keys[i], key) != 0) i++;
-    if (i == (int)(sizeof p->keys / sizeof p->keys[0]))
-        return; /* full: cannot happen with our option sets */
+    if (i == (int)(sizeof p->keys / sizeof p->keys[0])) return -1;
     if (i == p->n) p->n++;
     p->keys[i] = key;
-    p->values[i] = value;
+    return i;
+}
+
+void cli_put(CliPairs *p, const char *key, const char *value)
+{
+    int i = pair_slot(p, key);
+    if (i >= 0) p->values[i] = value;
+}
+
+void cli_put_int(CliPairs *p, const char *key, long v)
+{
+    int i = pair_slot(p, key);
+    if (i < 0) return;
+    snprintf(p->text[i], sizeof p->text[i], "%ld", v);
+    p->values[i] = p->text[i];
+}
+
+/* Is word one of choices ("a|b|c")? */
+static bool one_of(const char *word, const char *choices)
+{
+    size_t n = strlen(word);
+    for (const char *c = choices; *c;) {
+        const char *bar = strchr(c, '|');
+        size_t len = bar ? (size_t)(bar - c) : strlen(c);
+        if (len == n && strncmp(c, word, n) == 0) return true;
+        if (!bar) break;
+        c = bar + 1;
+    }
+    return false;
+}
+
+/* "a, b or c" from "a|b|c", into buf. */
+static void choices_text(const char *choices, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const char *c = choices; *c && used + 1 < cap;) {
+        const char *bar = strchr(c, '|');
+        size_t len = bar ? (size_t)(bar - c) : strlen(c);
+        const char *sep = used == 0 ? "" : bar ? ", " : " or ";
+        used += (size_t)snprintf(buf + used, cap - used, "%s%.*s", sep, (int)len, c);
+        if (!bar) break;
+        c = bar + 1;
+    }
+}
+
+int cli_take(const CliArgs *a, const CliOption *opts, int id, const char *arg, CliPairs *p)
+{
+    const CliOption *o = opts;
+    while (o->name && o->id != id) o++;
+    if (!o->name || !o->key) return 0;
+    const char *cmd = a->cmd, *what = a->typed;
+    int n;
+    switch (o->kind) {
+    case CLI_TEXT: cli_put(p, o->key, arg); return 1;
+    case CLI_FLAG: cli_put(p, o->key, o->value ? o->value : "1"); return 1;
+    case CLI_INT:
+    case CLI_EVEN:
+        if (!cli_int(cmd, what, arg, o->lo, o->hi, &n)) return -1;
+        if (o->kind == CLI_EVEN && n % 2) {
+            cli_error(cmd, "%s must be even (games come in pairs), not %d", what, n);
+            return -1;
+        }
+        cli_put_int(p, o->key, n);
+        return 1;
+    case CLI_SEED:
+        if (!cli_seed64(cmd, what, arg)) return -1;
+        cli_put(p, o->key, arg);
+        return 1;
+    case CLI_BIGINT: {
+        const char *q = arg + (*arg == '-' || *arg == '+');
+        bool digits = *q != '\0';
+        for (; *q; q++) digits = digits && *q >= '0' && *q <= '9';
+        if (!digits) {
+            cli_error(cmd, "%s must be an integer (any size), not '%s'", what, arg);
+            return -1;
+        }
+        cli_put(p, o->key, arg);
+        return 1;
+    }
+    case CLI_WORD:
+        if (!*arg) {
+            cli_error(cmd, "%s needs a value (see --help)", what);
+            return -1;
+        }
+        cli_put(p, o->key, arg);
+        return 1;
+    case CLI_SECONDS:
+        if (!cli_budget(cmd, o->name, arg)) return -1;
+        cli_put(p, o->key, arg);
+        return 1;
+    case CLI_CHOICE:
+        if (!one_of(arg, o->value)) {
+            char list[160];
+            choices_text(o->value, list, sizeof list);
+            cli_error(cmd, "%s must be %s, not '%s'", what, list, arg);
+            return -1;
+        }
+        cli_put(p, o->key, arg);
+        return 1;
+    }
+    return 0;
 }

@@ -13,10 +13,30 @@
 
 #define EXIT_USAGE 2
 
+/* How cli_take checks an option's value before it puts it under the
+ * option's key (CliOption.key). */
+typedef enum CliKind {
+    CLI_TEXT = 0, /* as given */
+    CLI_FLAG,     /* no value: puts `value` ("1" when NULL) */
+    CLI_INT,      /* an integer in [lo, hi], put as its decimal text */
+    CLI_EVEN,     /* the same, and even (games come in pairs) */
+    CLI_SEED,     /* a 64-bit seed (cli_seed64) */
+    CLI_BIGINT,   /* an integer of any size (CPython's random.seed) */
+    CLI_WORD,     /* text that is not empty */
+    CLI_SECONDS,  /* a number >= 0 (cli_budget) */
+    CLI_CHOICE    /* one of `value`'s words, separated by '|' */
+} CliKind;
+
 typedef struct CliOption {
     const char *name; /* without the leading "--" */
     bool has_arg;
     int id;
+    /* With a key, cli_take checks the value by kind and puts it there: the
+     * option needs no code of its command's own. */
+    const char *key;
+    CliKind kind;
+    int lo, hi;        /* CLI_INT, CLI_EVEN */
+    const char *value; /* CLI_FLAG: what is put; CLI_CHOICE: "a|b|c" */
 } CliOption;
 
 enum { CLI_END = -1, CLI_POSITIONAL = -2, CLI_ERROR = -3 };
@@ -26,8 +46,9 @@ typedef struct CliArgs {
     const char *cmd;
     int argc;
     char **argv;
-    int i;       /* next word */
-    bool dashes; /* "--" seen: the rest are words */
+    int i;          /* next word */
+    bool dashes;    /* "--" seen: the rest are words */
+    char typed[72]; /* the last option as typed, without its value: -n, --games */
 } CliArgs;
 
 /* Start reading a subcommand's arguments. */
@@ -46,19 +67,30 @@ const char *cli_suggest(const char *word, const char *const *names, size_t n);
 typedef struct CliPairs {
     const char *keys[48];
     const char *values[48];
+    char text[48][24]; /* the values cli_put_int formats */
     int n;
 } CliPairs;
 /* Set key to value; a repeated option replaces the earlier one. */
 void cli_put(CliPairs *p, const char *key, const char *value);
+/* Set key to the decimal text of v (kept in p). */
+void cli_put_int(CliPairs *p, const char *key, long v);
+/* The option id of opts (just read by cli_next from a), checked and put
+ * into p when it has a key (its kind above; a message names it as it was
+ * typed): 1 when it was put, 0 when it has no key (the command handles
+ * it), -1 after printing the problem. */
+int cli_take(const CliArgs *a, const CliOption *opts, int id, const char *arg, CliPairs *p);
 
 /* Board option ids, shared by every command that makes a game. */
 enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_RULE, OPT_BOARD, OPT_COUNT_LINEMARK, OPT_HELP };
 #define CLI_BOARD_OPTIONS                                                                          \
-    {"width", true, OPT_WIDTH}, {"height", true, OPT_HEIGHT}, {"k", true, OPT_K},                  \
-        {"rule", true, OPT_RULE}, {"board", true, OPT_BOARD},                                      \
-        {"count-linemark", false, OPT_COUNT_LINEMARK},                                             \
+    {.name = "width", .has_arg = true, .id = OPT_WIDTH},                                           \
+        {.name = "height", .has_arg = true, .id = OPT_HEIGHT},                                     \
+        {.name = "k", .has_arg = true, .id = OPT_K},                                               \
+        {.name = "rule", .has_arg = true, .id = OPT_RULE},                                         \
+        {.name = "board", .has_arg = true, .id = OPT_BOARD},                                       \
+        {.name = "count-linemark", .has_arg = false, .id = OPT_COUNT_LINEMARK},                    \
     {                                                                                              \
-        "help", false, OPT_HELP                                                                    \
+        .name = "help", .has_arg = false, .id = OPT_HELP                                           \
     }
 #define CLI_BOARD_HELP                                                                             \
     "  --width W, --height H   board size (default 3x3; each side 1..32)\n"                        \
@@ -69,8 +101,10 @@ enum { OPT_WIDTH = 1000, OPT_HEIGHT, OPT_K, OPT_RULE, OPT_BOARD, OPT_COUNT_LINEM
     "  --count-linemark        keep per-line counters (the series' count_linemark)\n"              \
     "  --help                  show this help\n"
 
-/* Player option ids, shared by match and tournament: the per-move budgets
- * of sandboxed scripts, the time control and --no-sandbox. */
+/* Player option rows, shared by match, tournament and tune: the per-move
+ * budgets of sandboxed scripts (time, instructions, memory: seconds or
+ * counts >= 0), the time control (move_time, game_time: checked by
+ * scripts/lib/timecontrol.lua) and --no-sandbox (sandbox = "0"). */
 enum {
     OPT_PLAYER_TIME = 1100,
     OPT_PLAYER_INSTR,
@@ -80,11 +114,13 @@ enum {
     OPT_PLAYER_NO_SANDBOX
 };
 #define CLI_PLAYER_OPTIONS                                                                         \
-    {"time", true, OPT_PLAYER_TIME}, {"instructions", true, OPT_PLAYER_INSTR},                     \
-        {"memory", true, OPT_PLAYER_MEMORY}, {"move-time", true, OPT_PLAYER_MOVE_TIME},            \
-        {"game-time", true, OPT_PLAYER_GAME_TIME},                                                 \
+    {"time", true, OPT_PLAYER_TIME, "time", CLI_SECONDS, 0, 0, NULL},                              \
+        {"instructions", true, OPT_PLAYER_INSTR, "instructions", CLI_SECONDS, 0, 0, NULL},         \
+        {"memory", true, OPT_PLAYER_MEMORY, "memory", CLI_SECONDS, 0, 0, NULL},                    \
+        {"move-time", true, OPT_PLAYER_MOVE_TIME, "move_time", CLI_TEXT, 0, 0, NULL},              \
+        {"game-time", true, OPT_PLAYER_GAME_TIME, "game_time", CLI_TEXT, 0, 0, NULL},              \
     {                                                                                              \
-        "no-sandbox", false, OPT_PLAYER_NO_SANDBOX                                                 \
+        "no-sandbox", false, OPT_PLAYER_NO_SANDBOX, "sandbox", CLI_FLAG, 0, 0, "0"                 \
     }
 /* The help lines of the per-move budgets of sandboxed scripts (the
  * defaults of scripts/lib/sandbox.lua's mb.sandbox.defaults). */
@@ -104,11 +140,6 @@ enum {
     "                          seconds past its time budget is ended from outside\n"               \
     "                          (the process playing it is killed) and lost on\n"                   \
     "                          time (default 0.5)\n"
-/* Put one player option into p (time, instructions, memory, move_time,
- * game_time, sandbox = "0"): 1 when id is one, 0 when it is not, -1 after
- * printing an error (a budget that is not a number >= 0; the time control
- * is checked by scripts/lib/timecontrol.lua). */
-int cli_player_option(const char *cmd, int id, const char *arg, CliPairs *p);
 
 /* Apply one board option; false after printing an error. */
 bool cli_board_option(const char *cmd, int id, const char *arg, GameOptions *opt);

@@ -51,14 +51,14 @@ enum {
 
 int cmd_brain(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {{"k", true, OPT_K_},
-                                     {"rule", true, OPT_RULE_},
-                                     {"margin", true, OPT_MARGIN},
-                                     {"name", true, OPT_NAME},
-                                     {"no-sandbox", false, OPT_NO_SANDBOX},
-                                     {"seed", true, OPT_SEED},
-                                     {"debug", false, OPT_DEBUG},
-                                     {"help", false, OPT_HELP_},
+    static const CliOption opts[] = {{.name = "k", .has_arg = true, .id = OPT_K_},
+                                     {.name = "rule", .has_arg = true, .id = OPT_RULE_},
+                                     {.name = "margin", .has_arg = true, .id = OPT_MARGIN},
+                                     {.name = "name", .has_arg = true, .id = OPT_NAME},
+                                     {.name = "no-sandbox", .has_arg = false, .id = OPT_NO_SANDBOX},
+                                     {.name = "seed", .has_arg = true, .id = OPT_SEED},
+                                     {.name = "debug", .has_arg = false, .id = OPT_DEBUG},
+                                     {.name = "help", .has_arg = false, .id = OPT_HELP_},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     CliPairs p = {0};

@@ -50,51 +50,36 @@ static const char usage[] =
 
 enum { OPT_N = 1, OPT_SEED, OPT_NO_PROGRESS, OPT_PROGRESS, OPT_SLACK };
 
+/* The options: those with a key go to mb.match_main as they are (checked
+ * by cli_take), the others are read below. */
+static const CliOption options[] = {
+    CLI_BOARD_OPTIONS,
+    {"n", true, OPT_N, "match_num", CLI_INT, 1, 1000000000, NULL},
+    {"match-num", true, OPT_N, "match_num", CLI_INT, 1, 1000000000, NULL},
+    {"seed", true, OPT_SEED, "seed", CLI_BIGINT, 0, 0, NULL},
+    {"no-progress", false, OPT_NO_PROGRESS, "progress", CLI_FLAG, 0, 0, "none"},
+    {"progress", true, OPT_PROGRESS, NULL, CLI_TEXT, 0, 0, NULL},
+    {"slack", true, OPT_SLACK, "slack", CLI_SECONDS, 0, 0, NULL},
+    CLI_PLAYER_OPTIONS,
+    {0}};
+
 int cmd_match(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
-                                     {"n", true, OPT_N},
-                                     {"match-num", true, OPT_N},
-                                     {"seed", true, OPT_SEED},
-                                     {"no-progress", false, OPT_NO_PROGRESS},
-                                     {"progress", true, OPT_PROGRESS},
-                                     {"slack", true, OPT_SLACK},
-                                     CLI_PLAYER_OPTIONS,
-                                     {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     const char *arg = NULL, *ai[2] = {NULL, NULL};
-    char num[32];
-    int nai = 0, n = 0;
+    int nai = 0;
     bool board_set = false;
-    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+    for (int id; (id = cli_next(&a, options, &arg)) != CLI_END;) {
+        int taken = cli_take(&a, options, id, arg, &p);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken) continue;
         switch (id) {
         case CLI_ERROR: return EXIT_USAGE;
         case OPT_HELP: fputs(usage, stdout); return 0;
-        case OPT_N:
-            if (!cli_int(a.cmd, "-n", arg, 1, 1000000000, &n)) return EXIT_USAGE;
-            snprintf(num, sizeof num, "%d", n);
-            cli_put(&p, "match_num", num);
-            break;
-        case OPT_SEED: {
-            const char *q = arg + (*arg == '-' || *arg == '+');
-            bool digits = *q != '\0';
-            for (; *q; q++) digits = digits && *q >= '0' && *q <= '9';
-            if (!digits) {
-                cli_error(a.cmd, "--seed must be an integer (any size), not '%s'", arg);
-                return EXIT_USAGE;
-            }
-            cli_put(&p, "seed", arg);
-            break;
-        }
-        case OPT_NO_PROGRESS: cli_put(&p, "progress", "none"); break;
         case OPT_PROGRESS:
             if (!cli_progress(a.cmd, arg, &p)) return EXIT_USAGE;
-            break;
-        case OPT_SLACK:
-            if (!cli_budget(a.cmd, "slack", arg)) return EXIT_USAGE;
-            cli_put(&p, "slack", arg);
             break;
         case CLI_POSITIONAL:
             if (nai == 2) {
@@ -104,9 +89,6 @@ int cmd_match(int argc, char **argv, Host *h)
             ai[nai++] = arg;
             break;
         default: {
-            int player = cli_player_option(a.cmd, id, arg, &p);
-            if (player < 0) return EXIT_USAGE;
-            if (player) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) return EXIT_USAGE;
             if (id == OPT_BOARD) board_set = true;
             break;

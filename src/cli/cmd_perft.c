@@ -38,9 +38,9 @@ static void progress(void *ud, int done, int total)
 int cmd_perft(int argc, char **argv)
 {
     static const CliOption opts[] = {CLI_BOARD_OPTIONS,
-                                     {"depth", true, OPT_DEPTH},
-                                     {"moves", true, OPT_MOVES},
-                                     {"time", false, OPT_TIME},
+                                     {.name = "depth", .has_arg = true, .id = OPT_DEPTH},
+                                     {.name = "moves", .has_arg = true, .id = OPT_MOVES},
+                                     {.name = "time", .has_arg = false, .id = OPT_TIME},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();

@@ -118,87 +118,50 @@ enum {
     OPT_LANG
 };
 
-/* The string options passed to the Lua side. */
-
-static bool nonempty(const char *cmd, const char *option, const char *arg)
-{
-    if (*arg) return true;
-    cli_error(cmd, "%s needs a value (see --help)", option);
-    return false;
-}
+/* play's options: those with a key go to mb.play_terminal as they are
+ * (checked by cli_take), the others are read below. */
+static const CliOption play_options[] = {
+    CLI_BOARD_OPTIONS,
+    {"o", true, OPT_O, "o", CLI_WORD, 0, 0, NULL},
+    {"x", true, OPT_X, "x", CLI_WORD, 0, 0, NULL},
+    {"seed", true, OPT_SEED, "seed", CLI_BIGINT, 0, 0, NULL},
+    {"hint", true, OPT_HINT, "hint", CLI_WORD, 0, 0, NULL},
+    {"ascii", false, OPT_ASCII, "ascii", CLI_FLAG, 0, 0, NULL},
+    {"input", true, OPT_INPUT, "input", CLI_WORD, 0, 0, NULL},
+    {"move-time", true, OPT_PLAYER_MOVE_TIME, "move_time", CLI_TEXT, 0, 0, NULL}, /* play.lua */
+    {"time", true, OPT_PLAYER_TIME, "time", CLI_SECONDS, 0, 0, NULL},
+    {"instructions", true, OPT_PLAYER_INSTR, "instructions", CLI_SECONDS, 0, 0, NULL},
+    {"memory", true, OPT_PLAYER_MEMORY, "memory", CLI_SECONDS, 0, 0, NULL},
+    {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX, "sandbox", CLI_FLAG, 0, 0, "0"},
+    {"slack", true, OPT_SLACK, "slack", CLI_SECONDS, 0, 0, NULL},
+    {"lang", true, OPT_LANG, "lang", CLI_TEXT, 0, 0, NULL}, /* checked in play.lua */
+    {0}};
 
 int cmd_play(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
-                                     {"o", true, OPT_O},
-                                     {"x", true, OPT_X},
-                                     {"seed", true, OPT_SEED},
-                                     {"hint", true, OPT_HINT},
-                                     {"ascii", false, OPT_ASCII},
-                                     {"input", true, OPT_INPUT},
-                                     {"move-time", true, OPT_PLAYER_MOVE_TIME},
-                                     {"time", true, OPT_PLAYER_TIME},
-                                     {"instructions", true, OPT_PLAYER_INSTR},
-                                     {"memory", true, OPT_PLAYER_MEMORY},
-                                     {"no-sandbox", false, OPT_PLAYER_NO_SANDBOX},
-                                     {"slack", true, OPT_SLACK},
-                                     {"lang", true, OPT_LANG},
-                                     {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     const char *arg = NULL;
     bool board_set = false;
-    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+    for (int id; (id = cli_next(&a, play_options, &arg)) != CLI_END;) {
+        int taken = cli_take(&a, play_options, id, arg, &p);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken) continue;
         switch (id) {
         case CLI_ERROR: return EXIT_USAGE;
         case OPT_HELP: fputs(play_usage, stdout); return 0;
-        case OPT_O:
-        case OPT_X:
-            if (!nonempty(a.cmd, id == OPT_O ? "--o" : "--x", arg)) return EXIT_USAGE;
-            cli_put(&p, id == OPT_O ? "o" : "x", arg);
-            break;
-        case OPT_HINT:
-            if (!nonempty(a.cmd, "--hint", arg)) return EXIT_USAGE;
-            cli_put(&p, "hint", arg);
-            break;
-        case OPT_INPUT:
-            if (!nonempty(a.cmd, "--input", arg)) return EXIT_USAGE;
-            cli_put(&p, "input", arg);
-            break;
-        case OPT_ASCII: cli_put(&p, "ascii", "1"); break;
-        case OPT_LANG: cli_put(&p, "lang", arg); break; /* checked in play.lua */
-        case OPT_SLACK:
-            if (!cli_budget(a.cmd, "slack", arg)) return EXIT_USAGE;
-            cli_put(&p, "slack", arg);
-            break;
-        case OPT_SEED: {
-            const char *q = arg + (*arg == '-' || *arg == '+');
-            bool digits = *q != '\0';
-            for (; *q; q++) digits = digits && *q >= '0' && *q <= '9';
-            if (!digits) {
-                cli_error(a.cmd, "--seed must be an integer (any size), not '%s'", arg);
-                return EXIT_USAGE;
-            }
-            cli_put(&p, "seed", arg);
-            break;
-        }
         case CLI_POSITIONAL:
             cli_error(a.cmd, "unexpected argument '%s' (see --help)", arg);
             return EXIT_USAGE;
         default: {
-            /* the budgets and --no-sandbox; --move-time is checked in
-             * play.lua (exit 2) */
-            int used = cli_player_option(a.cmd, id, arg, &p);
-            if (used < 0) return EXIT_USAGE;
-            if (used) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) return EXIT_USAGE;
             if (id == OPT_BOARD) board_set = true;
             break;
         }
         }
     }
-    CliPairs all = {{0}, {0}, 0};
+    CliPairs all = {0};
     CliBoardText board;
     if (!cli_put_board(a.cmd, &opt, board_set, &board, &all)) return EXIT_USAGE;
     for (int i = 0; i < p.n; i++) cli_put(&all, p.keys[i], p.values[i]);
@@ -207,11 +170,14 @@ int cmd_play(int argc, char **argv, Host *h)
 
 int cmd_replay(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {{"all", false, OPT_ALL},   {"ascii", false, OPT_ASCII},
-                                     {"psq", true, OPT_PSQ},    {"svg", true, OPT_SVG},
-                                     {"help", false, OPT_HELP}, {0}};
+    static const CliOption opts[] = {{.name = "all", .has_arg = false, .id = OPT_ALL},
+                                     {.name = "ascii", .has_arg = false, .id = OPT_ASCII},
+                                     {.name = "psq", .has_arg = true, .id = OPT_PSQ},
+                                     {.name = "svg", .has_arg = true, .id = OPT_SVG},
+                                     {.name = "help", .has_arg = false, .id = OPT_HELP},
+                                     {0}};
     CliArgs a = cli_args(argc, argv);
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     const char *arg = NULL, *file = NULL, *game_no = NULL;
     bool record = false;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {

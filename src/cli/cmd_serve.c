@@ -1,7 +1,7 @@
 /* cmd_serve.c: `marubatsu serve`, the browser front end: an HTTP server on
  * libmicrohttpd serving one page (web/, embedded at build time) and a JSON
- * API: the tree explorer in C (serve_tree.c), games, AIs and tournament
- * results in Lua (l_serve.c, scripts/lib/serve.lua).
+ * API: the tree explorer in C (serve_tree.c), games, AIs, tournament
+ * results and a tune run followed in Lua (l_serve.c, scripts/lib/serve.lua).
  *
  * Threads and processes: libmicrohttpd runs one internal polling thread,
  * which answers every request, so the Lua state is only ever used from
@@ -45,7 +45,8 @@
 static const char serve_usage[] =
     "usage: marubatsu [options] serve [options]\n"
     "A browser front end: play against any AI, explore the 3x3 game tree, read\n"
-    "a tournament's results. Prints the address to open and serves until Ctrl-C.\n"
+    "a tournament's results, follow a tune run. Prints the address to open and\n"
+    "serves until Ctrl-C.\n"
     "\n"
     "options:\n"
     "  --port P                the TCP port (default 8080; 0 picks a free one)\n"
@@ -56,6 +57,9 @@ static const char serve_usage[] =
     "                          repeatable\n"
     "  --results DIR           show the tournament results in DIR (a tournament's\n"
     "                          --out: results.json and journal.tsv)\n"
+    "  --tune DIR              follow the tune run writing to DIR (a tune's --out:\n"
+    "                          tune.tsv, summary.json, confirm/): its parameters'\n"
+    "                          trajectories and the confirmation, as they grow\n"
     "  --ai FILE               offer the AI script FILE to play against, run in\n"
     "                          the sandbox with its budgets; repeatable\n"
     "  --ai brain:COMMAND[:key=value,...]\n"
@@ -95,6 +99,7 @@ enum {
     OPT_HOST,
     OPT_ALLOW,
     OPT_RESULTS,
+    OPT_TUNE,
     OPT_AI,
     OPT_MAX_GAMES,
     OPT_IDLE,
@@ -135,24 +140,26 @@ static bool seconds_arg(const char *cmd, const char *what, const char *text, dou
 /* 0 to go on, else the exit status (help printed: -1 means exit 0). */
 static int parse_args(int argc, char **argv, ServeArgs *sa)
 {
-    static const CliOption opts[] = {{"port", true, OPT_PORT},
-                                     {"host", true, OPT_HOST},
-                                     {"allow-host", true, OPT_ALLOW},
-                                     {"results", true, OPT_RESULTS},
-                                     {"ai", true, OPT_AI},
-                                     {"max-games", true, OPT_MAX_GAMES},
-                                     {"idle", true, OPT_IDLE},
-                                     {"time", true, OPT_PLAYER_TIME},
-                                     {"instructions", true, OPT_PLAYER_INSTR},
-                                     {"memory", true, OPT_PLAYER_MEMORY},
-                                     {"builtin-time", true, OPT_BUILTIN_TIME},
-                                     {"workers", true, OPT_WORKERS},
-                                     {"connections", true, OPT_CONNECTIONS},
-                                     {"client-connections", true, OPT_CLIENT_CONNECTIONS},
-                                     {"connection-timeout", true, OPT_CONNECTION_TIMEOUT},
-                                     {"worker", true, OPT_WORKER},
-                                     {"help", false, OPT_HELP},
-                                     {0}};
+    static const CliOption opts[] = {
+        {.name = "port", .has_arg = true, .id = OPT_PORT},
+        {.name = "host", .has_arg = true, .id = OPT_HOST},
+        {.name = "allow-host", .has_arg = true, .id = OPT_ALLOW},
+        {.name = "results", .has_arg = true, .id = OPT_RESULTS},
+        {.name = "tune", .has_arg = true, .id = OPT_TUNE},
+        {.name = "ai", .has_arg = true, .id = OPT_AI},
+        {.name = "max-games", .has_arg = true, .id = OPT_MAX_GAMES},
+        {.name = "idle", .has_arg = true, .id = OPT_IDLE},
+        {.name = "time", .has_arg = true, .id = OPT_PLAYER_TIME},
+        {.name = "instructions", .has_arg = true, .id = OPT_PLAYER_INSTR},
+        {.name = "memory", .has_arg = true, .id = OPT_PLAYER_MEMORY},
+        {.name = "builtin-time", .has_arg = true, .id = OPT_BUILTIN_TIME},
+        {.name = "workers", .has_arg = true, .id = OPT_WORKERS},
+        {.name = "connections", .has_arg = true, .id = OPT_CONNECTIONS},
+        {.name = "client-connections", .has_arg = true, .id = OPT_CLIENT_CONNECTIONS},
+        {.name = "connection-timeout", .has_arg = true, .id = OPT_CONNECTION_TIMEOUT},
+        {.name = "worker", .has_arg = true, .id = OPT_WORKER},
+        {.name = "help", .has_arg = false, .id = OPT_HELP},
+        {0}};
     CliArgs a = cli_args(argc, argv);
     const char *arg = NULL;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
@@ -172,6 +179,7 @@ static int parse_args(int argc, char **argv, ServeArgs *sa)
             sa->allow[sa->nallow++] = arg;
             break;
         case OPT_RESULTS: sa->config.results = arg; break;
+        case OPT_TUNE: sa->config.tune = arg; break;
         case OPT_AI:
             if (sa->config.n_ai_files == MAX_AI_FILES) {
                 cli_error(a.cmd, "at most %d --ai files", MAX_AI_FILES);

@@ -23,7 +23,8 @@ enum { OPT_KEY = 1 };
 
 int cmd_show(int argc, char **argv)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS, {"key", false, OPT_KEY}, {0}};
+    static const CliOption opts[] = {
+        CLI_BOARD_OPTIONS, {.name = "key", .has_arg = false, .id = OPT_KEY}, {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
     const char *arg = NULL, *list = NULL;

@@ -34,8 +34,8 @@ static void progress(void *ud, uint64_t nodes, size_t table, int done, int total
 int cmd_solve(int argc, char **argv)
 {
     static const CliOption opts[] = {CLI_BOARD_OPTIONS,
-                                     {"time-limit", true, OPT_TIME_LIMIT},
-                                     {"no-time", false, OPT_NO_TIME},
+                                     {.name = "time-limit", .has_arg = true, .id = OPT_TIME_LIMIT},
+                                     {.name = "no-time", .has_arg = false, .id = OPT_NO_TIME},
                                      {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();

@@ -210,144 +210,85 @@ static int call_with_list(Host *h, const char *function, CliPairs *p, const char
     return rc;
 }
 
+/* The options: those with a key go to mb.tournament_main as they are
+ * (checked by cli_take), the others are read below. */
+static const CliOption options[] = {
+    CLI_BOARD_OPTIONS,
+    {"games", true, OPT_GAMES, "games", CLI_EVEN, 2, 1000000000, NULL},
+    {"seed", true, OPT_SEED, "seed", CLI_SEED, 0, 0, NULL},
+    {"jobs", true, OPT_JOBS, "jobs", CLI_INT, 1, 256, NULL},
+    {"format", true, OPT_FORMAT, "format", CLI_CHOICE, 0, 0, "round_robin|gauntlet|knockout"},
+    {"openings", true, OPT_OPENINGS, "openings", CLI_TEXT, 0, 0, NULL},
+    {"openings-order", true, OPT_OPENINGS_ORDER, "openings_order", CLI_CHOICE, 0, 0,
+     "sequential|random"},
+    {"openings-plies", true, OPT_OPENINGS_PLIES, "openings_plies", CLI_INT, 1, 1024, NULL},
+    {"out", true, OPT_OUT, "out", CLI_TEXT, 0, 0, NULL},
+    {"resume", false, OPT_RESUME, "resume", CLI_FLAG, 0, 0, NULL},
+    {"sprt", true, OPT_SPRT, "sprt", CLI_TEXT, 0, 0, NULL},
+    {"shard", true, OPT_SHARD, NULL, CLI_TEXT, 0, 0, NULL},
+    {"slack", true, OPT_SLACK, "slack", CLI_SECONDS, 0, 0, NULL},
+    {"allow-forfeits", false, OPT_ALLOW_FORFEITS, "allow_forfeits", CLI_FLAG, 0, 0, NULL},
+    {"verbose", false, OPT_VERBOSE, "verbose", CLI_FLAG, 0, 0, NULL},
+    {"rating-interval", true, OPT_RATING_INTERVAL, "rating_interval", CLI_INT, 1, 1000000000, NULL},
+    {"tiebreak", true, OPT_TIEBREAK, "tiebreak", CLI_INT, 0, 1000, NULL},
+    {"adjudicate", false, OPT_ADJUDICATE, "adjudicate", CLI_FLAG, 0, 0, NULL},
+    {"max-moves", true, OPT_MAX_MOVES, "max_moves", CLI_INT, 1, 1024, NULL},
+    CLI_PLAYER_OPTIONS,
+    {"no-progress", false, OPT_NO_PROGRESS, "progress", CLI_FLAG, 0, 0, "none"},
+    {"progress", true, OPT_PROGRESS, NULL, CLI_TEXT, 0, 0, NULL},
+    {"quiet", false, OPT_QUIET, "quiet", CLI_FLAG, 0, 0, NULL},
+    {0}};
+
+/* --shard I/N; false after the error. */
+static bool shard_option(const char *cmd, const char *arg)
+{
+    int i = 0, of = 0, used = 0;
+    if (sscanf(arg, "%d/%d%n", &i, &of, &used) != 2 || arg[used] || of < 1 || i < 1 || i > of) {
+        cli_error(cmd, "--shard must be I/N with 1 <= I <= N, not '%s'", arg);
+        return false;
+    }
+    return true;
+}
+
 int cmd_tournament(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
-                                     {"games", true, OPT_GAMES},
-                                     {"seed", true, OPT_SEED},
-                                     {"jobs", true, OPT_JOBS},
-                                     {"format", true, OPT_FORMAT},
-                                     {"openings", true, OPT_OPENINGS},
-                                     {"openings-order", true, OPT_OPENINGS_ORDER},
-                                     {"openings-plies", true, OPT_OPENINGS_PLIES},
-                                     {"out", true, OPT_OUT},
-                                     {"resume", false, OPT_RESUME},
-                                     {"sprt", true, OPT_SPRT},
-                                     {"shard", true, OPT_SHARD},
-                                     {"slack", true, OPT_SLACK},
-                                     {"allow-forfeits", false, OPT_ALLOW_FORFEITS},
-                                     {"verbose", false, OPT_VERBOSE},
-                                     {"rating-interval", true, OPT_RATING_INTERVAL},
-                                     {"tiebreak", true, OPT_TIEBREAK},
-                                     {"adjudicate", false, OPT_ADJUDICATE},
-                                     {"max-moves", true, OPT_MAX_MOVES},
-                                     CLI_PLAYER_OPTIONS,
-                                     {"no-progress", false, OPT_NO_PROGRESS},
-                                     {"progress", true, OPT_PROGRESS},
-                                     {"quiet", false, OPT_QUIET},
-                                     {0}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     char **players = calloc((size_t)argc + 1, sizeof *players);
-    int nplayers = 0, n = 0, rc = EXIT_USAGE;
+    int nplayers = 0, rc = EXIT_USAGE;
     bool board_set = false, openings = false, arranged = false;
-    char num[5][32], plies[16];
     const char *arg = NULL;
     if (!players) return 1;
-    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
+    /* 1. the options and the players */
+    for (int id; (id = cli_next(&a, options, &arg)) != CLI_END;) {
+        int taken = cli_take(&a, options, id, arg, &p);
+        if (taken < 0) goto out;
+        openings = openings || id == OPT_OPENINGS;
+        arranged = arranged || id == OPT_OPENINGS_ORDER || id == OPT_OPENINGS_PLIES;
+        if (taken) continue;
         switch (id) {
         case CLI_ERROR: goto out;
         case OPT_HELP:
             fputs(usage, stdout);
             rc = 0;
             goto out;
-        case OPT_GAMES:
-            if (!cli_int(a.cmd, "--games", arg, 2, 1000000000, &n)) goto out;
-            if (n % 2) {
-                cli_error(a.cmd, "--games must be even (games come in pairs), not %d", n);
-                goto out;
-            }
-            snprintf(num[0], sizeof num[0], "%d", n);
-            cli_put(&p, "games", num[0]);
-            break;
-        case OPT_JOBS:
-            if (!cli_int(a.cmd, "--jobs", arg, 1, 256, &n)) goto out;
-            snprintf(num[1], sizeof num[1], "%d", n);
-            cli_put(&p, "jobs", num[1]);
-            break;
-        case OPT_SEED:
-            if (!cli_seed64(a.cmd, "--seed", arg)) goto out;
-            cli_put(&p, "seed", arg);
-            break;
-        case OPT_FORMAT:
-            if (strcmp(arg, "round_robin") != 0 && strcmp(arg, "gauntlet") != 0 &&
-                strcmp(arg, "knockout") != 0) {
-                cli_error(a.cmd, "--format must be round_robin, gauntlet or knockout, not '%s'",
-                          arg);
-                goto out;
-            }
-            cli_put(&p, "format", arg);
-            break;
-        case OPT_OPENINGS:
-            cli_put(&p, "openings", arg);
-            openings = true;
-            break;
-        case OPT_OPENINGS_ORDER:
-            if (strcmp(arg, "sequential") != 0 && strcmp(arg, "random") != 0) {
-                cli_error(a.cmd, "--openings-order must be sequential or random, not '%s'", arg);
-                goto out;
-            }
-            cli_put(&p, "openings_order", arg);
-            arranged = true;
-            break;
-        case OPT_OPENINGS_PLIES:
-            if (!cli_int(a.cmd, "--openings-plies", arg, 1, 1024, &n)) goto out;
-            snprintf(plies, sizeof plies, "%d", n);
-            cli_put(&p, "openings_plies", plies);
-            arranged = true;
-            break;
-        case OPT_OUT: cli_put(&p, "out", arg); break;
-        case OPT_RESUME: cli_put(&p, "resume", "1"); break;
-        case OPT_SPRT: cli_put(&p, "sprt", arg); break;
-        case OPT_SHARD: {
-            int i = 0, of = 0, used = 0;
-            if (sscanf(arg, "%d/%d%n", &i, &of, &used) != 2 || arg[used] || of < 1 || i < 1 ||
-                i > of) {
-                cli_error(a.cmd, "--shard must be I/N with 1 <= I <= N, not '%s'", arg);
-                goto out;
-            }
+        case OPT_SHARD:
+            if (!shard_option(a.cmd, arg)) goto out;
             cli_put(&p, "shard", arg);
             break;
-        }
-        case OPT_NO_PROGRESS: cli_put(&p, "progress", "none"); break;
         case OPT_PROGRESS:
             if (!cli_progress(a.cmd, arg, &p)) goto out;
             break;
-        case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
-        case OPT_ALLOW_FORFEITS: cli_put(&p, "allow_forfeits", "1"); break;
-        case OPT_VERBOSE: cli_put(&p, "verbose", "1"); break;
-        case OPT_ADJUDICATE: cli_put(&p, "adjudicate", "1"); break;
-        case OPT_MAX_MOVES:
-            if (!cli_int(a.cmd, "--max-moves", arg, 1, 1024, &n)) goto out;
-            snprintf(num[4], sizeof num[4], "%d", n);
-            cli_put(&p, "max_moves", num[4]);
-            break;
-        case OPT_TIEBREAK:
-            if (!cli_int(a.cmd, "--tiebreak", arg, 0, 1000, &n)) goto out;
-            snprintf(num[3], sizeof num[3], "%d", n);
-            cli_put(&p, "tiebreak", num[3]);
-            break;
-        case OPT_RATING_INTERVAL:
-            if (!cli_int(a.cmd, "--rating-interval", arg, 1, 1000000000, &n)) goto out;
-            snprintf(num[2], sizeof num[2], "%d", n);
-            cli_put(&p, "rating_interval", num[2]);
-            break;
-        case OPT_SLACK:
-            if (!cli_budget(a.cmd, "slack", arg)) goto out;
-            cli_put(&p, "slack", arg);
-            break;
         case CLI_POSITIONAL: players[nplayers++] = (char *)arg; break;
         default: {
-            int player = cli_player_option(a.cmd, id, arg, &p);
-            if (player < 0) goto out;
-            if (player) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) goto out;
             if (id == OPT_BOARD) board_set = true;
             break;
         }
         }
     }
+    /* 2. what the options need of each other */
     if (arranged && !openings) {
         cli_error(a.cmd, "--openings-order and --openings-plies need --openings FILE");
         goto out;
@@ -360,6 +301,7 @@ int cmd_tournament(int argc, char **argv, Host *h)
     }
     CliBoardText board;
     if (!cli_put_board(a.cmd, &opt, board_set, &board, &p)) goto out;
+    /* 3. the run, told how to resume itself */
     static char resume[32768];
     resume_command(resume, sizeof resume, argc, argv);
     cli_put(&p, "resume_command", resume);
@@ -371,10 +313,12 @@ out:
 
 int cmd_merge(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {
-        {"out", true, OPT_OUT}, {"quiet", false, OPT_QUIET}, {"help", false, OPT_HELP}, {0}};
+    static const CliOption opts[] = {{.name = "out", .has_arg = true, .id = OPT_OUT},
+                                     {.name = "quiet", .has_arg = false, .id = OPT_QUIET},
+                                     {.name = "help", .has_arg = false, .id = OPT_HELP},
+                                     {0}};
     CliArgs a = cli_args(argc, argv);
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     char **dirs = calloc((size_t)argc + 1, sizeof *dirs);
     int ndirs = 0, rc = EXIT_USAGE;
     const char *arg = NULL;

@@ -86,12 +86,18 @@ static const char *const scoring_names[] = {"old", "sv", "sv_rd"};
 static int parse_args(int argc, char **argv, TreeArgs *ta)
 {
     static const CliOption opts[] = {
-        {"order", true, OPT_ORDER}, {"scoring", true, OPT_SCORING},
-        {"save", true, OPT_SAVE},   {"bestmoves-only", false, OPT_BESTMOVES_ONLY},
-        {"check", true, OPT_CHECK}, {"quiet", false, OPT_QUIET},
-        {"time", false, OPT_TIME},  {"help", false, OPT_TREE_HELP},
-        {"svg", true, OPT_SVG},     {"dot", true, OPT_DOT},
-        {"depth", true, OPT_DEPTH}, {0}};
+        {.name = "order", .has_arg = true, .id = OPT_ORDER},
+        {.name = "scoring", .has_arg = true, .id = OPT_SCORING},
+        {.name = "save", .has_arg = true, .id = OPT_SAVE},
+        {.name = "bestmoves-only", .has_arg = false, .id = OPT_BESTMOVES_ONLY},
+        {.name = "check", .has_arg = true, .id = OPT_CHECK},
+        {.name = "quiet", .has_arg = false, .id = OPT_QUIET},
+        {.name = "time", .has_arg = false, .id = OPT_TIME},
+        {.name = "help", .has_arg = false, .id = OPT_TREE_HELP},
+        {.name = "svg", .has_arg = true, .id = OPT_SVG},
+        {.name = "dot", .has_arg = true, .id = OPT_DOT},
+        {.name = "depth", .has_arg = true, .id = OPT_DEPTH},
+        {0}};
     CliArgs a = cli_args(argc, argv);
     const char *arg = NULL;
     for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {

@@ -92,89 +92,54 @@ enum {
     OPT_SBATCH
 };
 
+/* The options: those with a key go to mb.tune_main as they are (checked
+ * by cli_take), the others are read below. */
+static const CliOption options[] = {
+    CLI_BOARD_OPTIONS,
+    {"list", false, OPT_LIST, NULL, CLI_FLAG, 0, 0, NULL},
+    {"params", true, OPT_PARAMS, "params", CLI_TEXT, 0, 0, NULL},
+    {"start", true, OPT_START, "start", CLI_TEXT, 0, 0, NULL},
+    {"start-scale", true, OPT_START_SCALE, "start_scale", CLI_TEXT, 0, 0, NULL},
+    {"iterations", true, OPT_ITERATIONS, "iterations", CLI_INT, 1, 10000000, NULL},
+    {"pairs", true, OPT_PAIRS, "pairs", CLI_INT, 1, 1000000, NULL},
+    {"spsa", true, OPT_SPSA, "spsa", CLI_TEXT, 0, 0, NULL},
+    {"max-time", true, OPT_MAX_TIME, "max_time", CLI_SECONDS, 0, 0, NULL},
+    {"confirm-games", true, OPT_CONFIRM_GAMES, "confirm_games", CLI_EVEN, 0, 1000000000, NULL},
+    {"sprt", true, OPT_SPRT, "sprt", CLI_TEXT, 0, 0, NULL},
+    {"seed", true, OPT_SEED, "seed", CLI_SEED, 0, 0, NULL},
+    {"jobs", true, OPT_JOBS, "jobs", CLI_INT, 1, 256, NULL},
+    {"openings", true, OPT_OPENINGS, "openings", CLI_TEXT, 0, 0, NULL},
+    {"openings-plies", true, OPT_OPENINGS_PLIES, "openings_plies", CLI_INT, 1, 1024, NULL},
+    {"adjudicate", false, OPT_ADJUDICATE, "adjudicate", CLI_FLAG, 0, 0, NULL},
+    {"max-moves", true, OPT_MAX_MOVES, "max_moves", CLI_INT, 1, 1024, NULL},
+    {"out", true, OPT_OUT, "out", CLI_TEXT, 0, 0, NULL},
+    {"resume", false, OPT_RESUME, "resume", CLI_FLAG, 0, 0, NULL},
+    {"progress", true, OPT_PROGRESS, NULL, CLI_TEXT, 0, 0, NULL},
+    {"quiet", false, OPT_QUIET, "quiet", CLI_FLAG, 0, 0, NULL},
+    {"slurm", true, OPT_SLURM, "slurm", CLI_INT, 1, 100000, NULL},
+    {"sbatch", true, OPT_SBATCH, "sbatch", CLI_TEXT, 0, 0, NULL},
+    CLI_PLAYER_OPTIONS,
+    {0}};
+
 int cmd_tune(int argc, char **argv, Host *h)
 {
-    static const CliOption opts[] = {CLI_BOARD_OPTIONS,
-                                     {"list", false, OPT_LIST},
-                                     {"params", true, OPT_PARAMS},
-                                     {"start", true, OPT_START},
-                                     {"start-scale", true, OPT_START_SCALE},
-                                     {"iterations", true, OPT_ITERATIONS},
-                                     {"pairs", true, OPT_PAIRS},
-                                     {"spsa", true, OPT_SPSA},
-                                     {"max-time", true, OPT_MAX_TIME},
-                                     {"confirm-games", true, OPT_CONFIRM_GAMES},
-                                     {"sprt", true, OPT_SPRT},
-                                     {"seed", true, OPT_SEED},
-                                     {"jobs", true, OPT_JOBS},
-                                     {"openings", true, OPT_OPENINGS},
-                                     {"openings-plies", true, OPT_OPENINGS_PLIES},
-                                     {"adjudicate", false, OPT_ADJUDICATE},
-                                     {"max-moves", true, OPT_MAX_MOVES},
-                                     {"out", true, OPT_OUT},
-                                     {"resume", false, OPT_RESUME},
-                                     {"progress", true, OPT_PROGRESS},
-                                     {"quiet", false, OPT_QUIET},
-                                     {"slurm", true, OPT_SLURM},
-                                     {"sbatch", true, OPT_SBATCH},
-                                     CLI_PLAYER_OPTIONS,
-                                     {0}};
-    static const struct {
-        int id;
-        const char *what, *key;
-        int lo, hi;
-    } ints[] = {{OPT_ITERATIONS, "--iterations", "iterations", 1, 10000000},
-                {OPT_PAIRS, "--pairs", "pairs", 1, 1000000},
-                {OPT_CONFIRM_GAMES, "--confirm-games", "confirm_games", 0, 1000000000},
-                {OPT_JOBS, "--jobs", "jobs", 1, 256},
-                {OPT_OPENINGS_PLIES, "--openings-plies", "openings_plies", 1, 1024},
-                {OPT_MAX_MOVES, "--max-moves", "max_moves", 1, 1024},
-                {OPT_SLURM, "--slurm", "slurm", 1, 100000}};
     CliArgs a = cli_args(argc, argv);
     GameOptions opt = game_default_options();
-    CliPairs p = {{0}, {0}, 0};
+    CliPairs p = {0};
     const char *ai = NULL, *arg = NULL;
     bool list = false, board_set = false;
-    for (int id; (id = cli_next(&a, opts, &arg)) != CLI_END;) {
-        int n;
-        bool taken = false;
-        for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
-            if (id != ints[i].id) continue;
-            if (!cli_int(a.cmd, ints[i].what, arg, ints[i].lo, ints[i].hi, &n)) return EXIT_USAGE;
-            if (id == OPT_CONFIRM_GAMES && n % 2) {
-                cli_error(a.cmd, "--confirm-games must be even (games come in pairs), not %d", n);
-                return EXIT_USAGE;
-            }
-            cli_put(&p, ints[i].key, arg);
-            taken = true;
-        }
+    /* 1. the options and the AI */
+    for (int id; (id = cli_next(&a, options, &arg)) != CLI_END;) {
+        int taken = cli_take(&a, options, id, arg, &p);
+        if (taken < 0) return EXIT_USAGE;
         if (taken) continue;
         switch (id) {
         case CLI_ERROR: return EXIT_USAGE;
         case OPT_HELP: fputs(usage, stdout); return 0;
         case OPT_LIST: list = true; break;
-        case OPT_PARAMS: cli_put(&p, "params", arg); break;
-        case OPT_START: cli_put(&p, "start", arg); break;
-        case OPT_START_SCALE: cli_put(&p, "start_scale", arg); break;
-        case OPT_SPSA: cli_put(&p, "spsa", arg); break;
-        case OPT_MAX_TIME:
-            if (!cli_budget(a.cmd, "max-time", arg)) return EXIT_USAGE;
-            cli_put(&p, "max_time", arg);
-            break;
-        case OPT_SPRT: cli_put(&p, "sprt", arg); break;
-        case OPT_SEED:
-            if (!cli_seed64(a.cmd, "--seed", arg)) return EXIT_USAGE;
-            cli_put(&p, "seed", arg);
-            break;
-        case OPT_OPENINGS: cli_put(&p, "openings", arg); break;
-        case OPT_ADJUDICATE: cli_put(&p, "adjudicate", "1"); break;
-        case OPT_OUT: cli_put(&p, "out", arg); break;
-        case OPT_RESUME: cli_put(&p, "resume", "1"); break;
         case OPT_PROGRESS:
             if (!cli_progress(a.cmd, arg, &p)) return EXIT_USAGE;
             break;
-        case OPT_QUIET: cli_put(&p, "quiet", "1"); break;
-        case OPT_SBATCH: cli_put(&p, "sbatch", arg); break;
         case CLI_POSITIONAL:
             if (ai) {
                 cli_error(a.cmd, "one AI expected, got a second: '%s'", arg);
@@ -183,9 +148,6 @@ int cmd_tune(int argc, char **argv, Host *h)
             ai = arg;
             break;
         default: {
-            int player = cli_player_option(a.cmd, id, arg, &p);
-            if (player < 0) return EXIT_USAGE;
-            if (player) break;
             if (!cli_board_option(a.cmd, id, arg, &opt)) return EXIT_USAGE;
             if (id == OPT_BOARD) board_set = true;
             break;
@@ -198,15 +160,16 @@ int cmd_tune(int argc, char **argv, Host *h)
     }
     cli_put(&p, "player", ai);
     if (list) return host_call_table(h, "tune_list_main", p.keys, p.values, p.n);
+    /* 2. the board, and the program the Slurm arrays' tasks run: this one */
     CliBoardText board;
     if (!cli_put_board(a.cmd, &opt, board_set, &board, &p)) return EXIT_USAGE;
-    /* the program the Slurm arrays' tasks run: this one */
     static char self[4096];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n > 0) {
         self[n] = '\0';
         cli_put(&p, "program", self);
     }
+    /* 3. the run */
     host_catch_interrupts(h, true);
     return host_call_table(h, "tune_main", p.keys, p.values, p.n);
 }

@@ -32,7 +32,7 @@ static int pcall_traced(lua_State *L, int nargs, int nresults)
 
 /* config.read_file(path [, max [, follow]]) -> text, size | nil, message,
  * code: the first max bytes (default: all) of a regular file and its size.
- * The --results files are opened with this: without blocking (a FIFO would
+ * The --results and --tune files are opened with this: without blocking (a FIFO would
  * wait for a writer) and without following a symbolic link (unless
  * follow: the --ai files, named on the command line), and anything but a
  * regular file is refused (code "type"; else the errno). */
@@ -95,6 +95,10 @@ static int open_serve(lua_State *L)
         lua_pushstring(L, c->results);
         lua_setfield(L, -2, "results");
     }
+    if (c->tune) {
+        lua_pushstring(L, c->tune);
+        lua_setfield(L, -2, "tune");
+    }
     lua_createtable(L, c->n_ai_files, 0);
     for (int i = 0; i < c->n_ai_files; i++) {
         lua_pushstring(L, c->ai_files[i]);
@@ -137,7 +141,9 @@ int host_serve_open(Host *h, const ServeConfig *c)
     lua_State *L = host_state(h);
     lua_pushcfunction(L, open_serve);
     lua_pushlightuserdata(L, (void *)c);
-    if (pcall_traced(L, 1, 0) == LUA_OK) return 0;
+    /* no traceback: what fails here is the command line (a --results or
+     * --tune directory, an --ai file), said in one line */
+    if (lua_pcall(L, 1, 0, 0) == LUA_OK) return 0;
     fprintf(stderr, "marubatsu serve: %s\n", lua_tostring(L, -1));
     lua_pop(L, 1);
     return 1;

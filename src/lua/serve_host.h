@@ -16,6 +16,7 @@
 
 typedef struct ServeConfig {
     const char *results;         /* --results DIR, or NULL */
+    const char *tune;            /* --tune DIR (a tune run's --out), or NULL */
     const char *const *ai_files; /* --ai FILE...: sandboxed script AIs */
     int n_ai_files;
     int max_games;    /* games kept at once */
@@ -43,8 +44,8 @@ typedef struct ServeReply {
 } ServeReply;
 
 /* Load scripts/lib/serve.lua with the configuration; 0, or 1 after
- * printing why (a missing --results directory, an --ai file that does not
- * load). */
+ * printing why (a missing --results directory, a --tune directory with no
+ * tune.tsv, an --ai file that does not load). */
 int host_serve_open(Host *h, const ServeConfig *c);
 /* Answer one API request: method, the path below /api/, the query
  * parameters (n pairs) and the body. Never fails: a Lua error becomes a 500

@@ -28,7 +28,16 @@
 // brain:COMMAND: our own plays a legal move; a brain's MESSAGE and DEBUG
 // lines come back with its move and hint exactly (markup escaped), a flood
 // of them is cut at 256 lines with a note; off k = 5 it fails with the
-// reason; one that cannot run stops the server at start.
+// reason; one that cannot run stops the server at start. A tune run
+// followed with --tune DIR (GET tune): its parameters, iterations (w, l,
+// d, theta), current values and spec equal its files' as tune.tsv grows a
+// line at a time (a cut last line left out, a journal rewritten whole read
+// afresh); the confirmation's games, score, Elo, LLR and decision from its
+// journal equal summary.json's (the games past the SPRT's decision left
+// out); done once summary.json is there; a link or a FIFO as any of its
+// files is refused (404) at once, a bad line is named by file and line, a
+// 33 MiB journal is read up to 32 MiB with its history sampled; a DIR
+// without a tune journal stops the server at start (exit 1).
 // Usage: node tests/web/api.mjs PROGRAM
 import fs from 'node:fs';
 import os from 'node:os';
@@ -711,6 +720,205 @@ test('Gomocup brains (--ai brain:COMMAND): a person plays one, its MESSAGE/DEBUG
   try { execFileSync(program, ['serve', '--port', '0', '--ai', 'brain:/nonexist/pbrain'], { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
   eq(status, 1, 'exit status');
   assert(/^marubatsu serve: --ai brain:\/nonexist\/pbrain: it cannot play: cannot run \/nonexist\/pbrain: No such file or directory/.test(err), err);
+});
+
+// ---- serve --tune DIR: a tune run followed ----------------------------------
+// A short run's files (6 iterations; a confirmation that the SPRT decides
+// at 304 games, while its journal holds more: games played past the
+// decision), then served from a copy made to grow a line at a time.
+const examples = path.resolve(here, '../../examples');
+const tuneRun = path.join(tmp, 'tune-run');
+execFileSync(program, ['tune', path.join(examples, 'tunable_ai.lua'), '--openings', path.join(examples, 'openings_3x3.txt'),
+  '--iterations', '6', '--pairs', '4', '--jobs', '1', '--seed', '2', '--confirm-games', '1000', '--quiet', '--out', tuneRun]);
+const runLines = file => fs.readFileSync(path.join(tuneRun, file), 'utf8').split('\n').filter(l => l !== '').map(l => l + '\n');
+const tuneHeader = runLines('tune.tsv').filter(l => !l.startsWith('I\t'));
+const tuneIts = runLines('tune.tsv').filter(l => l.startsWith('I\t'));
+const near = (a, b) => typeof a === 'number' && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+// the parameters and iterations as the journal has them
+const paramsOf = header => header.filter(l => l.startsWith('H\tparam\t')).map(l => {
+  const f = l.trim().split('\t');
+  return { name: f[2], start: Number(f[3]), min: Number(f[4]), max: Number(f[5]), step: Number(f[6]), default: Number(f[7]), type: f[8] };
+});
+const iterationOf = line => {
+  const f = line.trim().split('\t');
+  return { k: Number(f[1]), w: Number(f[2]), l: Number(f[3]), d: Number(f[4]), theta: f.slice(6).map(Number) };
+};
+// a value as played: in range, an integer parameter rounded half away from zero
+const playedAs = (p, v) => {
+  v = Math.min(p.max, Math.max(p.min, v));
+  return p.type === 'integer' ? Math.sign(v) * Math.floor(Math.abs(v) + 0.5) : v;
+};
+function checkTune(st, header, its, what) {
+  const params = paramsOf(header);
+  eq(st.params.map(p => [p.name, p.start, p.min, p.max, p.step, p.default, p.type]),
+    params.map(p => [p.name, p.start, p.min, p.max, p.step, p.default, p.type]), `${what}: the parameters`);
+  const want = its.map(iterationOf);
+  eq([st.iterations_done, st.iterations_planned], [want.length, 6], `${what}: iterations done, planned`);
+  eq(st.games, want.reduce((s, it) => s + it.w + it.l + it.d, 0), `${what}: games`);
+  eq(st.history.map(it => [it.k, it.w, it.l, it.d]), want.map(it => [it.k, it.w, it.l, it.d]), `${what}: k, w, l, d`);
+  st.history.forEach((it, i) => assert(it.theta.length === params.length && it.theta.every((v, j) => near(v, want[i].theta[j])),
+    `${what}: theta of iteration ${it.k}: ${it.theta} against ${want[i].theta}`));
+  const last = want.length ? want[want.length - 1].theta : params.map(p => p.start);
+  eq(st.params.map(p => p.current), params.map((p, j) => playedAs(p, last[j])), `${what}: the current values`);
+}
+
+test('GET tune without --tune: 404 naming --tune; info says there is none', async () => {
+  const r = await api(server, 'GET', 'tune');
+  eq(r.status, 404, 'status');
+  assert(/--tune DIR/.test(r.json.error), r.json.error);
+  eq((await api(server, 'GET', 'info')).json.tune, false, 'info.tune');
+  eq((await api(server, 'POST', 'tune')).status, 405, 'POST tune');
+});
+
+test('--tune DIR: the run as its files have it, a line at a time; a cut last line is left out; the confirmation as the tournament decides it', async () => {
+  const dir = path.join(tmp, 'tune-follow');
+  fs.mkdirSync(dir);
+  const journal = path.join(dir, 'tune.tsv');
+  fs.writeFileSync(journal, tuneHeader.join('') + tuneIts.slice(0, 2).join(''));
+  const s = await startServer(program, ['--tune', dir]);
+  try {
+    eq((await api(s, 'GET', 'info')).json.tune, true, 'info.tune');
+    let r = await api(s, 'GET', 'tune');
+    eq(r.status, 200, 'status');
+    checkTune(r.json, tuneHeader, tuneIts.slice(0, 2), 'two iterations');
+    eq([r.json.done, r.json.confirm, r.json.spec, r.json.dir, r.json.cut], [false, undefined, undefined, dir, false], 'not done, no confirmation yet');
+    assert(/tunable_ai\.lua$/.test(r.json.player), r.json.player);
+    eq([r.json.settings.pairs, r.json.settings.seed], ['4', '2'], 'the settings');
+    // the third line written in two parts: half of it is no iteration yet
+    const third = tuneIts[2];
+    fs.appendFileSync(journal, third.slice(0, 20));
+    r = await api(s, 'GET', 'tune');
+    checkTune(r.json, tuneHeader, tuneIts.slice(0, 2), 'a cut third line');
+    fs.appendFileSync(journal, third.slice(20));
+    fs.writeFileSync(path.join(dir, 'tuned.txt'), 'examples/tunable_ai.lua:block=1\n');
+    r = await api(s, 'GET', 'tune');
+    checkTune(r.json, tuneHeader, tuneIts.slice(0, 3), 'the third line whole');
+    eq(r.json.spec, 'examples/tunable_ai.lua:block=1', 'the player spec of tuned.txt');
+    // rewritten whole (as --resume does, through a rename): read afresh
+    fs.writeFileSync(journal + '.tmp', tuneHeader.join('') + tuneIts.slice(0, 1).join(''));
+    fs.renameSync(journal + '.tmp', journal);
+    checkTune((await api(s, 'GET', 'tune')).json, tuneHeader, tuneIts.slice(0, 1), 'rewritten');
+    fs.appendFileSync(journal, tuneIts.slice(1).join(''));
+    checkTune((await api(s, 'GET', 'tune')).json, tuneHeader, tuneIts, 'every iteration');
+    // the confirmation's first 10 games: its games so far, tuned's score
+    const conf = runLines('confirm/journal.tsv');
+    const head = conf.filter(l => !l.startsWith('G\t')), games = conf.filter(l => l.startsWith('G\t'));
+    fs.mkdirSync(path.join(dir, 'confirm'));
+    fs.writeFileSync(path.join(dir, 'confirm/journal.tsv'), head.join('') + games.slice(0, 10).join('') + games[10].slice(0, 9));
+    r = await api(s, 'GET', 'tune');
+    const score = { w: 0, l: 0, d: 0 };
+    for (const g of games.slice(0, 10)) {
+      const f = g.split('\t'), result = f[8];
+      score[result === 'draw' ? 'd' : (result === 'o') === (f[5] === 'tuned') ? 'w' : 'l']++;
+    }
+    const c = r.json.confirm;
+    eq([c.games, c.win, c.loss, c.draw, c.player, c.decision, c.games_max], [10, score.w, score.l, score.d, 'tuned', 'continue', 1000],
+      'the first 10 games');
+    assert(c.llr > c.lower && c.llr < c.upper, `the LLR ${c.llr} within its bounds`);
+    eq(r.json.done, false, 'not done');
+    // the whole journal, the summary not yet written: what the summary then says
+    fs.writeFileSync(path.join(dir, 'confirm/journal.tsv'), conf.join(''));
+    const sum = JSON.parse(fs.readFileSync(path.join(tuneRun, 'summary.json'), 'utf8')).confirm;
+    assert(games.length > sum.games, `the journal has games past the decision: ${games.length} > ${sum.games}`);
+    const all = (await api(s, 'GET', 'tune')).json.confirm;
+    eq([all.games, all.decision], [sum.games, sum.decision], 'games and decision');
+    for (const k of ['elo', 'elo_low', 'elo_high', 'llr']) assert(Math.abs(all[k] - sum[k]) < 1e-4, `${k}: ${all[k]} against ${sum[k]}`);
+    fs.copyFileSync(path.join(tuneRun, 'summary.json'), path.join(dir, 'summary.json'));
+    eq((await api(s, 'GET', 'tune')).json.done, true, 'done once summary.json is there');
+  } finally {
+    eq(await s.stop(), 0, 'exit status after SIGINT');
+  }
+});
+
+test('--tune: links, FIFOs, a journal over 32 MiB and bad lines are refused or bounded, never followed or waited on', async () => {
+  const dir = path.join(tmp, 'tune-hostile');
+  fs.mkdirSync(path.join(dir, 'confirm'), { recursive: true });
+  const journal = path.join(dir, 'tune.tsv');
+  const good = tuneHeader.join('') + tuneIts.join('');
+  fs.writeFileSync(journal, good);
+  const s = await startServer(program, ['--tune', dir]);
+  const get = what => within(api(s, 'GET', 'tune'), 10000, `GET tune with ${what}`);
+  const refused = async (what, re) => {
+    const r = await get(what);
+    eq(r.status, 404, what);
+    assert(re.test(r.json.error), `${what}: ${r.json.error}`);
+  };
+  try {
+    eq((await get('a good journal')).status, 200, 'a good journal');
+    // a link to a journal elsewhere (a real one): not followed
+    fs.rmSync(journal);
+    fs.symlinkSync(path.join(tuneRun, 'tune.tsv'), journal);
+    await refused('a linked tune.tsv', /tune\.tsv: a symbolic link/);
+    fs.rmSync(journal);
+    execFileSync('mkfifo', [journal]);
+    await refused('a FIFO tune.tsv', /tune\.tsv: not a regular file/);
+    fs.rmSync(journal);
+    fs.writeFileSync(journal, good);
+    for (const f of ['confirm/journal.tsv', 'summary.json', 'tuned.txt']) {
+      execFileSync('mkfifo', [path.join(dir, f)]);
+      await refused(`a FIFO ${f}`, new RegExp(f.replace('.', '\\.') + ': not a regular file'));
+      fs.rmSync(path.join(dir, f));
+    }
+    fs.symlinkSync(path.join(tuneRun, 'confirm/journal.tsv'), path.join(dir, 'confirm/journal.tsv'));
+    await refused('a linked confirm/journal.tsv', /journal\.tsv: a symbolic link/);
+    fs.rmSync(path.join(dir, 'confirm/journal.tsv'));
+    // bad lines, named by file and line
+    fs.writeFileSync(journal, tuneHeader.join('') + tuneIts[0] + 'hello\n');
+    await refused('a line of neither kind', new RegExp(`tune\\.tsv:${tuneHeader.length + 2}: neither a header \\(H\\) nor an iteration \\(I\\) line`));
+    fs.writeFileSync(journal, tuneHeader.join('') + tuneIts[1]);
+    await refused('iteration 2 first', /not the line of iteration 1/);
+    fs.writeFileSync(journal, 'H\tplayer\tx\n');
+    await refused('no tune journal', /is not a tune journal/);
+    // over 32 MiB: 256 parameters, 1.3 KB a line; read up to 32 MiB, the
+    // history sampled (256 values of 390 iterations at most)
+    const names = Array.from({ length: 256 }, (_, i) => `p${i}`);
+    const head = '# marubatsu tune journal 1\nH\tplayer\tx.lua\n' + names.map(n => `H\tparam\t${n}\t10\t0\t100\t5\t10\tinteger\n`).join('') +
+      'H\titerations\t40000\n';
+    const fd = fs.openSync(journal, 'w');
+    fs.writeSync(fd, head);
+    let size = head.length, whole = 0;
+    const MAX = 32 * 1024 * 1024;
+    for (let k = 1; size <= MAX + 1024 * 1024; k++) {
+      const line = `I\t${k}\t1\t2\t1\t${'+'.repeat(256)}\t${names.map((_, i) => (10 + (k + i) % 7).toFixed(3)).join('\t')}\n`;
+      fs.writeSync(fd, line);
+      size += line.length;
+      if (size <= MAX) whole = k;
+    }
+    fs.closeSync(fd);
+    const t0 = clock();
+    const big = await within(api(s, 'GET', 'tune'), 120000, 'GET tune of a 33 MiB journal');
+    eq(big.status, 200, 'status');
+    eq([big.json.cut, big.json.journal_bytes, big.json.iterations_done, big.json.games], [true, size, whole, 4 * whole],
+      'read up to 32 MiB, the whole lines there');
+    assert(big.json.history.length <= 391 && big.json.history[big.json.history.length - 1].k === whole,
+      `the history sampled, the last iteration in it: ${big.json.history.length}`);
+    assert(big.body.length < 2e6, `a bounded reply: ${big.body.length} bytes`);
+    console.log(`  # a 33 MiB journal read in ${(clock() - t0).toFixed(0)} ms`);
+    eq((await api(s, 'GET', 'info')).status, 200, 'still serving');
+  } finally {
+    eq(await s.stop(), 0, 'exit status after SIGINT');
+  }
+  // at start: no tune.tsv, not a tune journal, a FIFO: exit 1 with the reason
+  const bad = path.join(tmp, 'tune-bad');
+  fs.mkdirSync(bad);
+  const start = () => {
+    try {
+      execFileSync(program, ['serve', '--port', '0', '--tune', bad], { stdio: 'pipe', timeout: 10000 });
+      return [0, ''];
+    } catch (e) { return [e.status, String(e.stderr)]; }
+  };
+  let [status, err] = start();
+  eq(status, 1, 'exit status without tune.tsv');
+  assert(err === `marubatsu serve: --tune ${bad}: no tune run there (${bad}/tune.tsv: No such file or directory)\n`, err);
+  fs.writeFileSync(path.join(bad, 'tune.tsv'), 'hello\n');
+  [status, err] = start();
+  eq(status, 1, 'exit status with another file');
+  assert(/tune\.tsv is not a tune journal/.test(err), err);
+  fs.rmSync(path.join(bad, 'tune.tsv'));
+  execFileSync('mkfifo', [path.join(bad, 'tune.tsv')]);
+  [status, err] = start();
+  eq(status, 1, 'exit status with a FIFO (null: killed after 10 s)');
+  assert(/tune\.tsv: not a regular file/.test(err), err);
 });
 
 const ok = await run();

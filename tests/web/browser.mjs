@@ -17,8 +17,13 @@
 // whose MESSAGE/DEBUG lines (markup among them) show in the side panel as
 // text; on 15x15 the board framed by column letters and row numbers, and
 // the hints of gomoku (its pattern scores, checked against the program's)
-// and mcts (visit shares summing to 100%) drawn as heat maps; no request
-// leaves the page's origin and the console shows no errors.
+// and mcts (visit shares summing to 100%) drawn as heat maps; the tune page
+// of --tune DIR (linked from the main page only then) following a run as
+// its files grow: a trajectory panel per parameter, each point at its
+// iteration and higher values drawn higher, the current values, a new
+// iteration at the next poll, the confirmation under way and done, and no
+// poll after that; no request leaves the page's origin and the console
+// shows no errors.
 // Usage: node tests/web/browser.mjs PROGRAM [--screenshots DIR]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -434,6 +439,90 @@ test('report.html shows a hostile player name as text: no markup, no script', as
   assert((await p3.$$eval('#games tbody td.name', t => t.map(x => x.textContent))).includes(name), 'in the game list too');
   eq(errors, [], 'no page errors');
   await p3.close();
+});
+
+test('the tune page follows a run: its trajectories drawn, a new iteration shown as tune.tsv grows, the confirmation, no more polls once done', async () => {
+  // the main page links the tune page only when the server has --tune
+  eq(await page.$eval('#tab-tune', e => e.hidden), true, 'no Tune link without --tune');
+  const run = path.join(tmp, 'tune-run');
+  execFileSync(program, ['tune', 'examples/tunable_ai.lua', '--openings', 'examples/openings_3x3.txt', '--iterations', '5',
+    '--pairs', '4', '--jobs', '1', '--seed', '2', '--confirm-games', '200', '--quiet', '--out', run], { cwd: path.resolve(here, '../..') });
+  const lines = file => fs.readFileSync(path.join(run, file), 'utf8').split('\n').filter(l => l !== '').map(l => l + '\n');
+  const header = lines('tune.tsv').filter(l => !l.startsWith('I\t')), its = lines('tune.tsv').filter(l => l.startsWith('I\t'));
+  const params = header.filter(l => l.startsWith('H\tparam\t')).map(l => l.trim().split('\t'))
+    .map(f => ({ name: f[2], start: Number(f[3]), min: Number(f[4]), max: Number(f[5]) }));
+  const theta = line => line.trim().split('\t').slice(6).map(Number);
+  const rounded = (p, v) => String(Math.sign(v) * Math.floor(Math.abs(Math.min(p.max, Math.max(p.min, v))) + 0.5));
+  const dir = path.join(tmp, 'tune-follow');
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, 'tune.tsv'), header.join('') + its.slice(0, 3).join(''));
+  const srv = await startServer(program, ['--tune', dir]);
+  const p5 = await context.newPage();
+  p5.on('console', m => { if (m.type() === 'error') problems.push(`tune page console: ${m.text()}`); });
+  p5.on('pageerror', e => problems.push(`tune page error: ${e.message}`));
+  p5.on('request', r => { if (!r.url().startsWith(srv.url + '/')) problems.push(`tune page request to ${r.url()}`); });
+  // each panel: its number of points, the points' x and y, and the value's label
+  const panels = () => p5.$$eval('#tune-plot g.panel', gs => gs.map(g => ({
+    name: g.dataset.param, n: Number(g.dataset.points),
+    points: g.querySelector('polyline.trajectory').getAttribute('points').split(' ').map(p => p.split(',').map(Number)),
+    label: g.querySelector('text.value').textContent })));
+  // x is the iteration's (150 + k / 5 * 420); a higher value is drawn higher
+  const check = (drawn, k, what) => {
+    eq(drawn.map(p => p.name), params.map(p => p.name), `${what}: a panel per parameter`);
+    drawn.forEach((d, i) => {
+      eq([d.n, d.points.length], [k + 1, k + 1], `${what}: ${d.name}'s points (the start and ${k} iterations)`);
+      eq(d.points.map(p => p[0]), Array.from({ length: k + 1 }, (_, j) => Math.round((150 + j / 5 * 420) * 10) / 10), `${what}: ${d.name}'s x`);
+      const vals = [params[i].start, ...its.slice(0, k).map(l => theta(l)[i])];
+      for (let a = 0; a < vals.length; a++) {
+        for (let b = 0; b < vals.length; b++) {
+          if (vals[a] > vals[b] + 1e-9) assert(d.points[a][1] < d.points[b][1], `${what}: ${d.name}: ${vals[a]} drawn above ${vals[b]}`);
+        }
+      }
+      eq(d.label, rounded(params[i], vals[vals.length - 1]), `${what}: ${d.name}'s current value`);
+    });
+  };
+  try {
+    await p5.goto(srv.url + '/');
+    await p5.waitForFunction(() => document.body.dataset.ready === '1');
+    eq(await p5.$eval('#tab-tune', e => e.hidden), false, 'the Tune link with --tune');
+    await p5.click('#tab-tune');
+    await p5.waitForFunction(() => Number(document.getElementById('tune').dataset.polls) >= 1);
+    eq(await p5.$eval('#tune', e => [e.dataset.iterations, e.dataset.done]), ['3', '0'], 'three iterations, not done');
+    check(await panels(), 3, 'three iterations');
+    eq(await p5.$$eval('#tune-params td.current', t => t.map(x => x.textContent)), params.map((p, i) => rounded(p, theta(its[2])[i])),
+      'the table\'s current values');
+    assert((await p5.$eval('#tune-line', e => e.textContent)).startsWith('iteration 3 of 5'), 'the progress line');
+    eq(await p5.$eval('#tune-confirm', e => e.dataset.state), 'none', 'no confirmation yet');
+    // a new iteration, shown at the next poll
+    fs.appendFileSync(path.join(dir, 'tune.tsv'), its[3]);
+    await p5.waitForFunction(() => document.getElementById('tune').dataset.iterations === '4', null, { timeout: 15000 });
+    check(await panels(), 4, 'a fourth iteration');
+    // the confirmation under way: its first 100 games
+    const conf = lines('confirm/journal.tsv');
+    fs.appendFileSync(path.join(dir, 'tune.tsv'), its[4]);
+    fs.copyFileSync(path.join(run, 'tuned.txt'), path.join(dir, 'tuned.txt'));
+    fs.mkdirSync(path.join(dir, 'confirm'));
+    fs.writeFileSync(path.join(dir, 'confirm/journal.tsv'), conf.filter(l => !l.startsWith('G\t')).join('') +
+      conf.filter(l => l.startsWith('G\t')).slice(0, 100).join(''));
+    await p5.waitForSelector('#tune-confirm[data-state="running"]', { timeout: 15000 });
+    eq(await p5.$eval('#tune-confirm td[data-field="games"]', e => e.textContent), '100 of at most 200', 'the games so far');
+    eq(await p5.$eval('#tune-spec', e => e.textContent), fs.readFileSync(path.join(run, 'tuned.txt'), 'utf8').trim(), 'the tuned spec');
+    check(await panels(), 5, 'every iteration');
+    await shot('tune.png', p5);
+    // done: the summary's decision, and the polling stops
+    fs.copyFileSync(path.join(run, 'confirm/journal.tsv'), path.join(dir, 'confirm/journal.tsv'));
+    fs.copyFileSync(path.join(run, 'summary.json'), path.join(dir, 'summary.json'));
+    await p5.waitForFunction(() => document.getElementById('tune').dataset.done === '1', null, { timeout: 15000 });
+    const sum = JSON.parse(fs.readFileSync(path.join(run, 'summary.json'), 'utf8')).confirm;
+    eq(await p5.$eval('#tune-confirm', e => [e.dataset.state, e.dataset.decision]), ['done', sum.decision], 'the confirmation done');
+    eq(await p5.$eval('#tune-confirm td[data-field="games"]', e => e.textContent), `${sum.games} of at most 200`, 'its games');
+    const polls = await p5.$eval('#tune', e => e.dataset.polls);
+    await new Promise(r => setTimeout(r, 5000));
+    eq(await p5.$eval('#tune', e => e.dataset.polls), polls, 'no poll once done');
+  } finally {
+    await p5.close();
+    await srv.stop();
+  }
 });
 
 test('no request left the origin; no console errors', async () => {
