@@ -47,6 +47,8 @@ DEPFLAGS  = -MMD -MP
 
 # Debian packages the build and the tests need (checked with dpkg-query).
 PACKAGES := gcc make pkg-config clang-format liblua5.4-dev lua5.4 lua-busted lua-dkjson libedit-dev tmux libxml2-utils graphviz
+# the Lua lint of make test (tests/source/lua_check.sh, .luacheckrc)
+PACKAGES += lua-check
 # clang and its libFuzzer runtime (libclang_rt.fuzzer) for the fuzz target
 PACKAGES += clang libclang-rt-14-dev
 # `marubatsu serve` (libmicrohttpd) and its browser tests (Debian's chromium;

@@ -25,4 +25,5 @@ local function eval(game, params)
     return positional(params, m201, m102, m012)
 end
 
-return mb.ai_by_score(eval, "ai12s", {"score_victory", "score_sure_victory", "score_defeat", "score_special", "score_201", "score_102", "score_012"})
+return mb.ai_by_score(eval, "ai12s",
+    {"score_victory", "score_sure_victory", "score_defeat", "score_special", "score_201", "score_102", "score_012"})

@@ -47,4 +47,5 @@ local function eval(game, params)
     return score + m102 * (params.score_102 or 0.5) + m012 * (params.score_012 or -1)
 end
 
-return mb.ai_by_score(eval, "ai14s", {"score_victory", "score_sure_victory", "score_defeat", "score_special", "score_201", "score_102", "score_012"})
+return mb.ai_by_score(eval, "ai14s",
+    {"score_victory", "score_sure_victory", "score_defeat", "score_special", "score_201", "score_102", "score_012"})

@@ -1,5 +1,5 @@
--- ai_ab_iddfs: the series' iterative deepening over ai_abs_dls (ais.md §8.1), run in C by mb.search_iddfs. Depth 0, 1, ...
--- up to a full-depth search, all under one time limit; a depth that runs
+-- ai_ab_iddfs: the series' iterative deepening over ai_abs_dls (ais.md §8.1),
+-- run in C by mb.search_iddfs. Depth 0, 1, ... up to a full-depth search, all under one time limit; a depth that runs
 -- out of time is dropped and the last completed depth's move is played
 -- (the first legal move if none completed). Every completed depth draws
 -- one mb.choice over its best moves. Parameters (all optional):
@@ -50,4 +50,5 @@ local function fn(game, params)
 end
 
 return mb.make_ai("ai_ab_iddfs", fn, {kind = "search",
-    params = {"timelimit", "eval", "eval_func", "eval_params", "moveordering", "use_tt", "share_tt", "rand", "analyze", "debug"}})
+    params = {"timelimit", "eval", "eval_func", "eval_params", "moveordering", "use_tt", "share_tt", "rand", "analyze",
+        "debug"}})

@@ -49,4 +49,5 @@ local function fn(game, params)
 end
 
 return mb.make_ai("ai_abs_dls", fn, {kind = "search",
-    params = {"maxdepth", "eval", "eval_func", "eval_params", "use_tt", "share_tt", "timelimit", "rand", "analyze", "debug", "calc_score"}})
+    params = {"maxdepth", "eval", "eval_func", "eval_params", "use_tt", "share_tt", "timelimit", "rand", "analyze",
+        "debug", "calc_score"}})

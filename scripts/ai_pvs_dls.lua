@@ -47,4 +47,5 @@ local function fn(game, params)
 end
 
 return mb.make_ai("ai_pvs_dls", fn, {kind = "search",
-    params = {"maxdepth", "eval", "eval_func", "eval_params", "share_tt", "timelimit", "rand", "analyze", "debug", "calc_score"}})
+    params = {"maxdepth", "eval", "eval_func", "eval_params", "share_tt", "timelimit", "rand", "analyze", "debug",
+        "calc_score"}})

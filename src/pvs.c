@@ -704,58 +704,201 @@ static void result_move(const S *s, PvsResult *out, int idx)
     }
 }
 
+/* 0. Options the search cannot take. */
+static bool options_ok(const PvsOptions *o)
+{
+    return !(o->maxdepth < 1 || o->maxdepth > PVS_MAX_PLY / 2 || o->vcf_depth < 0 ||
+             o->vcf_depth > PVS_MAX_VCF || o->root_vcf < 0 || o->root_vcf > PVS_MAX_VCF ||
+             o->vcf_nodes < 0 || o->width < 0 || o->width1 < 0 || !(o->soft >= 0 && o->soft <= 1) ||
+             o->root_vct < 0 || o->root_vct > PVS_MAX_VCF || o->vct_nodes < 0 ||
+             !(o->vct_share >= 0 && o->vct_share <= 0.5) ||
+             !(o->verify_share >= 0 && o->verify_share <= 0.5));
+}
+
+/* 1. The search's state: the pattern codes of g's position, the board's
+ * padded indexes, the history and VCF tables, the killers; a new table
+ * generation. MB_OK or MB_ENOMEM (then nothing is held). */
+static int state_open(S *s, Pvs *p, const Game *g, const PvsOptions *o, double t0)
+{
+    const Geometry *geo = game_geom(g);
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->o = o;
+    s->ncells = geo->ncells;
+    s->deadline = o->timelimit >= 0 ? t0 + o->timelimit : -1;
+    s->ps = pat_new(geo, &o->weights);
+    int16_t *bidx = malloc((size_t)geo->ncells * sizeof *bidx);
+    int32_t *hist = s->ps ? calloc(2 * (size_t)s->ps->n, sizeof *hist) : NULL;
+    s->vcache = calloc((size_t)1 << VCACHE_BITS, sizeof *s->vcache);
+    if (!s->ps || !bidx || !hist || !s->vcache) {
+        pat_free(s->ps);
+        free(bidx);
+        free(hist);
+        free(s->vcache);
+        return MB_ENOMEM;
+    }
+    pat_recount(s->ps, &g->board);
+    for (int b = 0; b < geo->ncells; b++) bidx[b] = s->ps->idx_of[geo->move_of[b]];
+    s->bidx = bidx;
+    s->hist[MARK_O] = hist;
+    s->hist[MARK_X] = hist + s->ps->n;
+    for (int i = 0; i < PVS_MAX_PLY; i++) s->killer[i][0] = s->killer[i][1] = -1;
+    p->gen = (uint8_t)((p->gen + 1) & 63);
+    return MB_OK;
+}
+
+static void state_close(S *s)
+{
+    pat_free(s->ps);
+    free((void *)s->bidx);
+    free(s->hist[MARK_O]);
+    free(s->vcache);
+}
+
+/* 2. A win by continuous fours (root_vcf) or threats (root_vct) for the
+ * side to move: its first move into out, the VCF's line as the pv.
+ * Whether one was found. */
+static bool root_threats(S *s, Mark me, double t0, PvsResult *out)
+{
+    const PvsOptions *o = s->o;
+    int line[2 * PVS_MAX_VCF + 4];
+    int len = 0;
+    const char *why = "vcf";
+    if (o->root_vcf) {
+        s->vcf_limit = s->vcf_nodes + 20000 + (uint64_t)o->vcf_nodes * 100;
+        len = vcf(s, me, o->root_vcf, line);
+    }
+    if (!len && o->root_vct && o->timelimit != 0) {
+        len = timed_vct(s, me, t0, line);
+        why = "vct";
+    }
+    if (!len) return false;
+    if (line[0] < 0) line[0] = static_win_move(s->ps, me);
+    result_move(s, out, line[0]);
+    out->reason = why;
+    out->score = PVS_MATE - len;
+    out->pv[0] = out->move;
+    out->npv = 1;
+    for (int j = 1; why[2] == 'f' && j < len && j < PVS_MAX_PLY && line[j] >= 0; j++) {
+        out->pv[j] = s->ps->move_of[line[j]];
+        out->npv = j + 1;
+    }
+    return true;
+}
+
+/* 3. One iteration at depth: an aspiration window around prev (from depth
+ * 3, widened by 4 at each fail), else the full window. Its value. */
+static int aspiration(S *s, Mark me, int depth, int prev)
+{
+    const PvsOptions *o = s->o;
+    int w = o->window > 0 ? o->window : 1, a = -INF, b = INF, v;
+    if (o->aspiration && depth >= 3 && prev > -PVS_WIN_BOUND && prev < PVS_WIN_BOUND) {
+        a = prev - w;
+        b = prev + w;
+    }
+    for (;;) {
+        v = search(s, me, depth, a, b, 0);
+        if (s->stop) return v;
+        if (v <= a && a > -INF) {
+            w *= 4;
+            a = v - w < -INF ? -INF : v - w;
+        } else if (v >= b && b < INF) {
+            w *= 4;
+            b = v + w > INF ? INF : v + w;
+        } else {
+            return v;
+        }
+    }
+}
+
+/* 4. Iterative deepening until the soft limit, a proven result, maxdepth
+ * or the deadline: the depth, score and pv of the last whole iteration (or
+ * of the one cut short, when it found a move) into out. The best move, or
+ * -1 when no iteration gave one. */
+static int deepen(S *s, Mark me, double t0, PvsResult *out)
+{
+    const PvsOptions *o = s->o;
+    int prev = 0, best = -1;
+    for (int depth = 1; depth <= o->maxdepth; depth++) {
+        s->iter_best = -1;
+        int v = aspiration(s, me, depth, prev);
+        if (s->stop) {
+            if (s->iter_best >= 0) {
+                best = s->iter_best;
+                out->score = s->iter_score;
+            }
+            out->timeout = true;
+            break;
+        }
+        int last = best;
+        if (s->pvlen[0] > 0) {
+            best = s->pv[0][0];
+            out->npv = s->pvlen[0];
+            for (int j = 0; j < s->pvlen[0]; j++) out->pv[j] = s->ps->move_of[s->pv[0][j]];
+        }
+        /* an unstable search (a new best move, or a score that fell by more
+         * than the window) may start one more iteration until twice the
+         * soft limit */
+        bool unstable = o->extend && depth >= 4 && (best != last || v < prev - o->window);
+        out->score = prev = v;
+        out->depth = depth;
+        if (v >= PVS_WIN_BOUND || v <= -PVS_WIN_BOUND) break;
+        double soft = unstable ? 2 * o->soft : o->soft;
+        if (o->timelimit >= 0 && clock_now() - t0 > (soft < 1 ? soft : 1) * o->timelimit) break;
+    }
+    return best;
+}
+
+/* 5. The search proper: the guard, the deepening, the best-ordered move
+ * when nothing completed, the verification; the move into out. */
+static void search_root(S *s, Mark me, double t0, PvsResult *out)
+{
+    const PvsOptions *o = s->o;
+    Mark opp = mark_other(me);
+    if (o->guard && o->timelimit != 0) guard_root(s, me, opp, t0);
+    s->stop = false;
+    if (o->verify && o->timelimit > 0) /* keep the verification's share */
+        s->deadline = t0 + (1 - o->verify_share) * o->timelimit;
+    int best = deepen(s, me, t0, out);
+    if (best < 0) { /* nothing completed: the best-ordered move */
+        int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS];
+        bool forced;
+        int n = gen_moves(s, me, 0, -1, mv, sc, &forced);
+        if (n > 0) {
+            pick(mv, sc, 0, n);
+            best = mv[0];
+        }
+    }
+    if (o->verify && best >= 0 && out->score > -PVS_WIN_BOUND && o->timelimit > 0) {
+        int v = verify_move(s, me, opp, best, t0);
+        if (v != best) {
+            best = v;
+            out->reason = "verify";
+            out->npv = 1;
+            out->pv[0] = s->ps->move_of[v];
+        }
+    }
+    result_move(s, out, best);
+}
+
 int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
 {
     memset(out, 0, sizeof *out);
     out->move = -1;
     out->reason = "search";
-    if (o->maxdepth < 1 || o->maxdepth > PVS_MAX_PLY / 2 || o->vcf_depth < 0 ||
-        o->vcf_depth > PVS_MAX_VCF || o->root_vcf < 0 || o->root_vcf > PVS_MAX_VCF ||
-        o->vcf_nodes < 0 || o->width < 0 || o->width1 < 0 || !(o->soft >= 0 && o->soft <= 1) ||
-        o->root_vct < 0 || o->root_vct > PVS_MAX_VCF || o->vct_nodes < 0 ||
-        !(o->vct_share >= 0 && o->vct_share <= 0.5) ||
-        !(o->verify_share >= 0 && o->verify_share <= 0.5))
-        return MB_EINVAL;
+    if (!options_ok(o)) return MB_EINVAL;
     double t0 = clock_now();
     if (g->status != STATUS_PLAYING) return MB_OK;
-    const Geometry *geo = game_geom(g);
     S s;
-    memset(&s, 0, sizeof s);
-    s.p = p;
-    s.o = o;
-    s.ncells = geo->ncells;
-    s.deadline = o->timelimit >= 0 ? t0 + o->timelimit : -1;
-    s.ps = pat_new(geo, &o->weights);
-    int16_t *bidx = malloc((size_t)geo->ncells * sizeof *bidx);
-    if (!s.ps || !bidx) {
-        pat_free(s.ps);
-        free(bidx);
-        return MB_ENOMEM;
-    }
-    pat_recount(s.ps, &g->board);
+    if (state_open(&s, p, g, o, t0) != MB_OK) return MB_ENOMEM;
     PatState *ps = s.ps;
-    for (int b = 0; b < geo->ncells; b++) bidx[b] = ps->idx_of[geo->move_of[b]];
-    s.bidx = bidx;
-    int32_t *hist = calloc(2 * (size_t)ps->n, sizeof *hist);
-    s.vcache = calloc((size_t)1 << VCACHE_BITS, sizeof *s.vcache);
-    if (!hist || !s.vcache) {
-        pat_free(s.ps);
-        free(bidx);
-        free(hist);
-        free(s.vcache);
-        return MB_ENOMEM;
-    }
-    s.hist[MARK_O] = hist;
-    s.hist[MARK_X] = hist + ps->n;
-    for (int i = 0; i < PVS_MAX_PLY; i++) s.killer[i][0] = s.killer[i][1] = -1;
-    p->gen = (uint8_t)((p->gen + 1) & 63);
-
+    const Geometry *geo = game_geom(g);
     Mark me = g->turn, opp = mark_other(me);
     int only[MB_MAX_CELLS], reason, nonly = pat_forced(ps, me, only, &reason);
-    if (ps->stones == 0) {
+    if (ps->stones == 0) { /* the centre */
         out->move = geometry_xy_to_move(geo, (geo->width - 1) / 2, (geo->height - 1) / 2);
         out->reason = "first";
-    } else if (reason == 1 || reason == 2) {
+    } else if (reason == 1 || reason == 2) { /* a win now, or a block of one */
         result_move(&s, out, only[0]);
         out->reason = reason == 1 ? "win" : "block";
         out->score = reason == 1                      ? PVS_MATE - 1
@@ -764,106 +907,12 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
     } else if (nonly == 1 && o->forced) {
         result_move(&s, out, only[0]);
         out->reason = "only";
-    } else {
-        int line[2 * PVS_MAX_VCF + 4];
-        int len = 0;
-        const char *why = "vcf";
-        if (o->root_vcf) {
-            s.vcf_limit = s.vcf_nodes + 20000 + (uint64_t)o->vcf_nodes * 100;
-            len = vcf(&s, me, o->root_vcf, line);
-        }
-        if (!len && o->root_vct && o->timelimit != 0) {
-            len = timed_vct(&s, me, t0, line);
-            why = "vct";
-        }
-        if (len) {
-            if (line[0] < 0) line[0] = static_win_move(ps, me);
-            result_move(&s, out, line[0]);
-            out->reason = why;
-            out->score = PVS_MATE - len;
-            out->pv[0] = out->move;
-            out->npv = 1;
-            for (int j = 1; why[2] == 'f' && j < len && j < PVS_MAX_PLY && line[j] >= 0; j++) {
-                out->pv[j] = ps->move_of[line[j]];
-                out->npv = j + 1;
-            }
-        } else {
-            if (o->guard && o->timelimit != 0) guard_root(&s, me, opp, t0);
-            s.stop = false;
-            if (o->verify && o->timelimit > 0) /* keep the verification's share */
-                s.deadline = t0 + (1 - o->verify_share) * o->timelimit;
-            int prev = 0, best = -1;
-            for (int depth = 1; depth <= o->maxdepth; depth++) {
-                s.iter_best = -1;
-                int w = o->window > 0 ? o->window : 1, a = -INF, b = INF, v;
-                if (o->aspiration && depth >= 3 && prev > -PVS_WIN_BOUND && prev < PVS_WIN_BOUND) {
-                    a = prev - w;
-                    b = prev + w;
-                }
-                for (;;) {
-                    v = search(&s, me, depth, a, b, 0);
-                    if (s.stop) break;
-                    if (v <= a && a > -INF) {
-                        w *= 4;
-                        a = v - w < -INF ? -INF : v - w;
-                    } else if (v >= b && b < INF) {
-                        w *= 4;
-                        b = v + w > INF ? INF : v + w;
-                    } else
-                        break;
-                }
-                if (s.stop) {
-                    if (s.iter_best >= 0) {
-                        best = s.iter_best;
-                        out->score = s.iter_score;
-                    }
-                    out->timeout = true;
-                    break;
-                }
-                int last = best;
-                if (s.pvlen[0] > 0) {
-                    best = s.pv[0][0];
-                    out->npv = s.pvlen[0];
-                    for (int j = 0; j < s.pvlen[0]; j++) out->pv[j] = ps->move_of[s.pv[0][j]];
-                }
-                /* an unstable search (a new best move, or a score that fell
-                 * by more than the window) may start one more iteration
-                 * until twice the soft limit */
-                bool unstable = o->extend && depth >= 4 && (best != last || v < prev - o->window);
-                out->score = prev = v;
-                out->depth = depth;
-                if (v >= PVS_WIN_BOUND || v <= -PVS_WIN_BOUND) break;
-                double soft = unstable ? 2 * o->soft : o->soft;
-                if (o->timelimit >= 0 && clock_now() - t0 > (soft < 1 ? soft : 1) * o->timelimit)
-                    break;
-            }
-            if (best < 0) { /* nothing completed: the best-ordered move */
-                int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS];
-                bool forced;
-                int n = gen_moves(&s, me, 0, -1, mv, sc, &forced);
-                if (n > 0) {
-                    pick(mv, sc, 0, n);
-                    best = mv[0];
-                }
-            }
-            if (o->verify && best >= 0 && out->score > -PVS_WIN_BOUND && o->timelimit > 0) {
-                int v = verify_move(&s, me, opp, best, t0);
-                if (v != best) {
-                    best = v;
-                    out->reason = "verify";
-                    out->npv = 1;
-                    out->pv[0] = ps->move_of[v];
-                }
-            }
-            result_move(&s, out, best);
-        }
+    } else if (!root_threats(&s, me, t0, out)) {
+        search_root(&s, me, t0, out);
     }
     out->nodes = s.nodes;
     out->vcf_nodes = s.vcf_nodes;
     out->seconds = clock_now() - t0;
-    pat_free(s.ps);
-    free(bidx);
-    free(hist);
-    free(s.vcache);
+    state_close(&s);
     return s.interrupted ? MB_EINTR : MB_OK;
 }

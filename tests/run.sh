@@ -59,6 +59,8 @@ done
 run_suite "[source] include circles" lua5.4 tests/source/include_cycles.lua
 run_suite "[source] doc references" lua5.4 tests/source/refs.lua
 run_suite "[source] C formatting" sh tests/source/format.sh
+run_suite "[source] Lua lint" sh tests/source/lua_check.sh
+run_suite "[source] JS line length" sh tests/source/js_lines.sh
 run_suite "[source] mutants apply" sh tests/mutants/check.sh
 run_suite "[release] command table" sh tests/cli/commands.sh build/marubatsu
 run_suite "[release] docs examples" lua5.4 tests/docs/doctest.lua build/marubatsu

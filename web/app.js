@@ -43,7 +43,8 @@ MB.showError = function (msg) {
     results: async el => {
       if (!info.results) {
         el.replaceChildren(MB.el('p', {}, 'No tournament loaded: start the server with ',
-          MB.el('code', {}, 'marubatsu serve --results DIR'), ' (a tournament\'s --out directory), or open its report.html.'));
+          MB.el('code', {}, 'marubatsu serve --results DIR'),
+              ' (a tournament\'s --out directory), or open its report.html.'));
         return;
       }
       const data = await MB.api('GET', 'results');

@@ -35,9 +35,11 @@ function svg(tag, attrs) {
 // The mark 'o' or 'x' drawn as SVG (no font needed).
 MB.mark = function (mark) {
   const s = svg('svg', { viewBox: '0 0 100 100', 'aria-label': mark });
-  if (mark === 'o') s.append(svg('circle', { cx: 50, cy: 50, r: 34, fill: 'none', stroke: '#d13b3b', 'stroke-width': 13 }));
+  if (mark === 'o') s.append(svg('circle',
+      { cx: 50, cy: 50, r: 34, fill: 'none', stroke: '#d13b3b', 'stroke-width': 13 }));
   else if (mark === 'x') {
-    s.append(svg('path', { d: 'M18 18 L82 82 M82 18 L18 82', stroke: '#2a5db0', 'stroke-width': 13, 'stroke-linecap': 'round' }));
+    s.append(svg('path', { d: 'M18 18 L82 82 M82 18 L18 82', stroke: '#2a5db0', 'stroke-width': 13,
+        'stroke-linecap': 'round' }));
   }
   return s;
 };
@@ -54,7 +56,8 @@ MB.markName = m => (m === 'o' ? '○' : m === 'x' ? '×' : m);
 MB.board = function (rows, opts = {}) {
   const h = rows.length, w = rows[0].length;
   const coords = opts.coords !== false && opts.size !== 'small';
-  const b = MB.el('div', { class: 'board' + (opts.size ? ' ' + opts.size : '') + (coords ? ' coords' : ''), role: 'grid' });
+  const b = MB.el('div', { class: 'board' + (opts.size ? ' ' + opts.size : '') + (coords ? ' coords' : ''),
+      role: 'grid' });
   b.style.gridTemplateColumns = coords ? `auto repeat(${w}, auto)` : `repeat(${w}, auto)`;
   if (opts.cell) b.style.setProperty('--cell', opts.cell + 'px');
   const vals = Object.values(opts.values || {}).filter(v => typeof v === 'number' && isFinite(v));

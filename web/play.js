@@ -19,7 +19,8 @@ MB.Play = (function () {
   function playerSelect(id, value) {
     const s = MB.el('select', { id, 'aria-label': id });
     s.append(MB.el('option', { value: 'human' }, 'human'));
-    for (const a of info.ais) s.append(MB.el('option', { value: a.id }, a.id + (a.brain ? ' (Gomocup brain)' : a.sandboxed ? ' (sandboxed)' : '')));
+    for (const a of info.ais) s.append(MB.el('option', { value: a.id }, a.id
+        + (a.brain ? ' (Gomocup brain)' : a.sandboxed ? ' (sandboxed)' : '')));
     s.value = value;
     return s;
   }
@@ -35,25 +36,35 @@ MB.Play = (function () {
         MB.el('label', {}, '×', playerSelect('player-x', 'ai14s')),
         MB.el('label', {}, 'width', size('width', 3)), MB.el('label', {}, 'height', size('height', 3)),
         MB.el('label', {}, 'k', size('k', 3)),
-        MB.el('label', { title: 'freestyle: k or more in a row wins; exact: exactly k (an overline does not win)' }, 'rule',
+        MB.el('label', { title: 'freestyle: k or more in a row wins; exact: exactly k (an overline does not win)' },
+            'rule',
           MB.el('select', { id: 'rule' }, MB.el('option', { value: 'freestyle' }, 'freestyle'),
             MB.el('option', { value: 'exact' }, 'exact'))),
         MB.el('button', { id: 'new-game', class: 'primary', type: 'button', onclick: newGame }, 'New game'),
-        MB.el('button', { id: 'apply-players', type: 'button', onclick: applyPlayers, title: 'keep the position, change who plays' }, 'Change players')),
+        MB.el('button', { id: 'apply-players', type: 'button', onclick: applyPlayers,
+            title: 'keep the position, change who plays' }, 'Change players')),
       MB.el('div', { class: 'row' },
-        MB.el('div', {}, MB.el('div', { id: 'status', class: 'status', 'aria-live': 'polite' }), MB.el('div', { id: 'board' })),
+        MB.el('div', {}, MB.el('div', { id: 'status', class: 'status', 'aria-live': 'polite' }),
+            MB.el('div', { id: 'board' })),
         MB.el('div', { class: 'card' },
           MB.el('div', { class: 'controls' },
             MB.el('button', { id: 'undo', type: 'button', onclick: () => post('undo') }, 'Undo'),
             MB.el('button', { id: 'redo', type: 'button', onclick: () => post('redo') }, 'Redo'),
-            MB.el('button', { id: 'ai-move', type: 'button', onclick: aiMove, title: 'the AI to move plays one move' }, 'AI move'),
-            MB.el('label', {}, MB.el('input', { type: 'checkbox', id: 'pause', onchange: e => { paused = e.target.checked; if (!paused) schedule(); } }), 'pause AIs')),
+            MB.el('button', { id: 'ai-move', type: 'button', onclick: aiMove, title: 'the AI to move plays one move' },
+                'AI move'),
+            MB.el('label', {}, MB.el('input',
+                { type: 'checkbox', id: 'pause',
+                onchange: e => { paused = e.target.checked; if (!paused) schedule(); } }), 'pause AIs')),
           MB.el('div', { class: 'controls' },
             MB.el('button', { id: 'first', type: 'button', onclick: () => step(0), title: 'the start' }, '|◀'),
-            MB.el('button', { id: 'prev', type: 'button', onclick: () => step(game.step - 1), title: 'one move back' }, '◀'),
-            MB.el('input', { type: 'range', id: 'slider', min: 0, max: 0, value: 0, 'aria-label': 'move', oninput: e => step(Number(e.target.value)) }),
-            MB.el('button', { id: 'next', type: 'button', onclick: () => step(game.step + 1), title: 'one move forward' }, '▶'),
-            MB.el('button', { id: 'last', type: 'button', onclick: () => step(game.history.length), title: 'the end' }, '▶|')),
+            MB.el('button', { id: 'prev', type: 'button', onclick: () => step(game.step - 1), title: 'one move back' },
+                '◀'),
+            MB.el('input', { type: 'range', id: 'slider', min: 0, max: 0, value: 0, 'aria-label': 'move',
+                oninput: e => step(Number(e.target.value)) }),
+            MB.el('button', { id: 'next', type: 'button', onclick: () => step(game.step + 1),
+                title: 'one move forward' }, '▶'),
+            MB.el('button', { id: 'last', type: 'button', onclick: () => step(game.history.length), title: 'the end' },
+                '▶|')),
           MB.el('div', { id: 'history', class: 'history' }),
           MB.el('h2', {}, 'Hint'),
           MB.el('div', { class: 'controls' }, hintAi,
@@ -63,12 +74,14 @@ MB.Play = (function () {
           MB.el('div', { id: 'messages-panel', hidden: true },
             MB.el('h2', {}, 'Brain messages'),
             MB.el('div', { class: 'controls' },
-              MB.el('button', { id: 'messages-clear', type: 'button', onclick: () => { messages = []; render(); } }, 'Clear')),
+              MB.el('button', { id: 'messages-clear', type: 'button', onclick: () => { messages = []; render(); } },
+                  'Clear')),
             MB.el('pre', { id: 'messages', class: 'messages', 'aria-live': 'polite' })),
           MB.el('h2', {}, 'Game record'),
           MB.el('div', { class: 'controls' },
             MB.el('button', { id: 'save', type: 'button', onclick: save }, 'Save'),
-            MB.el('label', {}, 'Load', MB.el('input', { type: 'file', id: 'load', accept: '.txt,text/plain', onchange: load }))))));
+            MB.el('label', {}, 'Load', MB.el('input',
+                { type: 'file', id: 'load', accept: '.txt,text/plain', onchange: load }))))));
   }
 
   function setGame(g) {
@@ -82,11 +95,13 @@ MB.Play = (function () {
     const s = MB.el('span');
     const who = m => game.players[m] === 'human' ? 'you' : game.players[m];
     if (game.failed) {
-      s.append(MB.el('span', { class: 'failed', id: 'failure' }, `${game.failed.ai} (${MB.markName(game.failed.mark)}) failed: ${game.failed.reason}`));
+      s.append(MB.el('span', { class: 'failed', id: 'failure' },
+          `${game.failed.ai} (${MB.markName(game.failed.mark)}) failed: ${game.failed.reason}`));
     } else if (game.status === 'playing') {
       s.append('Turn ', MB.el('span', { class: game.turn }, MB.markName(game.turn)), ` (${who(game.turn)})`);
       if (busy) s.append(' … thinking');
-      else if (game.step < game.history.length) s.append(MB.el('span', { class: 'muted' }, ` — at move ${game.step} of ${game.history.length}`));
+      else if (game.step < game.history.length) s.append(MB.el('span', { class: 'muted' },
+          ` — at move ${game.step} of ${game.history.length}`));
     } else if (game.status === 'draw') {
       s.append('Draw');
     } else {
@@ -99,7 +114,8 @@ MB.Play = (function () {
     if (!game) return;
     const humanTurn = game.status === 'playing' && game.players[game.turn] === 'human';
     const cell = Math.max(22, Math.min(88, Math.floor(440 / Math.max(game.width, game.height))));
-    const win = game.status === 'o' || game.status === 'x' ? MB.winLine(game.board, game.k, game.status, game.rule === 'exact') : [];
+    const win = game.status === 'o' || game.status === 'x'
+        ? MB.winLine(game.board, game.k, game.status, game.rule === 'exact') : [];
     $('#board').replaceChildren(MB.board(game.board, {
       cell, last: game.last, win, onclick: humanTurn && !busy ? sq => move(sq) : null,
       scores: hint && hint.scores, values: hint && hint.values, candidates: hint && hint.candidate,
@@ -116,7 +132,8 @@ MB.Play = (function () {
     sl.disabled = busy;
     sl.max = game.history.length;
     sl.value = game.step;
-    $('#history').replaceChildren(...game.history.map((sq, i) => MB.el('span', { class: i + 1 === game.step ? 'cur' : null },
+    $('#history').replaceChildren(...game.history.map((sq, i) => MB.el('span',
+        { class: i + 1 === game.step ? 'cur' : null },
       `${i % 2 === 0 ? `${i / 2 + 1}.` : ''}${sq} `)));
     const ht = $('#hint-text');
     if (!hint) ht.replaceChildren();
@@ -124,7 +141,9 @@ MB.Play = (function () {
     else {
       ht.replaceChildren(`${hint.ai} for ${MB.markName(hint.turn)}: best ${hint.candidate.join(' ')}`,
         hint.score !== undefined ? ` (score ${hint.score})` : '', hint.note ? ` — ${hint.note}` : '',
-        hint.scores ? MB.el('div', {}, `Each empty square shows ${hint.label ? `its ${hint.label}` : 'the score of playing there'} (higher is better for the side to move)${game.width * game.height > 25 ? ', deeper colour for higher' : ''}.`) : '');
+        hint.scores ? MB.el('div', {}, `Each empty square shows ${hint.label ? `its ${hint.label}`
+            : 'the score of playing there'} (higher is better for the side to move)${game.width * game.height > 25
+            ? ', deeper colour for higher' : ''}.`) : '');
     }
     $('#messages-panel').hidden = messages.length === 0;
     const box = $('#messages');

@@ -9,7 +9,8 @@ MB.Tree = (function () {
   const $ = sel => root.querySelector(sel);
 
   function build() {
-    const sc = MB.el('select', { id: 'scoring', 'aria-label': 'scoring', onchange: e => { scoring = e.target.value; go(node ? node.path : []); } },
+    const sc = MB.el('select', { id: 'scoring', 'aria-label': 'scoring',
+        onchange: e => { scoring = e.target.value; go(node ? node.path : []); } },
       MB.el('option', { value: 'sv' }, 'shortest victory (sv)'),
       MB.el('option', { value: 'sv_rd' }, 'shortest victory, draws rewritten (sv_rd)'),
       MB.el('option', { value: 'old' }, 'old: win 1, draw 0, loss -1'));
@@ -25,7 +26,8 @@ MB.Tree = (function () {
       MB.el('div', { id: 'tree-path', class: 'path' }),
       MB.el('div', { class: 'row' },
         MB.el('div', { class: 'card' }, MB.el('div', { id: 'tree-node' })),
-        MB.el('div', { class: 'card' }, MB.el('h2', {}, 'Nodes by depth'), MB.el('table', { id: 'tree-counts', class: 'counts' }))),
+        MB.el('div', { class: 'card' }, MB.el('h2', {}, 'Nodes by depth'),
+            MB.el('table', { id: 'tree-counts', class: 'counts' }))),
       MB.el('h2', { id: 'tree-children-title' }, 'Children'),
       MB.el('div', { id: 'tree-children', class: 'children' }));
   }
@@ -51,29 +53,38 @@ MB.Tree = (function () {
     $('#tree-moves').value = node.path.join(',');
     $('#tree-up').disabled = node.path.length === 0;
     const crumbs = [MB.el('button', { type: 'button', onclick: () => go([]) }, 'root')];
-    node.path.forEach((sq, i) => crumbs.push('›', MB.el('button', { type: 'button', onclick: () => go(node.path.slice(0, i + 1)) }, sq)));
+    node.path.forEach((sq, i) => crumbs.push('›',
+        MB.el('button', { type: 'button', onclick: () => go(node.path.slice(0, i + 1)) }, sq)));
     $('#tree-path').replaceChildren('Path: ', ...crumbs);
-    const end = n.status === 'playing' ? `${MB.markName(n.turn)} to move` : n.status === 'draw' ? 'draw' : `${MB.markName(n.status)} won`;
+    const end = n.status === 'playing' ? `${MB.markName(n.turn)} to move` : n.status === 'draw' ? 'draw'
+        : `${MB.markName(n.status)} won`;
     const scores = {}, values = {};
-    for (const c of node.children) { scores[c.move] = c.score; values[c.move] = Number(c.score) * (n.turn === 'o' ? 1 : -1); }
+    for (const c of node.children) { scores[c.move] = c.score; values[c.move] = Number(c.score) * (n.turn === 'o' ? 1
+        : -1); }
     $('#tree-node').replaceChildren(
-      MB.el('div', { class: 'status' }, `depth ${node.depth}: ${end}, score `, MB.el('b', { id: 'tree-score' }, n.score)),
+      MB.el('div', { class: 'status' }, `depth ${node.depth}: ${end}, score `,
+          MB.el('b', { id: 'tree-score' }, n.score)),
       MB.board(n.board, { size: 'big', last: node.path[node.path.length - 1], scores, values, candidates: n.best,
         onclick: n.status === 'playing' ? sq => go(node.path.concat([sq])) : null }),
-      MB.el('div', { class: 'muted' }, `best: ${n.best.join(' ') || '—'}; ${n.nodes.toLocaleString('en')} nodes in this subtree`));
+      MB.el('div', { class: 'muted' },
+          `best: ${n.best.join(' ') || '—'}; ${n.nodes.toLocaleString('en')} nodes in this subtree`));
     $('#tree-counts').replaceChildren(MB.el('tr', {}, MB.el('th', {}, 'depth'), MB.el('th', {}, 'nodes')),
-      ...node.depth_counts.map((c, d) => MB.el('tr', { class: d === node.depth ? 'cur' : null }, MB.el('td', {}, d), MB.el('td', {}, c.toLocaleString('en')))),
+      ...node.depth_counts.map((c, d) => MB.el('tr', { class: d === node.depth ? 'cur' : null }, MB.el('td', {}, d),
+          MB.el('td', {}, c.toLocaleString('en')))),
       MB.el('tr', {}, MB.el('th', {}, 'total'), MB.el('th', {}, node.total.toLocaleString('en'))));
     $('#tree-children-title').textContent = node.children.length
       ? `Children (${node.children.length}); the best for ${MB.markName(n.turn)} are marked`
       : 'No children: the game is over';
     $('#tree-children').replaceChildren(...node.children.map(c => MB.el('div', {
-      class: 'child' + (c.is_best ? ' best' : ''), 'data-move': c.move, 'data-score': c.score, role: 'button', tabindex: 0,
-      onclick: () => go(node.path.concat([c.move])), onkeydown: e => { if (e.key === 'Enter') go(node.path.concat([c.move])); } },
+      class: 'child' + (c.is_best ? ' best' : ''), 'data-move': c.move, 'data-score': c.score, role: 'button',
+          tabindex: 0,
+      onclick: () => go(node.path.concat([c.move])),
+          onkeydown: e => { if (e.key === 'Enter') go(node.path.concat([c.move])); } },
     MB.el('div', {}, MB.el('b', {}, c.move), c.is_best ? ' ★' : ''),
     MB.board(c.board, { size: 'small', last: c.move }),
     MB.el('div', { class: 'score' }, c.score),
-    MB.el('div', { class: 'meta' }, c.status === 'playing' ? `${c.nodes.toLocaleString('en')} nodes` : MB.resultText(c.status)))));
+    MB.el('div', { class: 'meta' }, c.status === 'playing' ? `${c.nodes.toLocaleString('en')} nodes`
+        : MB.resultText(c.status)))));
     root.dataset.path = node.path.join(',');
     root.dataset.scoring = node.scoring;
   }

@@ -52,12 +52,14 @@ MB.Tune = (function () {
 
   function table(st) {
     return MB.el('table', { class: 'data', id: 'tune-params' },
-      MB.el('thead', {}, MB.el('tr', {}, ['parameter', 'type', 'start', 'current', 'change', 'min', 'max', 'step', 'default']
+      MB.el('thead', {}, MB.el('tr', {},
+          ['parameter', 'type', 'start', 'current', 'change', 'min', 'max', 'step', 'default']
         .map((h, i) => MB.el('th', { class: i === 0 ? 'name' : null }, h)))),
       MB.el('tbody', {}, st.params.map(p => MB.el('tr', { 'data-param': p.name },
         MB.el('td', { class: 'name' }, p.name), MB.el('td', {}, p.type), MB.el('td', {}, shown(p.start)),
         MB.el('td', { class: 'current' }, shown(p.current)),
-        MB.el('td', {}, p.current === p.start ? '0' : (p.current > p.start ? '+' : '−') + shown(Math.abs(p.current - p.start))),
+        MB.el('td', {}, p.current === p.start ? '0' : (p.current > p.start ? '+' : '−')
+            + shown(Math.abs(p.current - p.start))),
         MB.el('td', {}, shown(p.min)), MB.el('td', {}, shown(p.max)), MB.el('td', {}, shown(p.step)),
         MB.el('td', {}, shown(p.default))))));
   }
@@ -70,7 +72,8 @@ MB.Tune = (function () {
     const s = svg('svg', { id: 'tune-plot', width: W, height: st.params.length * H + 30,
       viewBox: `0 0 ${W} ${st.params.length * H + 30}`, class: 'trajectories', role: 'img',
       'aria-label': 'each parameter over the iterations' });
-    s.append(svg('text', { x: left, y: 16, 'font-weight': 'bold' }, `SPSA, ${st.iterations_done} of ${st.iterations_planned} iterations`));
+    s.append(svg('text', { x: left, y: 16, 'font-weight': 'bold' },
+        `SPSA, ${st.iterations_done} of ${st.iterations_planned} iterations`));
     st.params.forEach((p, i) => {
       const top = 30 + i * H;
       const ks = [0, ...st.history.map(it => it.k)];
@@ -85,13 +88,16 @@ MB.Tune = (function () {
       const g = svg('g', { class: 'panel', 'data-param': p.name, 'data-points': vals.length });
       g.append(svg('text', { x: left - 40, y: (top + ploth / 2 + 4).toFixed(1), 'text-anchor': 'end' }, p.name),
         svg('rect', { x: left, y: top, width: plotw, height: ploth, fill: 'none', stroke: '#999' }),
-        svg('text', { x: left - 4, y: top + 10, 'text-anchor': 'end', fill: '#666' }, String(Number(hi.toPrecision(4)))),
-        svg('text', { x: left - 4, y: top + ploth, 'text-anchor': 'end', fill: '#666' }, String(Number(lo.toPrecision(4)))),
+        svg('text', { x: left - 4, y: top + 10, 'text-anchor': 'end', fill: '#666' },
+            String(Number(hi.toPrecision(4)))),
+        svg('text', { x: left - 4, y: top + ploth, 'text-anchor': 'end', fill: '#666' },
+            String(Number(lo.toPrecision(4)))),
         svg('line', { class: 'start', x1: left, x2: left + plotw, y1: y(p.start).toFixed(1), y2: y(p.start).toFixed(1),
           stroke: '#aaa', 'stroke-dasharray': '4 3' }),
         svg('polyline', { class: 'trajectory', fill: 'none', stroke: '#1f5fbf', 'stroke-width': 1.5,
           points: vals.map((v, j) => `${x(ks[j]).toFixed(1)},${y(v).toFixed(1)}`).join(' ') }),
-        svg('text', { class: 'value', x: left + plotw + 6, y: (y(vals[vals.length - 1]) + 4).toFixed(1) }, shown(p.current)));
+        svg('text', { class: 'value', x: left + plotw + 6, y: (y(vals[vals.length - 1]) + 4).toFixed(1) },
+            shown(p.current)));
       s.append(g);
     });
     s.append(svg('text', { x: left, y: st.params.length * H + 24, fill: '#666' },
@@ -104,7 +110,8 @@ MB.Tune = (function () {
     if (!c) {
       return MB.el('p', { id: 'tune-confirm', class: 'muted note', 'data-state': 'none' },
         st.done ? 'No confirmation was played (--confirm-games 0).'
-          : 'The confirmation (an SPRT match of the tuned values against the start) runs when the iterations are done.');
+          : 'The confirmation (an SPRT match of the tuned values against the start) '
+            + 'runs when the iterations are done.');
     }
     const decided = c.decision === 'H1' ? 'H1 accepted: the tuned values are stronger than the start'
       : c.decision === 'H0' ? 'H0 accepted: no gain over the start shown'
@@ -117,7 +124,8 @@ MB.Tune = (function () {
       rows.push(['Elo (95%)', `${signed(c.elo)} [${signed(c.elo_low)}, ${signed(c.elo_high)}]`]);
     }
     if (c.llr !== undefined) {
-      rows.push(['LLR', `${c.llr.toFixed(3)} (bounds ${c.lower.toFixed(3)}, ${c.upper.toFixed(3)})`], ['SPRT', c.sprt.replace(/,/g, ', ')]);
+      rows.push(['LLR', `${c.llr.toFixed(3)} (bounds ${c.lower.toFixed(3)}, ${c.upper.toFixed(3)})`],
+          ['SPRT', c.sprt.replace(/,/g, ', ')]);
     }
     rows.push(['decision', decided]);
     return MB.el('div', { id: 'tune-confirm', class: 'card', 'data-state': st.done ? 'done' : 'running',
@@ -139,10 +147,13 @@ MB.Tune = (function () {
         MB.el('div', {}, MB.el('h2', {}, 'Confirmation'), confirmation(st))),
       MB.el('p', {}, 'Tuned so far: ', MB.el('code', { id: 'tune-spec' }, st.spec || '(not written yet)')),
       MB.el('h2', {}, 'Trajectories'), MB.el('div', { class: 'scroll-x' }, trajectories(st)),
-      ...(st.cut ? [MB.el('p', { id: 'tune-cut', class: 'muted' }, `The journal, ${st.journal_bytes} bytes, is read up to 32 MiB: the iterations after ${st.iterations_done} are left out.`)] : []));
+      ...(st.cut ? [MB.el('p', { id: 'tune-cut', class: 'muted' },
+        `The journal, ${st.journal_bytes} bytes, is read up to 32 MiB: `
+        + `the iterations after ${st.iterations_done} are left out.`)] : []));
     // the meter's width: set here (the page's policy allows no inline style attribute)
     const fill = root.querySelector('.meter .fill');
-    if (fill) fill.style.width = (st.iterations_planned ? Math.min(100, 100 * st.iterations_done / st.iterations_planned) : 0) + '%';
+    if (fill) fill.style.width = (st.iterations_planned
+        ? Math.min(100, 100 * st.iterations_done / st.iterations_planned) : 0) + '%';
     root.dataset.iterations = st.iterations_done;
     root.dataset.done = st.done ? '1' : '0';
     document.getElementById('tune-status').textContent = phase(st);

@@ -42,7 +42,7 @@
 --   "memory: over its limit of 64 MiB (max_memory)"
 --   "unreadable output: \"...\""  "illegal move: 3,4 (D5, occupied)"
 --   "error: ..." (cannot start, START refused, ERROR or UNKNOWN answers)
-local mb, private = ...
+local _, private = ...
 local host = private.host -- the host library (processes, the protocol)
 
 local B = {}
@@ -84,7 +84,8 @@ function B.setup(p, entry, i, tc, skip, skip_list)
         elseif k == "log" then
             b.log = tostring(v)
         elseif DEFAULTS[k] == nil then
-            fail(("players[%d]: unknown brain key '%s' (timeout_turn, timeout_match, max_memory, tolerance, ponder, log%s)")
+            fail(("players[%d]: unknown brain key '%s' "
+                .. "(timeout_turn, timeout_match, max_memory, tolerance, ponder, log%s)")
                 :format(i, k, skip_list and "; player options: " .. skip_list or ""), 4)
         elseif math.type(v) ~= "integer" or v < 0 then
             fail(("players[%d]: %s must be an integer >= 0, not '%s'"):format(i, k, tostring(v)), 4)
@@ -168,7 +169,9 @@ end
 local function gone(b, why)
     if why == "eof" then
         b.proc:wait(200)
-        if b.proc:over_memory() then return ("memory: over its limit of %s (max_memory)"):format(size_text(b.max_memory)) end
+        if b.proc:over_memory() then
+            return ("memory: over its limit of %s (max_memory)"):format(size_text(b.max_memory))
+        end
         return "crash: " .. b.proc:describe()
     end
     if why == "too long" then return "unreadable output: a line too long" end
@@ -213,7 +216,8 @@ end
 local function start(b, g)
     if g.k ~= 5 then return nil, ("error: Gomocup brains play five in a row, this board has k=%d"):format(g.k) end
     local cells = g.width * g.height
-    local proc, err = host.brainproc.spawn{argv = b.argv, memory = b.max_memory, stderr = b.log, stderr_cap = STDERR_BYTES,
+    local proc, err = host.brainproc.spawn{argv = b.argv, memory = b.max_memory, stderr = b.log,
+        stderr_cap = STDERR_BYTES,
         cpu = b.timeout_match > 0 and (b.timeout_match + b.tolerance + b.increment * cells) // 1000 + 2
             or (b.timeout_turn + b.tolerance) * cells // 1000 + 2}
     if not proc then return nil, "error: " .. err end
@@ -226,7 +230,8 @@ local function start(b, g)
         local ok, why = send(b, line)
         if not ok then return nil, why end
     end
-    local a, why = answer(b, host.brainproc.now() + START_MS, ("time: no answer to START within %d ms"):format(START_MS))
+    local a, why = answer(b, host.brainproc.now() + START_MS,
+        ("time: no answer to START within %d ms"):format(START_MS))
     if not a then return nil, why end
     if a.kind == "ERROR" then return nil, "error: START refused: " .. a.text end
     if a.kind ~= "OK" then return nil, ("error: START answered with %s instead of OK"):format(a.kind) end
@@ -239,7 +244,8 @@ local ABOUT_MS = 1000 -- to answer ABOUT in the pre-flight
 -- The name in a brain's ABOUT line (name="pbrain-x", version="1.0", ...),
 -- or nil: at most 64 bytes, printable ASCII but for the quotes.
 local function about_name(line)
-    local name = line:match('^%s*[Nn][Aa][Mm][Ee]%s*=%s*"([^"]*)"') or line:match('[,%s][Nn][Aa][Mm][Ee]%s*=%s*"([^"]*)"')
+    local name = line:match('^%s*[Nn][Aa][Mm][Ee]%s*=%s*"([^"]*)"')
+        or line:match('[,%s][Nn][Aa][Mm][Ee]%s*=%s*"([^"]*)"')
     if name and name ~= "" and #name <= 64 and not name:find("[^\32-\126]") then return name end
     return nil
 end
@@ -332,15 +338,15 @@ function B.move(b, g)
             if ok then a, why = answer(b, t0 + math.max(limit, 0) + b.tolerance, reason) end
             b.used = b.used + (host.brainproc.now() - t0)
             if a and a.kind == "move" then b.used = b.used - b.increment end -- may be refused below: the game ends then
-            if not a then
-                ok = false
-            elseif a.kind == "move" then
+            -- past here every way but a legal move ends the brain with why
+            -- (no answer: answer's reason)
+            if a and a.kind == "move" then
                 if a.x >= g.width or a.y >= g.height then
-                    ok, why = false, ("illegal move: %d,%d (off the board)"):format(a.x, a.y)
+                    why = ("illegal move: %d,%d (off the board)"):format(a.x, a.y)
                 else
                     local m = g:xy_to_move(a.x, a.y)
                     if g:getmark_by_move(m) ~= "." then
-                        ok, why = false, ("illegal move: %d,%d (%s, occupied)"):format(a.x, a.y, g:excel(m))
+                        why = ("illegal move: %d,%d (%s, occupied)"):format(a.x, a.y, g:excel(m))
                     else
                         b.known = {}
                         for i = 1, g.move_count do b.known[i] = g.records[i] end
@@ -349,10 +355,10 @@ function B.move(b, g)
                         return m
                     end
                 end
-            elseif a.kind == "ERROR" then
-                ok, why = false, "error: the brain answered ERROR " .. a.text
-            else
-                ok, why = false, ("error: the brain answered %s%s instead of a move"):format(a.kind,
+            elseif a and a.kind == "ERROR" then
+                why = "error: the brain answered ERROR " .. a.text
+            elseif a then
+                why = ("error: the brain answered %s%s instead of a move"):format(a.kind,
                     a.text and a.text ~= "" and (" " .. a.text) or "")
             end
         end

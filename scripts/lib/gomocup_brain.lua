@@ -94,7 +94,8 @@ local function think_loop(chan, think)
     while true do
         local line = chan:recv()
         if not line then host.brainproc.exit(0) end
-        local seq, w, h, k, rule, moves, ms, left = line:match("^(%d+) (%d+) (%d+) (%d+) (%a+) ([%d,]*) (%d+) (%-?%d+)$")
+        local seq, w, h, k, rule, moves, ms, left =
+            line:match("^(%d+) (%d+) (%d+) (%d+) (%a+) ([%d,]*) (%d+) (%-?%d+)$")
         local this_shape = ("%s %s %s %s"):format(w, h, k, rule)
         if shape ~= this_shape then
             game = mb.Marubatsu{width = tonumber(w), height = tonumber(h), k = tonumber(k), rule = rule}
@@ -239,7 +240,8 @@ function host.brain_main(t)
     -- cannot be played.
     local function set_rule(r)
         if r & 4 ~= 0 then
-            return say("ERROR", "rule " .. r .. ": renju's forbidden moves are not supported (freestyle or exactly five)")
+            return say("ERROR", "rule " .. r
+                .. ": renju's forbidden moves are not supported (freestyle or exactly five)")
         elseif r & 2 ~= 0 then
             return say("ERROR", "rule " .. r .. ": a continuous game is not supported")
         end

@@ -52,7 +52,10 @@ local function header_lines(s, players)
     -- adjudication, only when asked for: other journals stay as they were
     if s.adjudicate then setting("adjudicate", S.ADJUDICATE_TEXT) end
     if s.max_moves then setting("max_moves", s.max_moves) end
-    if s.sprt then setting("sprt", ("elo0=%g,elo1=%g,alpha=%g,beta=%g"):format(s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta)) end
+    if s.sprt then
+        setting("sprt", ("elo0=%g,elo1=%g,alpha=%g,beta=%g"):format(s.sprt.elo0, s.sprt.elo1, s.sprt.alpha,
+            s.sprt.beta))
+    end
     if s.tc then setting("time_control", private.timecontrol.text(s.tc)) end
     for i, p in ipairs(players) do h[#h + 1] = ("P\t%d\t%s\t%s"):format(i, esc(p.name), esc(p.spec)) end
     return h
@@ -105,11 +108,14 @@ local function read_journal(path, on_header)
                 fail(("%s:%d: the clock line of game %d belongs right after that game's G line, once"):format(path,
                     n, g), 0)
             end
-            games[g] = games[g] .. private.timecontrol.clock_line(g, select(2, private.timecontrol.parse_clock_line(line)))
+            games[g] = games[g] .. private.timecontrol.clock_line(g,
+                select(2, private.timecontrol.parse_clock_line(line)))
             clocked = true
         elseif kind == "S" then
             last_g = nil
-            if check or shard then fail(("%s:%d: a shard line (S) belongs before the games, once"):format(path, n), 0) end
+            if check or shard then
+                fail(("%s:%d: a shard line (S) belongs before the games, once"):format(path, n), 0)
+            end
             shard = line
         elseif kind == "H" or kind == "T" or kind == "P" then
             if n == 1 and line:sub(1, 20) ~= "H\tmarubatsu-journal\t" then
@@ -185,7 +191,8 @@ local function game_checker(path, s, players, shard)
         end
         local seed = host.tourney_seed(s.seed, a .. "\t" .. b, index)
         if rec.seed ~= seed then
-            bad("the schedule gives it seed %d, the line %s", seed, rec.seed >= 0 and ("%d"):format(rec.seed) or "one above 2^63")
+            bad("the schedule gives it seed %d, the line %s", seed, rec.seed >= 0 and ("%d"):format(rec.seed)
+                or "one above 2^63")
         end
         game:restart()
         local opening = s.openings[(pair - 1) % math.max(#s.openings, 1) + 1]
@@ -216,7 +223,9 @@ local function game_checker(path, s, players, shard)
                     why and ("'" .. why .. "'") or "no adjudication")
             end
         elseif rec.reason == "" then
-            if game.status == "playing" then bad("the game is not over after its moves, and no forfeit reason is given") end
+            if game.status == "playing" then
+                bad("the game is not over after its moves, and no forfeit reason is given")
+            end
             if game.status ~= rec.result then
                 bad("its moves end in %s, the line says %s", describe_result(game.status), describe_result(rec.result))
             end
@@ -415,11 +424,14 @@ end
 -- host.replay_journal{file =, game =} -> 0: print a journal game move by move.
 function host.replay_journal(t)
     local g = math.tointeger(tonumber(t.game))
-    if not g or g < 1 then fail(("the game number must be an integer >= 1, not '%s'"):format(printable(t.game, 40)), 2) end
+    if not g or g < 1 then
+        fail(("the game number must be an integer >= 1, not '%s'"):format(printable(t.game, 40)), 2)
+    end
     local rec = host.journal_game(t.file, g)
     local game = mb.Marubatsu(rec.board)
     local o, x = printable(rec.o), printable(rec.x)
-    local result = rec.result == "draw" and "draw" or (rec.result == "o" and "〇 (" .. o .. ") won" or "× (" .. x .. ") won")
+    local result = rec.result == "draw" and "draw"
+        or (rec.result == "o" and "〇 (" .. o .. ") won" or "× (" .. x .. ") won")
     io.write(("game %d: %s (〇) vs %s (×), pairing %d game %d, seed %d\n"):format(rec.game, o, x, rec.pairing,
         rec.index, rec.seed))
     local how = ""

@@ -610,7 +610,8 @@ function mb.match_main(t)
     local ok, err = pcall(function()
         -- a sandboxed AI plays in a worker process, under the hard line
         local untrusted = ais[1].sandbox_player or ais[2].sandbox_player
-        ai_match({ai = ais, params = {params[1], params[2]}, match_num = num(t.match_num) or 10000, seed = t.seed, progress = t.progress,
+        ai_match({ai = ais, params = {params[1], params[2]}, match_num = num(t.match_num) or 10000, seed = t.seed,
+            progress = t.progress,
             move_time = t.move_time, game_time = t.game_time, mbparams = mbparams}, untrusted and slack or nil)
         private.files.write_checked(io.stdout, "standard output", "")
     end)

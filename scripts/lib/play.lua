@@ -169,7 +169,8 @@ local function parse_record(lines, path, mbparams)
         if not good then
             local why = item.text:match("^%a+%d+$") and "is off the %dx%d board"
                 or "is not a square like A1"
-            return fail(item.line, ("move %d '%s' " .. why):format(i, files.printable(item.text, 40), game.width, game.height))
+            return fail(item.line, ("move %d '%s' " .. why):format(i, files.printable(item.text, 40), game.width,
+                game.height))
         elseif game.status ~= "playing" then
             return fail(item.line, ("move %d (%s) is illegal: the game is already over (%s)")
                 :format(i, item.text:upper(), game.status == "draw" and "a draw" or game.status .. " won"))

@@ -96,7 +96,8 @@ function REC.sgf_game(rec, shape)
         end
     end
     local size = shape.width == shape.height and tostring(shape.width) or ("%d:%d"):format(shape.width, shape.height)
-    local out = {("(;FF[4]GM[4]CA[UTF-8]AP[marubatsu]SZ[%s]PB[%s]PW[%s]RE[%s]GN[game %d]GC[%dx%d, %d in a row, %s rule]")
+    local out = {("(;FF[4]GM[4]CA[UTF-8]AP[marubatsu]SZ[%s]PB[%s]PW[%s]RE[%s]"
+        .. "GN[game %d]GC[%dx%d, %d in a row, %s rule]")
         :format(size, names[rec.o], names[rec.x], re, rec.game, shape.width, shape.height, shape.k, shape.rule)}
     local n = 1
     if rec.reason ~= "" then
@@ -211,7 +212,8 @@ function mb.game_svg(game, opts)
         ('<rect width="%d" height="%d" fill="#e8c27a"/>'):format(W, H)}
     local result = game.status == "draw" and "draw" or game.status == "playing" and "not finished"
         or (game.status == "o" and o or x) .. " won"
-    local title = opts and opts.title or ("%s (black) vs %s (white): %s, %d moves"):format(o, x, result, game.move_count)
+    local title = opts and opts.title
+        or ("%s (black) vs %s (white): %s, %d moves"):format(o, x, result, game.move_count)
     out[#out + 1] = ('<text x="%d" y="18" font-size="14">%s</text>'):format(margin, xml(title))
     local function cx(i) return margin + cell * i + cell / 2 end
     local function cy(j) return top + cell * j + cell / 2 end
@@ -264,20 +266,22 @@ end
 function host.game_record_main(t)
     local ok, err = pcall(function()
         local g = math.tointeger(tonumber(t.game))
-        if not g or g < 1 then error(("the game number must be an integer >= 1, not '%s'"):format(tostring(t.game)), 0) end
+        if not g or g < 1 then
+            error(("the game number must be an integer >= 1, not '%s'"):format(tostring(t.game)), 0)
+        end
         local rec = host.journal_game(t.file, g)
         local game = mb.Marubatsu(rec.board)
         for sq in rec.moves:gmatch("[^,]+") do game:move(mb.move(sq, game)) end
-        local names = {o = rec.o, x = rec.x}
+        local who = {o = rec.o, x = rec.x}
         if rec.reason:sub(1, 13) == "adjudicated: " then
-            names.title = ("%s (black) vs %s (white): %s, %d moves"):format(rec.o, rec.x, rec.reason, game.move_count)
+            who.title = ("%s (black) vs %s (white): %s, %d moves"):format(rec.o, rec.x, rec.reason, game.move_count)
         elseif rec.reason ~= "" then
             local loser = rec.result == "o" and rec.x or rec.o
-            names.title = ("%s (black) vs %s (white): %s lost by forfeit (%s), %d moves"):format(rec.o, rec.x, loser,
+            who.title = ("%s (black) vs %s (white): %s lost by forfeit (%s), %d moves"):format(rec.o, rec.x, loser,
                 rec.reason, game.move_count)
         end
-        if t.psq then write(t.psq, mb.game_psq(game, names)) end
-        if t.svg then write(t.svg, mb.game_svg(game, names)) end
+        if t.psq then write(t.psq, mb.game_psq(game, who)) end
+        if t.svg then write(t.svg, mb.game_svg(game, who)) end
     end)
     if ok then return 0 end
     io.stderr:write(("marubatsu replay: %s\n"):format(private.message(err)))

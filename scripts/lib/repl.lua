@@ -218,9 +218,13 @@ end
 -- docs/lua-api.md, carried in the binary: help reads the reference itself.
 local doc = mb.embedded("docs/lua-api.md") or ""
 
+-- Its lines, without the doc test's markers (a line that is one HTML
+-- comment, <!-- illustrative: ... -->: not for people reading help).
 local function doc_lines()
     local lines = {}
-    for line in (doc .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = line end
+    for line in (doc .. "\n"):gmatch("(.-)\n") do
+        if not line:match("^%s*<!%-%-.*%-%->%s*$") then lines[#lines + 1] = line end
+    end
     return lines
 end
 

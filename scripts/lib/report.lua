@@ -145,7 +145,8 @@ function report.html(dir)
         ["<!--STYLE-->"] = "<style>\n" .. asset("style.css") .. "</style>",
         ["<!--SCRIPT-->"] = "<script>\n" .. asset("common.js") .. "\n" .. asset("report.js") .. "</script>",
         ["<!--DATA-->"] = '<script type="application/json" id="report-data">' .. data .. "</script>\n"
-            .. '<script type="text/plain" id="report-journal">' .. (journal:find("<", 1, true) and journal:gsub("<", "\\x3c") or journal) .. "</script>",
+            .. '<script type="text/plain" id="report-journal">'
+                .. (journal:find("<", 1, true) and journal:gsub("<", "\\x3c") or journal) .. "</script>",
     }
     -- the scripts may hold "</" only where a string is split: checked here
     for key, text in pairs(parts) do

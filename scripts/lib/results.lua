@@ -177,7 +177,8 @@ end
 -- the SPRT of a two-player run over complete pairs, player 1's view
 local function sprt_state(res, sprt)
     local p = res.players[1]
-    local out = host.rating.sprt{elo0 = sprt.elo0, elo1 = sprt.elo1, alpha = sprt.alpha, beta = sprt.beta, pairs = p.penta}
+    local out = host.rating.sprt{elo0 = sprt.elo0, elo1 = sprt.elo1, alpha = sprt.alpha, beta = sprt.beta,
+        pairs = p.penta}
     out.elo0, out.elo1, out.alpha, out.beta = sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
     return out
 end
@@ -205,7 +206,8 @@ local function standings_lines(res, s, total, out)
     end
     if s.format == "knockout" then -- its tie-breaks make the count of games open
         out[#out + 1] = ("%d games (knockout, %d per match, tie-break %d pair%s, seed %d%s)"):format(res.games, s.games,
-            s.tiebreak, s.tiebreak == 1 and "" or "s", s.seed, s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
+            s.tiebreak, s.tiebreak == 1 and "" or "s", s.seed, s.tc and ", time control "
+                .. private.timecontrol.text(s.tc) or "")
     else
         out[#out + 1] = ("%d games of %d (%s, %d per pairing, seed %d%s)"):format(res.games, total, s.format, s.games,
             s.seed, s.tc and ", time control " .. private.timecontrol.text(s.tc) or "")
@@ -214,9 +216,11 @@ local function standings_lines(res, s, total, out)
     out[#out + 1] = ("%s  %s %6s %6s %6s %6s %7s %8s %7s %6s %15s"):format("rank", pad("player", namew), "games",
         "win", "loss", "draw", "score%", "Elo", "+-95%", "LOS", "pairs Elo +-")
     for _, r in ipairs(res.ranking) do
-        out[#out + 1] = ("%4d  %s %6d %6d %6d %6d %7s %8s %7s %6s %15s"):format(r.rank, pad(shown[r.index], namew), r.games,
+        out[#out + 1] = ("%4d  %s %6d %6d %6d %6d %7s %8s %7s %6s %15s"):format(r.rank, pad(shown[r.index], namew),
+            r.games,
             r.w, r.l, r.d, fmt(100 * r.score), signed(r.elo), fmt(r.error), r.los and fmt(100 * r.los) .. "%" or "",
-            r.pairs > 0 and (signed(r.pair_stats.elo) .. " " .. fmt((r.pair_stats.elo_hi - r.pair_stats.elo_lo) / 2)) or "-")
+            r.pairs > 0 and (signed(r.pair_stats.elo) .. " " .. fmt((r.pair_stats.elo_hi - r.pair_stats.elo_lo) / 2))
+                or "-")
     end
     return shown, namew
 end
@@ -255,7 +259,8 @@ local function text_report(res, s, total)
     out[#out + 1] = ""
     out[#out + 1] = "by colour and pairs"
     for _, r in ipairs(res.ranking) do
-        out[#out + 1] = ("  %s  as 〇 %s  as × %s  pairs (0, .5, 1, 1.5, 2 points) %s"):format(pad(shown[r.index], namew),
+        out[#out + 1] = ("  %s  as 〇 %s  as × %s  pairs (0, .5, 1, 1.5, 2 points) %s"):format(pad(shown[r.index],
+            namew),
             wld(r.o), wld(r.x), table.concat(r.penta, " "))
     end
     if #res.forfeits > 0 then
@@ -269,12 +274,14 @@ local function text_report(res, s, total)
                 out[#out + 1] = ("  %s  %s: %d"):format(pad(shown[r.index], namew), printable(k, 200), r.forfeits[k])
             end
         end
-        local shown = math.min(#res.forfeits, 10)
-        for i = 1, shown do
+        local listed = math.min(#res.forfeits, 10)
+        for i = 1, listed do
             local f = res.forfeits[i]
             out[#out + 1] = ("  game %d, %s: %s"):format(f.game, printable(f.player), printable(f.reason, 200))
         end
-        if #res.forfeits > shown then out[#out + 1] = ("  ... %d more in results.json"):format(#res.forfeits - shown) end
+        if #res.forfeits > listed then
+            out[#out + 1] = ("  ... %d more in results.json"):format(#res.forfeits - listed)
+        end
     end
     if s.adjudicate or s.max_moves then
         out[#out + 1] = ""
@@ -312,9 +319,11 @@ local function text_report(res, s, total)
     if res.sprt then
         local q = res.sprt
         out[#out + 1] = ""
-        out[#out + 1] = ("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f (bounds %.3f, %.3f): %s"):format(q.elo0, q.elo1,
+        out[#out + 1] = ("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f (bounds %.3f, %.3f): %s"):format(q.elo0,
+            q.elo1,
             q.alpha, q.beta, q.llr, q.lower, q.upper,
-            q.decision == "H1" and "H1 accepted (elo1)" or q.decision == "H0" and "H0 accepted (elo0)" or "no decision yet")
+            q.decision == "H1" and "H1 accepted (elo1)" or q.decision == "H0" and "H0 accepted (elo0)"
+                or "no decision yet")
     end
     return table.concat(out, "\n") .. "\n"
 end
@@ -380,7 +389,8 @@ local function json_report(res, s, players, total)
             "los_next", "performance", "as_o", "as_x", "pairs", "forfeits", "crosstable"}, {
             rank = r.rank, name = r.name, spec = r.spec, games = r.games, win = r.w, loss = r.l, draw = r.d,
             score = r.score, elo = r.elo, elo_error = r.error, los_next = r.los,
-            performance = obj({"elo", "elo_low", "elo_high"}, {elo = r.perf.elo, elo_low = r.perf.elo_lo, elo_high = r.perf.elo_hi}),
+            performance = obj({"elo", "elo_low", "elo_high"},
+                {elo = r.perf.elo, elo_low = r.perf.elo_lo, elo_high = r.perf.elo_hi}),
             as_o = wld_obj(r.o), as_x = wld_obj(r.x),
             pairs = obj({"count", "pentanomial", "elo", "elo_low", "elo_high"}, {count = r.pairs, pentanomial = r.penta,
                 elo = r.pair_stats.elo, elo_low = r.pair_stats.elo_lo, elo_high = r.pair_stats.elo_hi}),
@@ -396,7 +406,8 @@ local function json_report(res, s, players, total)
         for r, matches in ipairs(res.knockout.rounds) do
             local list = {}
             for i, m in ipairs(matches) do
-                list[i] = obj({"match", "a", "b", "points_a", "points_b", "games", "winner", "by_seed"}, {match = m.number,
+                list[i] = obj({"match", "a", "b", "points_a", "points_b", "games", "winner", "by_seed"},
+                    {match = m.number,
                     a = m.a, b = m.b, points_a = m.a and m.b and m.points[1] + 0.0 or nil,
                     points_b = m.a and m.b and m.points[2] + 0.0 or nil, games = m.games,
                     winner = m.decided and m.winner or nil, by_seed = m.by_seed})
@@ -409,7 +420,8 @@ local function json_report(res, s, players, total)
     local doc = obj({"format", "games_per_pairing", "seed", "board", "players", "games_played", "games_scheduled",
         "time_control", "adjudication", "sprt", "knockout", "ranking", "forfeits"}, {
         knockout = knockout,
-        adjudication = (s.adjudicate or s.max_moves) and obj({"proven", "max_moves", "games"}, {proven = s.adjudicate or false,
+        adjudication = (s.adjudicate or s.max_moves)
+            and obj({"proven", "max_moves", "games"}, {proven = s.adjudicate or false,
             max_moves = s.max_moves, games = res.adjudicated}) or nil,
         format = s.format, games_per_pairing = s.games, seed = s.seed,
         board = obj({"width", "height", "k", "rule"}, {width = shape.width, height = shape.height, k = shape.k,
@@ -426,7 +438,8 @@ local function json_report(res, s, players, total)
         end)(),
         games_played = res.games, games_scheduled = total,
         time_control = s.tc and private.timecontrol.text(s.tc) or nil,
-        sprt = res.sprt and obj({"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper", "decision"}, res.sprt) or nil,
+        sprt = res.sprt and obj({"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper", "decision"}, res.sprt)
+            or nil,
         ranking = ps, forfeits = ff,
     })
     return json_value(doc, "") .. "\n"
@@ -454,7 +467,8 @@ local function csv_report(res)
     return table.concat(out, "\n") .. "\n"
 end
 
-local function xml(s) return (s:gsub("[&<>\"]", {["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;"})) end
+local function xml(s) return (s:gsub("[&<>\"]",
+    {["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;"})) end
 
 -- ranking.svg: one row per player, the Elo as a dot with its 95% bar
 local function svg_report(res)
@@ -473,19 +487,26 @@ local function svg_report(res)
     local w = left + plotw + 150
     local function X(e) return left + (e - lo) / (hi - lo) * plotw end
     local o = {}
-    o[#o + 1] = ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="13">'):format(w, h, w, h)
+    o[#o + 1] = ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+        .. 'font-family="sans-serif" font-size="13">'):format(w, h, w, h)
     o[#o + 1] = ('<rect width="%d" height="%d" fill="white"/>'):format(w, h)
-    o[#o + 1] = ('<text x="%d" y="22" font-size="15" font-weight="bold">Ranking: Elo with 95%% intervals (%d games)</text>'):format(left, res.games)
+    o[#o + 1] = ('<text x="%d" y="22" font-size="15" font-weight="bold">'
+        .. 'Ranking: Elo with 95%% intervals (%d games)</text>')
+        :format(left, res.games)
     for e = lo, hi, step do
-        o[#o + 1] = ('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>'):format(X(e), top - 6, X(e), h - 34, e == 0 and "#888" or "#ddd")
+        o[#o + 1] = ('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>'):format(X(e), top - 6, X(e), h - 34,
+            e == 0 and "#888" or "#ddd")
         o[#o + 1] = ('<text x="%.1f" y="%d" text-anchor="middle" fill="#555">%d</text>'):format(X(e), h - 18, e)
     end
     for i, r in ipairs(res.ranking) do
         local y = top + rowh * (i - 1) + rowh / 2
-        o[#o + 1] = ('<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%d. %s</text>'):format(left - 8, y, r.rank, xml(printable(r.name)))
-        o[#o + 1] = ('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#36c" stroke-width="3"/>'):format(X(r.elo - r.error), y, X(r.elo + r.error), y)
+        o[#o + 1] = ('<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%d. %s</text>')
+            :format(left - 8, y, r.rank, xml(printable(r.name)))
+        o[#o + 1] = ('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#36c" stroke-width="3"/>')
+            :format(X(r.elo - r.error), y, X(r.elo + r.error), y)
         o[#o + 1] = ('<circle cx="%.1f" cy="%.1f" r="5" fill="#135"/>'):format(X(r.elo), y)
-        o[#o + 1] = ('<text x="%d" y="%.1f" dominant-baseline="middle">%s ± %s (%s%%)</text>'):format(left + plotw + 10, y,
+        o[#o + 1] = ('<text x="%d" y="%.1f" dominant-baseline="middle">%s ± %s (%s%%)</text>'):format(left + plotw + 10,
+            y,
             signed(r.elo), fmt(r.error), fmt(100 * r.score))
     end
     o[#o + 1] = "</svg>"

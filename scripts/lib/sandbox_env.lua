@@ -134,7 +134,8 @@ local function bound(fname, s, p)
     if type_(s) ~= "string" or type_(p) ~= "string" then return end
     local steps = pattern_steps(str_len(s), p)
     if steps > MAX_PATTERN_STEPS then
-        error_(("%s: the pattern's worst case on a subject of %d bytes is about %.3g steps, more than the sandbox allows in one call (%g); use a plainer pattern or a shorter subject")
+        error_(("%s: the pattern's worst case on a subject of %d bytes is about %.3g steps, "
+            .. "more than the sandbox allows in one call (%g); use a plainer pattern or a shorter subject")
             :format(fname, str_len(s), steps, MAX_PATTERN_STEPS), 3)
     end
 end

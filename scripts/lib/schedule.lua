@@ -99,7 +99,9 @@ local function read_openings(spec, mbparams)
         for _, sq in ipairs(squares) do
             local ok, m = pcall(mb.move, sq:upper(), game)
             if not ok then fail(("%s: '%s' is not a square of this board"):format(where[i], printable(sq, 40)), 3) end
-            if game.status ~= "playing" then fail(("%s: the game is already over before %s"):format(where[i], sq), 3) end
+            if game.status ~= "playing" then
+                fail(("%s: the game is already over before %s"):format(where[i], sq), 3)
+            end
             if game:getmark_by_move(m) ~= "." then fail(("%s: %s is occupied"):format(where[i], sq), 3) end
             game:move(m)
             moves[#moves + 1] = m
@@ -303,7 +305,8 @@ local function int_opt(t, key, lo, hi, default)
     if type(v) == "string" and v:match("^%s*[-+]?%d+%s*$") then v = math.tointeger(tonumber(v)) end
     v = math.tointeger(v)
     if v == nil or v < lo or (hi and v > hi) then
-        fail(("tournament: %s must be an integer %s"):format(key, hi and ("in " .. lo .. ".." .. hi) or (">= " .. lo)), 3)
+        fail(("tournament: %s must be an integer %s"):format(key, hi and ("in " .. lo .. ".." .. hi) or (">= " .. lo)),
+            3)
     end
     return v
 end
@@ -486,6 +489,8 @@ local function first_points(result, colour)
     return ((result == "o") == (colour == 0)) and 1 or 0
 end
 
-private.schedule = {knockout_summary = knockout_summary, adjudicate = adjudicate, ADJUDICATE_TEXT = ADJUDICATE_TEXT, first_points = first_points, pairings_of = pairings_of, locate = locate, read_openings = read_openings, knockout = knockout,
+private.schedule = {knockout_summary = knockout_summary, adjudicate = adjudicate, ADJUDICATE_TEXT = ADJUDICATE_TEXT,
+    first_points = first_points, pairings_of = pairings_of, locate = locate, read_openings = read_openings,
+    knockout = knockout,
     sprt_of = sprt_of, shard_of = shard_of, settings_of = settings_of, games_of_shard = games_of_shard,
     OPENINGS_MAX = OPENINGS_MAX}

@@ -56,7 +56,7 @@ do
     load(mb.embedded("lib/brains"), "=scripts/lib/brains.lua", "t")(mb, lib)
     brains = lib.brains
 end
-local json, array = report.json, report.array
+local array = report.array
 
 local MAX_GAMES = config.max_games or 64
 local IDLE = config.idle or 1800
@@ -166,7 +166,9 @@ local BRAIN_START = 10 -- seconds a brain has to answer START
 local function add_brain(spec)
     local p = {}
     local ok, err = pcall(brains.setup, p, spec, 1, nil, {name = true}, "name")
-    if not ok then error(("--ai %s: %s"):format(spec, tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^players%[1%]: ", "")), 0) end
+    if not ok then
+        error(("--ai %s: %s"):format(spec, tostring(err):gsub("^[^\n]-%.lua:%d+: ", ""):gsub("^players%[1%]: ", "")), 0)
+    end
     local _, params = host.playerspec(spec:sub(7))
     local name = params and params.name ~= nil and tostring(params.name) or (spec:sub(7):match("^%s*(%S+)") or "brain")
     name = (name:match("([^/]+)$") or name):gsub("[^%w_.#-]", "_"):sub(1, 64)
@@ -583,7 +585,9 @@ local function confirm_state(dir)
         out.elo, out.elo_low, out.elo_high = tri.elo, tri.elo_lo, tri.elo_hi
     end
     local r = sprt_of(c, t.penta)
-    if r then out.sprt, out.llr, out.lower, out.upper, out.decision = c.sprt.text, r.llr, r.lower, r.upper, r.decision end
+    if r then
+        out.sprt, out.llr, out.lower, out.upper, out.decision = c.sprt.text, r.llr, r.lower, r.upper, r.decision
+    end
     return out
 end
 
@@ -685,7 +689,8 @@ local function new_game(params)
     local o = player_param(params.o, "human")
     local x = player_param(params.x, "ai14s")
     if not o or not x then
-        return fail(400, ("unknown player '%s' (human or an AI of GET /api/info)"):format(not o and params.o or params.x))
+        return fail(400, ("unknown player '%s' (human or an AI of GET /api/info)"):format(not o and params.o
+            or params.x))
     end
     local w = int_param(params.width, 3, 1, 32)
     local h = int_param(params.height, 3, 1, 32)
@@ -696,7 +701,8 @@ local function new_game(params)
     if rule == "" then rule = nil end
     local ok, game = pcall(mb.Marubatsu, {width = w, height = h, k = k, rule = rule})
     if not ok then
-        return fail(400, (tostring(game):gsub("^Marubatsu: ", ""):gsub("^bad option 'rule' to 'Marubatsu' %((.*)%)$", "%1")))
+        return fail(400, (tostring(game):gsub("^Marubatsu: ", ""):gsub("^bad option 'rule' to 'Marubatsu' %((.*)%)$",
+            "%1")))
     end
     make_room()
     counter = counter + 1
@@ -788,7 +794,9 @@ function actions.move(s, params)
         return fail(409, ("it is %s's turn (%s): POST ai to let it play"):format(g.turn, s.players[g.turn]))
     end
     local ok, m = pcall(mb.move, params.move or "", g)
-    if not ok then return fail(400, ("'%s' is not a square of the %dx%d board"):format(params.move or "", g.width, g.height)) end
+    if not ok then
+        return fail(400, ("'%s' is not a square of the %dx%d board"):format(params.move or "", g.width, g.height))
+    end
     if g:getmark_by_move(m) ~= "." then return fail(409, ("%s is occupied"):format(g:excel(m))) end
     play(s, m)
     return reply(200, state(s))
@@ -954,7 +962,8 @@ local POST_ACTIONS = {move = true, ai = true, undo = true, redo = true, step = t
 
 local function info()
     local ais = {}
-    for i, e in ipairs(catalogue) do ais[i] = {id = e.id, sandboxed = e.sandboxed, brain = e.brain_player and true or nil} end
+    for i, e in ipairs(catalogue) do ais[i] = {id = e.id, sandboxed = e.sandboxed, brain = e.brain_player and true
+        or nil} end
     return reply(200, {version = mb.VERSION, ais = ais, results = config.results ~= nil, tune = config.tune ~= nil,
         max_games = MAX_GAMES, idle = IDLE, max_side = 32})
 end

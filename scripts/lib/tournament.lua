@@ -247,7 +247,9 @@ local function finish_names(players)
     for i, p in ipairs(players) do
         local name = p.name
         if name == nil then name = p.about or p.file_name end
-        if type(name) ~= "string" or name == "" then fail(("players[%d]: the name must be a non-empty string"):format(i), 3) end
+        if type(name) ~= "string" or name == "" then
+            fail(("players[%d]: the name must be a non-empty string"):format(i), 3)
+        end
         if name:find("[%c\127]") then
             fail(("players[%d]: a name cannot hold tabs, newlines or other control characters ('%s')"):format(i,
                 printable(name, 80)), 3)
@@ -268,7 +270,9 @@ local function finish_names(players)
 end
 
 local function make_players(list, opts)
-    if type(list) ~= "table" or #list < 2 then fail("tournament: players = {A, B, ...} with at least two players expected", 3) end
+    if type(list) ~= "table" or #list < 2 then
+        fail("tournament: players = {A, B, ...} with at least two players expected", 3)
+    end
     local players = {}
     for i, entry in ipairs(list) do
         local p = make_player(entry, i, opts)
@@ -366,7 +370,9 @@ local function preflight(players, s)
             if not s.allow_forfeits then
                 error(setmetatable({exit = 2, message = message}, {__tostring = function(e) return e.message end}), 0)
             end
-            if not s.quiet then io.stderr:write(("marubatsu tournament: note: %s; its games are forfeits\n"):format(message)) end
+            if not s.quiet then
+                io.stderr:write(("marubatsu tournament: note: %s; its games are forfeits\n"):format(message))
+            end
         end
     end
 end
@@ -536,7 +542,9 @@ local function forfeit_line(ctx, g, info)
     local side = game.turn
     local tc = (side == "o" and po or px).tc
     local reason = "time"
-    if tc and info.kind ~= "budget" and info.seconds >= info.limit then reason = TC.reason(tc, info.kind, info.limit) end
+    if tc and info.kind ~= "budget" and info.seconds >= info.limit then
+        reason = TC.reason(tc, info.kind, info.limit)
+    end
     local spent = {o = info.spent.o, x = info.spent.x}
     spent[side] = spent[side] + info.used
     return game_line(ctx, g, pi, index, seed, po, px, side == "o" and "x" or "o", reason, spent)
@@ -571,7 +579,8 @@ local function adopt_old_names(old_header, players)
         local f = host.journal_split(line)
         local p = f and f[1] == "P" and players[math.tointeger(tonumber(f[2])) or 0]
         if p and not p.named and f[4] == p.spec and p.name ~= f[3]
-            and (f[3] == p.spec or (f[3]:sub(1, #p.spec + 1) == p.spec .. "#" and f[3]:sub(#p.spec + 2):match("^%d+$"))) then
+            and (f[3] == p.spec or (f[3]:sub(1, #p.spec + 1) == p.spec .. "#"
+                and f[3]:sub(#p.spec + 2):match("^%d+$"))) then
             p.name, changed = f[3], true
         end
     end
@@ -605,7 +614,8 @@ local function open_out(r)
         end
         if old_shard ~= shard_line then
             fail(("%s: the journal is of shard %s, this run is %s"):format(r.path,
-                old_shard and printable(old_shard:sub(3), 40) or "(none)", shard_line and shard_line:sub(3) or "(no shard)"), 0)
+                old_shard and printable(old_shard:sub(3), 40) or "(none)", shard_line and shard_line:sub(3)
+                    or "(no shard)"), 0)
         end
         return game_checker(r.path, s, r.players, s.shard)
     end)

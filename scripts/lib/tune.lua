@@ -48,7 +48,9 @@ local function number_list(text, what)
     if text == nil or text == "" then return out end
     if type(text) == "table" then
         for k, v in pairs(text) do
-            if type(k) ~= "string" or type(v) ~= "number" then usage(("tune: %s: NAME = number expected"):format(what)) end
+            if type(k) ~= "string" or type(v) ~= "number" then
+                usage(("tune: %s: NAME = number expected"):format(what))
+            end
             out[k] = v
         end
         return out
@@ -373,7 +375,8 @@ local function csv_text(s, history)
     return table.concat(out, "\n") .. "\n"
 end
 
-local function esc(text) return (text:gsub("[&<>\"]", {["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;"})) end
+local function esc(text) return (text:gsub("[&<>\"]",
+    {["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;"})) end
 
 -- An SVG of every parameter's trajectory, one panel each: theta over the
 -- iterations, the start dashed, the declared range's ends as the scale.
@@ -381,7 +384,8 @@ local function svg_text(s, history)
     local W, H, left, gap = 640, 110, 150, 24
     local plotw, ploth = W - left - 70, H - gap - 14
     local n = s.iterations
-    local out = {('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">')
+    local out = {('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+        .. 'font-family="sans-serif" font-size="12">')
         :format(W, #s.tuned * H + 30),
         ('<text x="%d" y="16" font-weight="bold">%s: SPSA, %d of %d iterations</text>'):format(left, esc(s.base),
             #history, n)}
@@ -406,8 +410,8 @@ local function svg_text(s, history)
             esc(("%.4g"):format(hi)))
         out[#out + 1] = ('<text x="%d" y="%.1f" text-anchor="end" fill="#666">%s</text>'):format(left - 4, top + ploth,
             esc(("%.4g"):format(lo)))
-        out[#out + 1] = ('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#aaa" stroke-dasharray="4 3"/>'):format(left,
-            left + plotw, y(p.start), y(p.start))
+        out[#out + 1] = ('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#aaa" stroke-dasharray="4 3"/>')
+            :format(left, left + plotw, y(p.start), y(p.start))
         local pts = {}
         for k, v in ipairs(vals) do pts[k] = ("%.1f,%.1f"):format(x(k - 1), y(v)) end
         out[#out + 1] = ('<polyline fill="none" stroke="#1f5fbf" stroke-width="1.5" points="%s"/>'):format(
@@ -517,7 +521,8 @@ local function job_script(s)
         "# of a Slurm job array; arguments: DIR, then the tournament's players and options",
         "set -eu", "d=$1", "shift",
         "exec " .. shell_word(s.program) .. ' tournament "$@" --jobs "${SLURM_CPUS_PER_TASK:-1}" --progress none \\',
-        '    --quiet --resume --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" --out "$d/shard$SLURM_ARRAY_TASK_ID"',
+        '    --quiet --resume --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" '
+            .. '--out "$d/shard$SLURM_ARRAY_TASK_ID"',
         ""}, "\n")
 end
 
@@ -734,7 +739,8 @@ function host.tune_list_main(t)
         for _, name in ipairs(names) do
             local d = decl[name]
             out[#out + 1] = ("%-24s %10s %10s %10s %8s  %s"):format(name, ("%.6g"):format(d.default),
-                ("%.6g"):format(d.min), ("%.6g"):format(d.max), ("%.6g"):format(d.step), d.integer and "integer" or "real")
+                ("%.6g"):format(d.min), ("%.6g"):format(d.max), ("%.6g"):format(d.step), d.integer and "integer"
+                    or "real")
         end
         files.write_checked(io.stdout, "standard output", table.concat(out, "\n") .. "\n")
     end)

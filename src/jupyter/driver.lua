@@ -159,10 +159,12 @@ local function board_svg(g)
         add('<rect x="%d" y="%d" width="%d" height="%d" fill="#fde68a"/>', left + cell * x, top + cell * y, cell, cell)
     end
     for i = 0, w do
-        add('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>', left + cell * i, top, left + cell * i, top + cell * h)
+        add('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>', left + cell * i, top, left + cell * i,
+            top + cell * h)
     end
     for j = 0, h do
-        add('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>', left, top + cell * j, left + cell * w, top + cell * j)
+        add('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>', left, top + cell * j, left + cell * w,
+            top + cell * j)
     end
     local fs = math.max(9, math.min(14, cell // 3))
     for i = 0, w - 1 do
@@ -556,15 +558,14 @@ end
 function _G.__jupyter_pack(...) return table.pack(...) end
 
 local function compile(code, name)
-    local f, err = load("return " .. code .. ";", name, "t")
+    local f = load("return " .. code .. ";", name, "t")
     if f then return f, false end
     local head, last = code:gsub("%s+$", ""):match("^(.*)\n([^\n]*)$")
     if head and last:find("%S") and load(head, name, "t") then
         f = load(head .. "\nreturn __jupyter_pack(" .. last .. "\n)", name, "t")
         if f then return f, true end
     end
-    f, err = load(code, name, "t")
-    return f, err
+    return load(code, name, "t")
 end
 
 local function error_text(e)

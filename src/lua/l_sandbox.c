@@ -621,13 +621,15 @@ static int l_check_params(lua_State *L)
     return 1;
 }
 
-/* In the child, protected: ctl.tune() packed for the host. */
-static int child_tune(lua_State *L)
+
+/* In the child, protected: ctl[NAME]() (NAME the third argument: "tune",
+ * "inventory") packed for the host into *bytes, *len (the first two). */
+static int child_packed(lua_State *L)
 {
     const char **bytes = lua_touserdata(L, 1);
     size_t *len = lua_touserdata(L, 2);
     lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOX_CTL_KEY);
-    lua_getfield(L, -1, "tune");
+    lua_getfield(L, -1, lua_tostring(L, 3));
     lua_call(L, 0, 1);
     *bytes = lmb_pack_table(L, -1, len); /* kept alive on the child's stack */
     return 3;
@@ -644,10 +646,11 @@ static int l_tune(lua_State *L)
     const char *bytes = NULL;
     size_t len = 0;
     lua_settop(C, 0);
-    lua_pushcfunction(C, child_tune);
+    lua_pushcfunction(C, child_packed);
     lua_pushlightuserdata(C, (void *)&bytes);
     lua_pushlightuserdata(C, &len);
-    int status = budget_pcall(&p->b, C, 2, 3, true);
+    lua_pushliteral(C, "tune");
+    int status = budget_pcall(&p->b, C, 3, 3, true);
     if (status != LUA_OK) {
         lua_pushnil(L);
         push_reason(L, p, status);
@@ -695,17 +698,6 @@ static int l_set_time(lua_State *L)
     return 1;
 }
 
-/* In the child, protected: ctl.inventory() packed for the host. */
-static int child_inventory(lua_State *L)
-{
-    const char **bytes = lua_touserdata(L, 1);
-    size_t *len = lua_touserdata(L, 2);
-    lua_getfield(L, LUA_REGISTRYINDEX, LMB_SANDBOX_CTL_KEY);
-    lua_getfield(L, -1, "inventory");
-    lua_call(L, 0, 1);
-    *bytes = lmb_pack_table(L, -1, len); /* kept alive on the child's stack */
-    return 3;
-}
 
 /* mb.sandbox.inventory() -> {"PATH TYPE", ...}: what a script finds in a
  * fresh player's state (scripts/lib/sandbox_env.lua). Upvalue: new_player. */
@@ -723,10 +715,11 @@ static int l_inventory(lua_State *L)
     const char *bytes = NULL;
     size_t len = 0;
     lua_settop(C, 0);
-    lua_pushcfunction(C, child_inventory);
+    lua_pushcfunction(C, child_packed);
     lua_pushlightuserdata(C, (void *)&bytes);
     lua_pushlightuserdata(C, &len);
-    if (lua_pcall(C, 2, 3, 0) != LUA_OK) {
+    lua_pushliteral(C, "inventory");
+    if (lua_pcall(C, 3, 3, 0) != LUA_OK) {
         lua_pushstring(L, lua_tostring(C, -1));
         close_player(p);
         return lua_error(L);

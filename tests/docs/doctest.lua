@@ -418,7 +418,8 @@ local function run_example(dir, b, version)
         local cmd, want = c.cmd, c.want
         if m.smaller then cmd, want = cmd .. " " .. m.smaller, nil end
         if c.banner and not c.banner:match("^" .. version:gsub("%p", "%%%0") .. " %(Lua 5%.4") then
-            return "run", ("line %d: the banner, shown\n  %s\nis not the program's (%s)"):format(c.line, c.banner, version)
+            return "run", ("line %d: the banner, shown\n  %s\nis not the program's (%s)"):format(c.line, c.banner,
+                version)
         end
         local why = run_command(dir, cmd, want, c.input, c.lines)
         if why then return "run", ("line %d: %s%s\n%s"):format(c.line, has_prompt and "$ " or "", c.cmd, why) end

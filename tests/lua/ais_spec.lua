@@ -447,11 +447,14 @@ describe("unknown parameters", function()
             .. "minimax, rand, score_012, score_102, score_201, score_defeat, score_special, "
             .. "score_sure_victory, score_victory%)", err)
         ok, err = pcall(mb.ai("ai2"), g, {depth = 3})
+        assert.is_false(ok)
         assert.matches("AI ai2: unknown parameter 'depth' %(known: analyze, debug, rand%)", err)
         ok, err = pcall(mb.ai("ai_abs_dls"), g, {maxdepht = 3})
+        assert.is_false(ok)
         assert.matches("AI ai_abs_dls: unknown parameter 'maxdepht' %(known: analyze, calc_score, "
             .. "debug, eval, eval_func, eval_params, maxdepth, rand, share_tt, timelimit, use_tt%)", err)
         ok, err = pcall(mb.ai("ai_abs"), g, {use_t = true})
+        assert.is_false(ok)
         assert.matches("unknown option", err)
         for _, name in ipairs {"ai1", "ai7", "ai1s", "ai13s", "ai_pvs_dls", "ai_ab_iddfs", "ai_pvs_iddfs"} do
             assert.is_false(pcall(mb.ai(name), g, {no_such_parameter = 1}), name)

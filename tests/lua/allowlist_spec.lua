@@ -34,7 +34,8 @@ local function documented()
     local f = assert(io.open("docs/lua-api.md", "r"))
     local text = f:read("a")
     f:close()
-    local block = text:match("<!%-%- sandbox inventory begin %-%->\n```text\n(.-)```\n<!%-%- sandbox inventory end %-%->")
+    local block = text:match("<!%-%- sandbox inventory begin %-%->\n```text\n(.-)```\n"
+        .. "<!%-%- sandbox inventory end %-%->")
     assert(block, "docs/lua-api.md has no sandbox inventory block")
     local lines = {}
     for line in block:gmatch("[^\n]+") do lines[#lines + 1] = line end

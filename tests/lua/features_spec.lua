@@ -156,10 +156,11 @@ helpers.each_backend(function(bk)
             local function eval(game)
                 if game.status == "o" then return 1e9 elseif game.status == "x" then return -1e9 end
                 local s, f = 0, 1
-                local o, x = game:window_counts("o", w), nil
+                local o = game:window_counts("o", w)
                 local so = 0
                 for j = 1, game.k - 1 do so = so + f * o[j]; f = f * 4 end
-                x, f = game:window_counts("x", w), 1
+                local x = game:window_counts("x", w)
+                f = 1
                 for j = 1, game.k - 1 do s = s + f * x[j]; f = f * 4 end
                 return so - s
             end

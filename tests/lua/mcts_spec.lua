@@ -49,6 +49,7 @@ describe("mb.mcts", function()
     it("proves 3x3 a draw and a win in one", function()
         local s = mb.mcts{solver = true, max_nodes = 1 << 18}
         local m, info = s:search(mb.Marubatsu(), {playouts = 200000})
+        assert.is_true(m >= 0 and m < 9)
         assert.are.equal("draw", info.proven)
         assert.are.equal(0.5, info.value)
         assert.is_true(info.playouts < 200000)
@@ -59,10 +60,12 @@ describe("mb.mcts", function()
     end)
 
     it("refuses bad options", function()
-        assert.has_error(function() mb.mcts{playout_count = 5} end, "mb.mcts: unknown option 'playout_count' (known: seed, c, solver, radius, expand_after, max_nodes, hash, prior, prior_weight, playout)")
+        assert.has_error(function() mb.mcts{playout_count = 5} end, "mb.mcts: unknown option 'playout_count' "
+            .. "(known: seed, c, solver, radius, expand_after, max_nodes, hash, prior, prior_weight, playout)")
         assert.has_error(function() mb.mcts{c = -1} end)
         assert.has_error(function() mb.mcts{}:search(mb.Marubatsu(), {}) end, "search: playouts or time is needed")
-        assert.has_error(function() mb.mcts{}:search(mb.Marubatsu(), {playout = 5}) end, "search: unknown option 'playout' (known: playouts, time, seed)")
+        assert.has_error(function() mb.mcts{}:search(mb.Marubatsu(), {playout = 5}) end,
+            "search: unknown option 'playout' (known: playouts, time, seed)")
     end)
 
     it("is the AIs mcts and mcts_solver", function()

@@ -1,4 +1,6 @@
--- searchers_spec.lua: mb.searcher and the ai_mmdfs ... ai_mtdf AIs (ais.md §6, §7.1-7.4): the §11.2 node totals through Lua from the empty board and after 〇(1,1), candidate lists and score views, one seeded game per AI against ai2, option errors, and that the game is left unchanged.
+-- searchers_spec.lua: mb.searcher and the ai_mmdfs ... ai_mtdf AIs (ais.md §6, §7.1-7.4): the §11.2 node totals through
+-- Lua from the empty board and after 〇(1,1), candidate lists and score views, one seeded game per AI against ai2,
+-- option errors, and that the game is left unchanged.
 -- The searches run on every back-end setting: the long lists (the node
 -- totals, the searchers of one view, the AIs' games) take the settings in
 -- turn (helpers.backend), so that each setting meets several searchers and
@@ -228,26 +230,31 @@ describe("mb.searcher errors and the game", function()
         assert.is_false(ok)
         assert.matches("ai_abs does not take option 'use_tt'", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_nws_3score", g, {shortest_victory = true})
+        assert.is_false(ok)
         assert.matches("does not take option 'shortest_victory'", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_mmdfs_all", g, {init_ab = true})
+        assert.is_false(ok)
         assert.matches("does not take option 'init_ab'", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_abs_all", g, {ai_for_mo = "ai2"})
         assert.is_false(ok)
         assert.matches("ai_for_mo 'ai2' is not supported (only \"ai14s\")", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_abs_all", g, {ai_for_mo = true})
+        assert.is_false(ok)
         assert.matches("option 'ai_for_mo' must be the string \"ai14s\"", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_mmdfs_all", g, {ai_for_mo = "ai14s"})
+        assert.is_false(ok)
         assert.matches("does not take option 'ai_for_mo'", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_abs", g, {sort_allnodes = true})
+        assert.is_false(ok)
         assert.matches("does not take option 'sort_allnodes'", err, 1, true)
         ok, err = pcall(mb.searcher, "ai_abs_all", g, {rand = 1})
+        assert.is_false(ok)
         assert.matches("option 'rand' must be a boolean", err, 1, true)
-        ok, err = pcall(mb.searcher, "ai_abs_all", g, 5)
-        assert.is_false(ok)
-        ok, err = pcall(mb.searcher, "ai_abs_all", {}, {})
-        assert.is_false(ok)
+        assert.is_false(pcall(mb.searcher, "ai_abs_all", g, 5))
+        assert.is_false(pcall(mb.searcher, "ai_abs_all", {}, {}))
         local ai = mb.ai("ai_abs")
         ok, err = pcall(ai, g, {typo = true})
+        assert.is_false(ok)
         assert.matches("unknown option 'typo'", err, 1, true)
     end)
     it("rejects a finished game", function()

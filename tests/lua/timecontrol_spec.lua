@@ -178,7 +178,8 @@ describe("time controls in mb.ai_match", function()
         assert.is_nil(t.time_forfeits)
     end)
     it("refuses a bad move_time", function()
-        assert.has_error(function() mb.ai_match{ai = {"ai2", "ai2"}, match_num = 1, move_time = "abc", quiet = true} end)
+        assert.has_error(function() mb.ai_match{ai = {"ai2", "ai2"}, match_num = 1, move_time = "abc",
+            quiet = true} end)
     end)
 end)
 

@@ -58,7 +58,8 @@ local function h2h(res, a, b)
         if p.name == b then ib = p.index end
     end
     local c = res.cross[ia][ib]
-    return ("%d-%d-%d o %d-%d-%d x %d-%d-%d"):format(c.all.w, c.all.l, c.all.d, c.o.w, c.o.l, c.o.d, c.x.w, c.x.l, c.x.d)
+    return ("%d-%d-%d o %d-%d-%d x %d-%d-%d"):format(c.all.w, c.all.l, c.all.d, c.o.w, c.o.l, c.o.d, c.x.w, c.x.l,
+        c.x.d)
 end
 
 local function games_of(dir)
@@ -268,7 +269,8 @@ describe("determinism", function()
 
     it("SPRT stops at the same game whatever jobs is", function()
         local d1, d2 = newdir(), newdir()
-        local t = {players = {"ai14s", "ai2"}, games = 1000, seed = 2, sprt = {elo0 = 0, elo1 = 20, alpha = 0.05, beta = 0.05}}
+        local t = {players = {"ai14s", "ai2"}, games = 1000, seed = 2,
+            sprt = {elo0 = 0, elo1 = 20, alpha = 0.05, beta = 0.05}}
         t.jobs, t.out = 1, d1
         local r1 = run(t)
         t.jobs, t.out = 2, d2
@@ -345,14 +347,16 @@ describe("players", function()
         local bad = {
             {name = "err", ai = function() error("boom") end, reason = "^error: .*boom"},
             {name = "str", ai = function() return "B2" end, reason = '^illegal move: "B2" %(a string%)'},
-            {name = "occ", ai = function(g) return g.move_count > 0 and g.records[1] or 0 end, reason = "^illegal move: %d+ %(%u%d, occupied%)"},
+            {name = "occ", ai = function(g) return g.move_count > 0 and g.records[1] or 0 end,
+                reason = "^illegal move: %d+ %(%u%d, occupied%)"},
             {name = "off", ai = function() return 99 end, reason = "^illegal move: 99 %(off the board%)"},
             {name = "none", ai = function() end, reason = "^illegal move: nothing"},
         }
         local base = run{players = {"ai1", "ai2"}, games = 6, seed = 12, jobs = 1}
         for _, b in ipairs(bad) do
             local dir = newdir()
-            local res = run{players = {"ai1", "ai2", {name = b.name, ai = b.ai}}, games = 6, seed = 12, jobs = 1, out = dir}
+            local res = run{players = {"ai1", "ai2", {name = b.name, ai = b.ai}}, games = 6, seed = 12, jobs = 1,
+                out = dir}
             assert.are.equal(h2h(base, "ai1", "ai2"), h2h(res, "ai1", "ai2"))
             local forfeits = 0
             for _, g in ipairs(games_of(dir)) do
@@ -445,7 +449,8 @@ describe("hostile scripts as players", function()
         it(c[1] .. ": every game a forfeit with its reason, the rest unchanged", function()
             local dir = newdir()
             local path = H .. c[1] .. ".lua"
-            local res = run{players = {"ai1", "ai2", {name = c[1], ai = path, limits = c[3], params = c[4]}}, games = 4, seed = 31,
+            local res = run{players = {"ai1", "ai2", {name = c[1], ai = path, limits = c[3], params = c[4]}}, games = 4,
+                seed = 31,
                 jobs = 1, out = dir, limits = LIMITS, allow_forfeits = true}
             assert.are.equal(12, res.games)
             assert.are.equal(h2h(base, "ai1", "ai2"), h2h(res, "ai1", "ai2"))
@@ -471,7 +476,8 @@ describe("hostile scripts as players", function()
         local growing = {"huge_allocation", "rep_empty"}
         local players = {"ai1"}
         for _, n in ipairs(spinning) do
-            players[#players + 1] = {name = n, ai = H .. n .. ".lua", params = n == "params_spin" and {depth = 3} or nil}
+            players[#players + 1] = {name = n, ai = H .. n .. ".lua", params = n == "params_spin" and {depth = 3}
+                or nil}
         end
         for _, n in ipairs(growing) do players[#players + 1] = {name = n, ai = H .. n .. ".lua"} end
         local res = run{players = players, format = "gauntlet", games = 2, seed = 31, jobs = 2, out = dir,
@@ -502,7 +508,7 @@ describe("hostile scripts as players", function()
         for _, g in ipairs(games_of(dir)) do assert.are.equal("", g.reason) end
         -- and one that needs 110% of its cap loses every game on memory
         dir = newdir()
-        res = run{players = {"ai1", {name = "ws", ai = "tests/lua/scripts/working_set.lua",
+        run{players = {"ai1", {name = "ws", ai = "tests/lua/scripts/working_set.lua",
             limits = {time = 60, memory = cap}, params = {live = cap * 110 // 100, temp = 0}}},
             games = 4, seed = 31, jobs = 1, out = dir, width = 4, height = 4, k = 4}
         local _, lost = of(dir, "ws")
@@ -512,7 +518,8 @@ describe("hostile scripts as players", function()
 
     it("error_at_50th_game: exactly its 50th game is lost, with the error", function()
         local dir = newdir()
-        run{players = {"ai1", "ai2", H .. "error_at_50th_game.lua"}, games = 50, seed = 31, jobs = 1, out = dir, limits = LIMITS}
+        run{players = {"ai1", "ai2", H .. "error_at_50th_game.lua"}, games = 50, seed = 31, jobs = 1, out = dir,
+            limits = LIMITS}
         local mine, lost = of(dir, "error_at_50th_game") -- a script's name: its file's, without .lua
         assert.are.equal(100, #mine)
         assert.are.equal(1, #lost)
@@ -544,7 +551,8 @@ describe("hostile scripts as players", function()
         players[#players + 1] = H .. "keep_game.lua"
         players[#players + 1] = H .. "other_globals.lua"
         local n = #players
-        local res = run{players = players, games = 2, seed = 31, jobs = 2, out = dir, limits = LIMITS, allow_forfeits = true}
+        local res = run{players = players, games = 2, seed = 31, jobs = 2, out = dir, limits = LIMITS,
+            allow_forfeits = true}
         assert.are.equal(n * (n - 1), res.games)
         assert.are.equal(n * (n - 1), #games_of(dir))
         assert.are.equal(h2h(run{players = {"ai1", "ai2"}, games = 2, seed = 31, jobs = 1}, "ai1", "ai2"),
@@ -679,7 +687,8 @@ describe("the pre-flight", function()
         assert.are.equal("players[2] ai7 cannot play this board (4x4, k=4): ai7: the centre rule needs odd width and "
             .. "height (board is 4x4)", msg)
         msg = refused{players = {"ai_gt6", "ai2"}, games = 2, jobs = 1, width = 4, height = 4, k = 3, rule = "exact"}
-        assert.matches("^players%[1%] ai_gt6 cannot play this board %(4x4, k=3, exact rule%): ai_gt6: board %.+ is not in the table$", msg)
+        assert.matches("^players%[1%] ai_gt6 cannot play this board %(4x4, k=3, exact rule%): "
+            .. "ai_gt6: board %.+ is not in the table$", msg)
         assert.is_nil(msg:find("scripts/lib", 1, true))
         -- a score rule (ai3s: the centre too)
         msg = refused{players = {"ai2", "ai3s:rand=false"}, games = 2, jobs = 1, width = 4, height = 3, k = 3}
@@ -715,7 +724,11 @@ describe("the pre-flight", function()
         local moves = 0
         for _, g in ipairs(games_of(dir)) do
             local n = select(2, g.moves:gsub("[^,]+", ""))
-            if g.o == "function3" then moves = moves + (n + 1) // 2 elseif g.x == "function3" then moves = moves + n // 2 end
+            if g.o == "function3" then
+                moves = moves + (n + 1) // 2
+            elseif g.x == "function3" then
+                moves = moves + n // 2
+            end
         end
         assert.is_true(moves > 0)
         assert.are.equal(moves, called)
@@ -779,7 +792,8 @@ describe("player options", function()
     it("unknown keys of a built-in AI are refused with the AI's keys and the player options", function()
         local ok, err = pcall(run, {players = {"ai2", "ai14s:colour=red"}, games = 2, jobs = 1})
         assert.is_false(ok)
-        assert.matches("players%[2%]: AI ai14s: unknown parameter 'colour' %(known: .*%); player options: name, st, tc", err)
+        assert.matches("players%[2%]: AI ai14s: unknown parameter 'colour' %(known: .*%); player options: name, st, tc",
+            err)
     end)
 
     it("st= and tc= are a player's own time control, replacing the tournament's", function()
@@ -874,7 +888,6 @@ describe("knockout", function()
 end)
 
 describe("adjudication", function()
-    local helpers = dofile("tests/lua/helpers.lua")
 
     -- the result of each game of a journal, by game number
     local function results(dir)
@@ -920,7 +933,8 @@ describe("adjudication", function()
         for _, g in ipairs(games_of(adjudicated)) do
             assert.matches("^adjudicated: [ox] wins by VCF %(", g.reason)
             assert.are.equal(select(2, g.moves:gsub("[^,]+", "")), #openings == 0 and 0
-                or select(2, openings[(g.index - 1) // 2 % #openings + 1]:gsub("[^,]+", ""))) -- no move after the opening
+                or select(2, openings[(g.index - 1) // 2 % #openings + 1]:gsub("[^,]+",
+                    ""))) -- no move after the opening
         end
         for _, g in ipairs(games_of(played)) do assert.are.equal("", g.reason) end
         -- the journal says so, and --resume re-checks every adjudication
@@ -932,7 +946,8 @@ describe("adjudication", function()
         local fields = {}
         for f in (first .. "\t"):gmatch("([^\t]*)\t") do fields[#fields + 1] = f end
         fields[9] = fields[9] == "o" and "x" or "o"
-        write(adjudicated .. "/journal.tsv", journal:gsub(first:gsub("%p", "%%%0"), (table.concat(fields, "\t"):gsub("%%", "%%%%"))))
+        write(adjudicated .. "/journal.tsv",
+            journal:gsub(first:gsub("%p", "%%%0"), (table.concat(fields, "\t"):gsub("%%", "%%%%"))))
         local ok, err = pcall(run, t)
         assert.is_false(ok)
         assert.matches("journal.tsv:%d+: game %d+: adjudicated as 'adjudicated: [ox] wins by VCF", err)
@@ -946,7 +961,8 @@ describe("adjudication", function()
                 if b ~= a then openings[#openings + 1] = g:excel(a) .. "," .. g:excel(b) end
             end
         end
-        local t = {players = {"ai_gt6", "ai_gt6:name=gt6b"}, games = 2 * #openings, jobs = 2, openings = openings, seed = 3}
+        local t = {players = {"ai_gt6", "ai_gt6:name=gt6b"}, games = 2 * #openings, jobs = 2, openings = openings,
+            seed = 3}
         local played = newdir()
         t.out = played
         run(t)
@@ -962,7 +978,8 @@ describe("adjudication", function()
 
     it("max_moves: a draw with that many stones; other journals have no adjudication line", function()
         local dir = newdir()
-        local res = run{players = {"ai1", "ai2"}, width = 7, height = 7, k = 5, games = 4, jobs = 1, max_moves = 6, out = dir}
+        local res = run{players = {"ai1", "ai2"}, width = 7, height = 7, k = 5, games = 4, jobs = 1, max_moves = 6,
+            out = dir}
         assert.are.equal(4, res.adjudicated)
         for _, g in ipairs(games_of(dir)) do
             assert.are.equal("draw", g.result)
@@ -1051,7 +1068,8 @@ describe("game records", function()
             count = count + 1
             local t = assert(trees[rec.game], "game " .. rec.game .. " has its SGF tree")
             assert.are.equal("4", t.props.GM)
-            assert.are.equal(shape.width == shape.height and tostring(shape.width) or shape.width .. ":" .. shape.height,
+            assert.are.equal(shape.width == shape.height and tostring(shape.width) or shape.width .. ":"
+                .. shape.height,
                 t.props.SZ)
             assert.are.equal(rec.o, t.props.PB)
             assert.are.equal(rec.x, t.props.PW)

@@ -36,7 +36,8 @@ end
 
 describe("mb.make_ai's tune field", function()
     it("is checked and copied: integers and reals by their Lua types", function()
-        local decl = {a = {default = 40, min = 0, max = 200, step = 8}, b = {default = 0.5, min = 0, max = 1, step = 0.05}}
+        local decl = {a = {default = 40, min = 0, max = 200, step = 8},
+            b = {default = 0.5, min = 0, max = 1, step = 0.05}}
         local ai = mb.make_ai("t", noop, {params = {"depth"}, tune = decl})
         assert.are.same({default = 40, min = 0, max = 200, step = 8, integer = true}, ai.tune.a)
         assert.are.same({default = 0.5, min = 0, max = 1, step = 0.05, integer = false}, ai.tune.b)
@@ -45,7 +46,8 @@ describe("mb.make_ai's tune field", function()
         -- the names are parameters the AI takes; others still refused
         assert.has_no.errors(function() mb.check_params(ai, {a = 3, b = 0.1, depth = 2}) end)
         assert.has_error(function() mb.check_params(ai, {c = 1}) end)
-        assert.is_false(mb.make_ai("u", noop, {tune = {x = {default = 1.0, min = 0, max = 2, step = 1}}}).tune.x.integer)
+        assert.is_false(mb.make_ai("u", noop,
+            {tune = {x = {default = 1.0, min = 0, max = 2, step = 1}}}).tune.x.integer)
     end)
 
     it("refuses bad entries, naming the AI, the parameter and the problem", function()

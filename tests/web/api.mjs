@@ -60,7 +60,8 @@ const clock = () => Number(process.hrtime.bigint()) / 1e6;
 // p, or a rejection naming what did not happen within ms
 function within(p, ms, what) {
   let timer;
-  return Promise.race([p, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms); })])
+  return Promise.race([p, new Promise((_,
+      reject) => { timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms); })])
     .finally(() => clearTimeout(timer));
 }
 // Stop a server with a signal; its exit code, or null (then killed) if it
@@ -98,7 +99,8 @@ test('the page and its files are served with their types', async () => {
   assert(r.headers['content-type'].startsWith('text/html'), 'html type');
   assert(r.body.includes('<title>marubatsu</title>'), 'the page');
   assert(r.headers['content-security-policy'].includes("default-src 'self'"), 'a CSP');
-  for (const [file, type] of [['/app.js', 'text/javascript'], ['/style.css', 'text/css'], ['/common.js', 'text/javascript']]) {
+  for (const [file, type] of [['/app.js', 'text/javascript'], ['/style.css', 'text/css'],
+      ['/common.js', 'text/javascript']]) {
     const a = await request(server, 'GET', file);
     eq(a.status, 200, file);
     assert(a.headers['content-type'].startsWith(type), `${file} type`);
@@ -106,7 +108,8 @@ test('the page and its files are served with their types', async () => {
 });
 
 test('nothing outside web/ is served', async () => {
-  for (const p of ['/../scripts/ai14s.lua', '/ai14s', '/lib/serve', '/docs/lua-api.md', '/report.html', '/%2e%2e/Makefile']) {
+  for (const p of ['/../scripts/ai14s.lua', '/ai14s', '/lib/serve', '/docs/lua-api.md', '/report.html',
+      '/%2e%2e/Makefile']) {
     const r = await request(server, 'GET', p);
     eq(r.status, 404, p);
     assert(r.json && r.json.error, `${p}: a JSON error`);
@@ -114,7 +117,8 @@ test('nothing outside web/ is served', async () => {
 });
 
 test('a Host header naming another server is refused (DNS rebinding)', async () => {
-  for (const host of ['evil.example:80', `evil.example:${server.port}`, '127.0.0.1:1', `127.0.0.1.evil.example:${server.port}`]) {
+  for (const host of ['evil.example:80', `evil.example:${server.port}`, '127.0.0.1:1',
+      `127.0.0.1.evil.example:${server.port}`]) {
     const r = await request(server, 'GET', '/api/info', { headers: { Host: host } });
     eq(r.status, 403, `Host ${host}`);
     assert(/Host/.test(r.json.error), 'the error names the Host header');
@@ -138,7 +142,8 @@ test('Sec-Fetch-Site other than same-origin or none is refused (an <img> or <scr
     eq(r.status, 403, site);
     assert(/Sec-Fetch-Site/.test(r.json.error), r.json.error);
   }
-  for (const site of ['same-origin', 'none']) eq((await api(server, 'GET', 'info', { headers: { 'Sec-Fetch-Site': site } })).status, 200, site);
+  for (const site of ['same-origin',
+      'none']) eq((await api(server, 'GET', 'info', { headers: { 'Sec-Fetch-Site': site } })).status, 200, site);
 });
 
 test('a POST without X-Marubatsu is refused (a plain form cannot add it)', async () => {
@@ -184,7 +189,8 @@ test('the rule: a new game takes rule=exact, its state says so, an overline does
   const g = (await api(server, 'POST', 'games?o=human&x=human&width=9&height=1&k=3&rule=exact')).json;
   eq([g.rule, (await api(server, 'POST', 'games?x=human')).json.rule], ['exact', 'freestyle'], 'rule');
   let s;
-  for (const sq of ['A1', 'G1', 'B1', 'I1', 'D1', 'F1', 'E1', 'H1']) s = (await api(server, 'POST', `games/${g.id}/move?move=${sq}`)).json;
+  for (const sq of ['A1', 'G1', 'B1', 'I1', 'D1', 'F1', 'E1', 'H1']) s = (await api(server, 'POST',
+      `games/${g.id}/move?move=${sq}`)).json;
   eq([s.status, s.turn], ['playing', 'o'], 'four in a row of x is no win for k = 3');
   s = (await api(server, 'POST', `games/${g.id}/move?move=C1`)).json;
   eq(s.status, 'draw', 'five of o fill the board: a draw');
@@ -289,7 +295,8 @@ test('tree: the series\' counts, the root and B2\'s children', async () => {
   eq(b2.json.node.board, ['...', '.o.', '...'], 'B2 board');
   eq(b2.json.node.best, ['A1', 'C1', 'A3', 'C3'], 'x\'s best replies to B2');
   const sc = Object.fromEntries(b2.json.children.map(c => [c.move, c.score]));
-  eq(sc, { A1: '0', B1: '2.0', C1: '0', A2: '2.0', C2: '2.0', A3: '0', B3: '2.0', C3: '0' }, 'sv scores of the replies');
+  eq(sc, { A1: '0', B1: '2.0', C1: '0', A2: '2.0', C2: '2.0', A3: '0', B3: '2.0', C3: '0' },
+      'sv scores of the replies');
   const old = await api(server, 'GET', 'tree?moves=B2,B1&scoring=old');
   eq([old.json.node.score, old.json.path], ['1', ['B2', 'B1']], 'old scoring');
   for (const [q, re] of [['moves=B2,B2', /occupied/], ['moves=Z1', /not a square/], ['moves=B2,', /comma/],
@@ -361,28 +368,34 @@ test('--instructions and --time 0: the budgets of sandboxed AIs come from the co
   }
 });
 
-test('hostile requests: random routes, parameters and bodies, raw garbage; every answer a JSON error, the server lives', async () => {
+test('hostile requests: random routes, parameters and bodies, raw garbage; every answer a JSON error, the server lives',
+    async () => {
   const g = (await api(server, 'POST', 'games?x=human')).json;
   let seed = 12345;
   const rnd = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
-  const words = ['games', g.id, 'move', 'ai', 'undo', 'redo', 'step', 'hint', 'record', 'players', 'close', 'tree', 'info',
+  const words = ['games', g.id, 'move', 'ai', 'undo', 'redo', 'step', 'hint', 'record', 'players', 'close', 'tree',
+      'info',
     'results', '..', '%00', '%ff', 'A1', 'ZZZ99999', '-1', '1e9', '\u0000', 'x'.repeat(300)];
   const keys = ['move', 'to', 'o', 'x', 'ai', 'moves', 'scoring', 'width', 'height', 'k'];
   for (let i = 0; i < 400; i++) {
     const parts = Array.from({ length: 1 + rnd(4) }, () => encodeURIComponent(words[rnd(words.length)]));
-    const q = Array.from({ length: rnd(4) }, () => `${keys[rnd(keys.length)]}=${encodeURIComponent(words[rnd(words.length)])}`).join('&');
+    const q = Array.from({ length: rnd(4) },
+        () => `${keys[rnd(keys.length)]}=${encodeURIComponent(words[rnd(words.length)])}`).join('&');
     const method = ['GET', 'POST', 'POST'][rnd(3)];
     const body = method === 'POST' && rnd(2) ? words[rnd(words.length)].repeat(1 + rnd(50)) : undefined;
     const r = await api(server, method, parts.join('/') + (q ? '?' + q : ''), { body });
     assert(r.status < 500, `${method} ${parts.join('/')}?${q}: ${r.status} ${r.body}`);
-    if (r.status >= 400) assert(r.json && typeof r.json.error === 'string', `${method} ${parts.join('/')}: a JSON error`);
+    if (r.status >= 400) assert(r.json && typeof r.json.error === 'string',
+        `${method} ${parts.join('/')}: a JSON error`);
   }
   // raw bytes that are not HTTP, and a request cut in the middle
   const net = await import('node:net');
-  for (const raw of ['\x00\x01\x02 garbage\r\n\r\n', 'GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999\r\n\r\nabc',
+  for (const raw of ['\x00\x01\x02 garbage\r\n\r\n',
+      'GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999\r\n\r\nabc',
     'POST /api/games HTTP/1.1\r\nHo']) {
     await new Promise(resolve => {
-      const sock = net.connect(server.port, '127.0.0.1', () => { sock.write(raw); setTimeout(() => sock.destroy(), 100); });
+      const sock = net.connect(server.port, '127.0.0.1',
+          () => { sock.write(raw); setTimeout(() => sock.destroy(), 100); });
       sock.on('close', resolve);
       sock.on('error', resolve);
     });
@@ -417,7 +430,8 @@ test('--max-games: the least recently used game goes; --idle: idle games expire'
 
 test('--results DIR serves a tournament\'s data; a missing DIR is refused at start', async () => {
   const out = path.join(tmp, 'tour');
-  execFileSync(program, ['tournament', 'ai1', 'ai14s', '--games', '4', '--seed', '3', '--quiet', '--no-progress', '--out', out]);
+  execFileSync(program, ['tournament', 'ai1', 'ai14s', '--games', '4', '--seed', '3', '--quiet', '--no-progress',
+      '--out', out]);
   const s = await startServer(program, ['--results', out]);
   try {
     const r = await api(s, 'GET', 'results');
@@ -443,7 +457,8 @@ test('--results DIR serves a tournament\'s data; a missing DIR is refused at sta
   eq(status, 1, 'exit status for a missing results directory');
 });
 
-test('a built-in AI that does not return (ai_mmdfs on 4x4) ends with 504 at --builtin-time; the server answers meanwhile', async () => {
+test('a built-in AI that does not return (ai_mmdfs on 4x4) ends with 504 at --builtin-time; '
+  + 'the server answers meanwhile', async () => {
   const srv = await startServer(program, ['--builtin-time', '2']);
   try {
     const big = (await api(srv, 'POST', 'games?o=human&x=human&width=4&height=4')).json;
@@ -470,7 +485,8 @@ test('a built-in AI that does not return (ai_mmdfs on 4x4) ends with 504 at --bu
     assert(took >= 1.9 && took < 20, `ended after its limit (2 s + 0.5 s of slack), well under 20 s: ${took} s`);
     // its worker was restarted: AIs answer again, in the same position
     const again = await within(api(srv, 'GET', `games/${small.id}/hint`), 20000, 'a hint after the restart');
-    eq([again.status, again.json.candidate], [200, ai14sAnalysis(`B2,${ai.json.last}`).cand], 'ai14s after the restart');
+    eq([again.status, again.json.candidate], [200, ai14sAnalysis(`B2,${ai.json.last}`).cand],
+        'ai14s after the restart');
     assert(await until(() => workersOf(srv.proc.pid).length === 2, 10000), 'two workers again');
     eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
   } finally {
@@ -493,7 +509,8 @@ test('a sandboxed AI stuck inside one C call (table.move over 2^63 indexes) is s
     const took = (clock() - t0) / 1000;
     // killed past its budget (504), or refused by the sandbox itself (a failure with its reason)
     assert(r.status === 504 || (r.status === 200 && r.json.failed && r.json.step === 0), `${r.status} ${r.body}`);
-    if (r.status === 504) assert(/c_loop gave no answer within its limit of 1 s \(--time\)/.test(r.json.error), r.json.error);
+    if (r.status === 504) assert(/c_loop gave no answer within its limit of 1 s \(--time\)/.test(r.json.error),
+        r.json.error);
     assert(took < 15, `ended in ${took} s`);
     eq((await within(api(srv, 'GET', `games/${g.id}`), 5000, 'the game after')).json.step, 0, 'no move made');
     eq(await stopWithin(srv, 'SIGINT', 10000), 0, 'exit status after SIGINT');
@@ -507,7 +524,8 @@ test('a worker that dies mid-call gives 502 with the reason; a new one takes its
   try {
     const big = (await api(srv, 'POST', 'games?o=human&x=human&width=4&height=4')).json;
     // a worker ready (so that the long call runs at once, not after a start)
-    eq((await within(api(srv, 'GET', `games/${big.id}/hint?ai=ai2`), 20000, 'a first hint')).status, 200, 'a first hint');
+    eq((await within(api(srv, 'GET', `games/${big.id}/hint?ai=ai2`), 20000, 'a first hint')).status, 200,
+        'a first hint');
     const hint = within(api(srv, 'GET', `games/${big.id}/hint?ai=ai_mmdfs`), 20000, 'the ai_mmdfs hint');
     hint.catch(() => {}); // awaited below
     assert(await until(() => workersOf(srv.proc.pid).length === 2, 10000), 'its two workers');
@@ -665,17 +683,20 @@ test('--results: a FIFO or a symbolic link as journal.tsv or results.json is an 
 });
 
 test('bad options: exit 2 with a message', async () => {
-  for (const args of [['--port', '70000'], ['--port', 'x'], ['--max-games', '0'], ['--bogus'], ['extra'], ['--time', 'soon'], ['--memory', '-1'], ['--time', '0'], ['--time', '0', '--instructions', '0'],
+  for (const args of [['--port', '70000'], ['--port', 'x'], ['--max-games', '0'], ['--bogus'], ['extra'],
+      ['--time', 'soon'], ['--memory', '-1'], ['--time', '0'], ['--time', '0', '--instructions', '0'],
     ['--builtin-time', '0'], ['--builtin-time', 'x'], ['--workers', '0'], ['--workers', '17'], ['--connections', '0'],
     ['--client-connections', 'x'], ['--connection-timeout', '0']]) {
     let status = 0, err = '';
-    try { execFileSync(program, ['serve', ...args], { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
+    try { execFileSync(program, ['serve', ...args],
+        { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
     eq(status, 2, args.join(' '));
     assert(/marubatsu serve: /.test(err), err);
   }
 });
 
-test('Gomocup brains (--ai brain:COMMAND): a person plays one, its MESSAGE/DEBUG lines come back, bounded and as text', async () => {
+test('Gomocup brains (--ai brain:COMMAND): a person plays one, its MESSAGE/DEBUG lines come back, bounded and as text',
+    async () => {
   const chatty = path.resolve(here, 'chatty_brain.sh');
   const srv = await startServer(program, ['--ai', `brain:${program} brain gomoku:name=gomoku-brain`,
     '--ai', `brain:${chatty}:name=chat`, '--ai', `brain:${chatty} hostile:name=flood`]);
@@ -695,11 +716,13 @@ test('Gomocup brains (--ai brain:COMMAND): a person plays one, its MESSAGE/DEBUG
     await api(srv, 'POST', `games/${g.id}/move?move=H8`);
     r = await api(srv, 'POST', `games/${g.id}/ai`);
     eq(r.json.last, 'B15', 'its move: the column of the one stone it was told of');
-    eq(r.json.messages, { ai: 'chat', lines: ['MESSAGE move 1: <img src=x onerror=alert(1)> \u001b[31mred', 'DEBUG depth 1'] },
+    eq(r.json.messages, { ai: 'chat',
+        lines: ['MESSAGE move 1: <img src=x onerror=alert(1)> \u001b[31mred', 'DEBUG depth 1'] },
       'its lines');
     assert(!r.body.includes('<img'), 'markup is escaped in the JSON text');
     const h = await api(srv, 'GET', `games/${g.id}/hint?ai=chat`);
-    eq([h.json.candidate, h.json.note, h.json.messages.lines.length], [['C15'], 'a Gomocup brain gives its move only', 2], 'a hint');
+    eq([h.json.candidate, h.json.note, h.json.messages.lines.length],
+        [['C15'], 'a Gomocup brain gives its move only', 2], 'a hint');
     // a flood: 400 lines of 400 bytes; at most 256 lines kept and a note
     g = (await api(srv, 'POST', 'games?o=flood&x=human&width=15&height=15&k=5')).json;
     r = await api(srv, 'POST', `games/${g.id}/ai`);
@@ -707,19 +730,25 @@ test('Gomocup brains (--ai brain:COMMAND): a person plays one, its MESSAGE/DEBUG
     const lines = r.json.messages.lines;
     assert(lines.length <= 257 && lines.length > 10, `lines kept: ${lines.length}`);
     assert(lines.join('\n').length <= 33 * 1024, 'at most 32 KiB');
-    eq(lines[lines.length - 1], '[marubatsu: more than 256 lines or 32 KiB of MESSAGE and DEBUG in this game: the rest is dropped]', 'the note');
+    eq(lines[lines.length - 1],
+      '[marubatsu: more than 256 lines or 32 KiB of MESSAGE and DEBUG in this game: the rest is dropped]',
+      'the note');
     // off k = 5: the reason, and the game goes on
     g = (await api(srv, 'POST', 'games?o=chat&x=human')).json;
     r = await api(srv, 'POST', `games/${g.id}/ai`);
-    eq(r.json.failed, { ai: 'chat', mark: 'o', reason: 'error: Gomocup brains play five in a row, this board has k=3' }, 'on 3x3');
+    eq(r.json.failed, { ai: 'chat', mark: 'o', reason: 'error: Gomocup brains play five in a row, this board has k=3' },
+        'on 3x3');
   } finally {
     eq(await srv.stop(), 0, 'exit status after SIGINT');
   }
   // a brain that cannot run stops the server before it listens
   let status = 0, err = '';
-  try { execFileSync(program, ['serve', '--port', '0', '--ai', 'brain:/nonexist/pbrain'], { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
+  try { execFileSync(program, ['serve', '--port', '0', '--ai', 'brain:/nonexist/pbrain'],
+      { stdio: 'pipe' }); } catch (e) { status = e.status; err = String(e.stderr); }
   eq(status, 1, 'exit status');
-  assert(/^marubatsu serve: --ai brain:\/nonexist\/pbrain: it cannot play: cannot run \/nonexist\/pbrain: No such file or directory/.test(err), err);
+  const want = 'marubatsu serve: --ai brain:/nonexist/pbrain: it cannot play: '
+    + 'cannot run /nonexist/pbrain: No such file or directory';
+  assert(err.startsWith(want), err);
 });
 
 // ---- serve --tune DIR: a tune run followed ----------------------------------
@@ -728,16 +757,20 @@ test('Gomocup brains (--ai brain:COMMAND): a person plays one, its MESSAGE/DEBUG
 // decision), then served from a copy made to grow a line at a time.
 const examples = path.resolve(here, '../../examples');
 const tuneRun = path.join(tmp, 'tune-run');
-execFileSync(program, ['tune', path.join(examples, 'tunable_ai.lua'), '--openings', path.join(examples, 'openings_3x3.txt'),
-  '--iterations', '6', '--pairs', '4', '--jobs', '1', '--seed', '2', '--confirm-games', '1000', '--quiet', '--out', tuneRun]);
-const runLines = file => fs.readFileSync(path.join(tuneRun, file), 'utf8').split('\n').filter(l => l !== '').map(l => l + '\n');
+execFileSync(program, ['tune', path.join(examples, 'tunable_ai.lua'), '--openings',
+    path.join(examples, 'openings_3x3.txt'),
+  '--iterations', '6', '--pairs', '4', '--jobs', '1', '--seed', '2', '--confirm-games', '1000', '--quiet', '--out',
+      tuneRun]);
+const runLines = file => fs.readFileSync(path.join(tuneRun, file), 'utf8').split('\n').filter(l => l !== '').map(l => l
+    + '\n');
 const tuneHeader = runLines('tune.tsv').filter(l => !l.startsWith('I\t'));
 const tuneIts = runLines('tune.tsv').filter(l => l.startsWith('I\t'));
 const near = (a, b) => typeof a === 'number' && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 // the parameters and iterations as the journal has them
 const paramsOf = header => header.filter(l => l.startsWith('H\tparam\t')).map(l => {
   const f = l.trim().split('\t');
-  return { name: f[2], start: Number(f[3]), min: Number(f[4]), max: Number(f[5]), step: Number(f[6]), default: Number(f[7]), type: f[8] };
+  return { name: f[2], start: Number(f[3]), min: Number(f[4]), max: Number(f[5]), step: Number(f[6]),
+      default: Number(f[7]), type: f[8] };
 });
 const iterationOf = line => {
   const f = line.trim().split('\t');
@@ -756,7 +789,8 @@ function checkTune(st, header, its, what) {
   eq([st.iterations_done, st.iterations_planned], [want.length, 6], `${what}: iterations done, planned`);
   eq(st.games, want.reduce((s, it) => s + it.w + it.l + it.d, 0), `${what}: games`);
   eq(st.history.map(it => [it.k, it.w, it.l, it.d]), want.map(it => [it.k, it.w, it.l, it.d]), `${what}: k, w, l, d`);
-  st.history.forEach((it, i) => assert(it.theta.length === params.length && it.theta.every((v, j) => near(v, want[i].theta[j])),
+  st.history.forEach((it, i) => assert(it.theta.length === params.length
+      && it.theta.every((v, j) => near(v, want[i].theta[j])),
     `${what}: theta of iteration ${it.k}: ${it.theta} against ${want[i].theta}`));
   const last = want.length ? want[want.length - 1].theta : params.map(p => p.start);
   eq(st.params.map(p => p.current), params.map((p, j) => playedAs(p, last[j])), `${what}: the current values`);
@@ -770,7 +804,8 @@ test('GET tune without --tune: 404 naming --tune; info says there is none', asyn
   eq((await api(server, 'POST', 'tune')).status, 405, 'POST tune');
 });
 
-test('--tune DIR: the run as its files have it, a line at a time; a cut last line is left out; the confirmation as the tournament decides it', async () => {
+test('--tune DIR: the run as its files have it, a line at a time; a cut last line is left out; '
+  + 'the confirmation as the tournament decides it', async () => {
   const dir = path.join(tmp, 'tune-follow');
   fs.mkdirSync(dir);
   const journal = path.join(dir, 'tune.tsv');
@@ -781,7 +816,8 @@ test('--tune DIR: the run as its files have it, a line at a time; a cut last lin
     let r = await api(s, 'GET', 'tune');
     eq(r.status, 200, 'status');
     checkTune(r.json, tuneHeader, tuneIts.slice(0, 2), 'two iterations');
-    eq([r.json.done, r.json.confirm, r.json.spec, r.json.dir, r.json.cut], [false, undefined, undefined, dir, false], 'not done, no confirmation yet');
+    eq([r.json.done, r.json.confirm, r.json.spec, r.json.dir, r.json.cut], [false, undefined, undefined, dir, false],
+        'not done, no confirmation yet');
     assert(/tunable_ai\.lua$/.test(r.json.player), r.json.player);
     eq([r.json.settings.pairs, r.json.settings.seed], ['4', '2'], 'the settings');
     // the third line written in two parts: half of it is no iteration yet
@@ -804,7 +840,8 @@ test('--tune DIR: the run as its files have it, a line at a time; a cut last lin
     const conf = runLines('confirm/journal.tsv');
     const head = conf.filter(l => !l.startsWith('G\t')), games = conf.filter(l => l.startsWith('G\t'));
     fs.mkdirSync(path.join(dir, 'confirm'));
-    fs.writeFileSync(path.join(dir, 'confirm/journal.tsv'), head.join('') + games.slice(0, 10).join('') + games[10].slice(0, 9));
+    fs.writeFileSync(path.join(dir, 'confirm/journal.tsv'), head.join('') + games.slice(0, 10).join('')
+        + games[10].slice(0, 9));
     r = await api(s, 'GET', 'tune');
     const score = { w: 0, l: 0, d: 0 };
     for (const g of games.slice(0, 10)) {
@@ -812,7 +849,8 @@ test('--tune DIR: the run as its files have it, a line at a time; a cut last lin
       score[result === 'draw' ? 'd' : (result === 'o') === (f[5] === 'tuned') ? 'w' : 'l']++;
     }
     const c = r.json.confirm;
-    eq([c.games, c.win, c.loss, c.draw, c.player, c.decision, c.games_max], [10, score.w, score.l, score.d, 'tuned', 'continue', 1000],
+    eq([c.games, c.win, c.loss, c.draw, c.player, c.decision, c.games_max],
+        [10, score.w, score.l, score.d, 'tuned', 'continue', 1000],
       'the first 10 games');
     assert(c.llr > c.lower && c.llr < c.upper, `the LLR ${c.llr} within its bounds`);
     eq(r.json.done, false, 'not done');
@@ -822,7 +860,8 @@ test('--tune DIR: the run as its files have it, a line at a time; a cut last lin
     assert(games.length > sum.games, `the journal has games past the decision: ${games.length} > ${sum.games}`);
     const all = (await api(s, 'GET', 'tune')).json.confirm;
     eq([all.games, all.decision], [sum.games, sum.decision], 'games and decision');
-    for (const k of ['elo', 'elo_low', 'elo_high', 'llr']) assert(Math.abs(all[k] - sum[k]) < 1e-4, `${k}: ${all[k]} against ${sum[k]}`);
+    for (const k of ['elo', 'elo_low', 'elo_high', 'llr']) assert(Math.abs(all[k] - sum[k]) < 1e-4,
+        `${k}: ${all[k]} against ${sum[k]}`);
     fs.copyFileSync(path.join(tuneRun, 'summary.json'), path.join(dir, 'summary.json'));
     eq((await api(s, 'GET', 'tune')).json.done, true, 'done once summary.json is there');
   } finally {
@@ -830,7 +869,8 @@ test('--tune DIR: the run as its files have it, a line at a time; a cut last lin
   }
 });
 
-test('--tune: links, FIFOs, a journal over 32 MiB and bad lines are refused or bounded, never followed or waited on', async () => {
+test('--tune: links, FIFOs, a journal over 32 MiB and bad lines are refused or bounded, never followed or waited on',
+    async () => {
   const dir = path.join(tmp, 'tune-hostile');
   fs.mkdirSync(path.join(dir, 'confirm'), { recursive: true });
   const journal = path.join(dir, 'tune.tsv');
@@ -864,7 +904,8 @@ test('--tune: links, FIFOs, a journal over 32 MiB and bad lines are refused or b
     fs.rmSync(path.join(dir, 'confirm/journal.tsv'));
     // bad lines, named by file and line
     fs.writeFileSync(journal, tuneHeader.join('') + tuneIts[0] + 'hello\n');
-    await refused('a line of neither kind', new RegExp(`tune\\.tsv:${tuneHeader.length + 2}: neither a header \\(H\\) nor an iteration \\(I\\) line`));
+    await refused('a line of neither kind',
+        new RegExp(`tune\\.tsv:${tuneHeader.length + 2}: neither a header \\(H\\) nor an iteration \\(I\\) line`));
     fs.writeFileSync(journal, tuneHeader.join('') + tuneIts[1]);
     await refused('iteration 2 first', /not the line of iteration 1/);
     fs.writeFileSync(journal, 'H\tplayer\tx\n');
@@ -872,14 +913,16 @@ test('--tune: links, FIFOs, a journal over 32 MiB and bad lines are refused or b
     // over 32 MiB: 256 parameters, 1.3 KB a line; read up to 32 MiB, the
     // history sampled (256 values of 390 iterations at most)
     const names = Array.from({ length: 256 }, (_, i) => `p${i}`);
-    const head = '# marubatsu tune journal 1\nH\tplayer\tx.lua\n' + names.map(n => `H\tparam\t${n}\t10\t0\t100\t5\t10\tinteger\n`).join('') +
+    const head = '# marubatsu tune journal 1\nH\tplayer\tx.lua\n'
+        + names.map(n => `H\tparam\t${n}\t10\t0\t100\t5\t10\tinteger\n`).join('') +
       'H\titerations\t40000\n';
     const fd = fs.openSync(journal, 'w');
     fs.writeSync(fd, head);
     let size = head.length, whole = 0;
     const MAX = 32 * 1024 * 1024;
     for (let k = 1; size <= MAX + 1024 * 1024; k++) {
-      const line = `I\t${k}\t1\t2\t1\t${'+'.repeat(256)}\t${names.map((_, i) => (10 + (k + i) % 7).toFixed(3)).join('\t')}\n`;
+      const line = `I\t${k}\t1\t2\t1\t${'+'.repeat(256)}\t${names.map((_, i) => (10
+          + (k + i) % 7).toFixed(3)).join('\t')}\n`;
       fs.writeSync(fd, line);
       size += line.length;
       if (size <= MAX) whole = k;
@@ -909,7 +952,8 @@ test('--tune: links, FIFOs, a journal over 32 MiB and bad lines are refused or b
   };
   let [status, err] = start();
   eq(status, 1, 'exit status without tune.tsv');
-  assert(err === `marubatsu serve: --tune ${bad}: no tune run there (${bad}/tune.tsv: No such file or directory)\n`, err);
+  assert(err === `marubatsu serve: --tune ${bad}: no tune run there (${bad}/tune.tsv: No such file or directory)\n`,
+      err);
   fs.writeFileSync(path.join(bad, 'tune.tsv'), 'hello\n');
   [status, err] = start();
   eq(status, 1, 'exit status with another file');

@@ -43,7 +43,8 @@ process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
 const tour = path.join(tmp, 'tour');
 execFileSync(program, ['tournament', 'ai1', 'ai2', 'ai4', 'ai14s', '--games', '20', '--seed', '5', '--quiet',
   '--no-progress', '--out', tour]);
-const server = await startServer(program, ['--results', tour, '--ai', path.resolve(here, '../hostile/error_at_load.lua'),
+const server = await startServer(program,
+    ['--results', tour, '--ai', path.resolve(here, '../hostile/error_at_load.lua'),
   '--ai', path.resolve(here, '../hostile/illegal_move.lua'), '--ai', `brain:${program} brain gomoku:name=gomoku-brain`,
   '--ai', `brain:${path.resolve(here, 'chatty_brain.sh')}:name=chat`]);
 
@@ -61,9 +62,11 @@ page.on('console', m => { if (m.type() === 'error') problems.push(`console: ${m.
 page.on('pageerror', e => problems.push(`page error: ${e.message}`));
 page.on('request', r => {
   const u = r.url();
-  if (!u.startsWith(server.url + '/') && !u.startsWith('blob:') && !u.startsWith('data:')) problems.push(`request to ${u}`);
+  if (!u.startsWith(server.url + '/') && !u.startsWith('blob:')
+      && !u.startsWith('data:')) problems.push(`request to ${u}`);
 });
-const shot = async (name, p = page) => { if (shots) await p.screenshot({ path: path.join(shots, name), fullPage: false }); };
+const shot = async (name, p = page) => { if (shots) await p.screenshot({ path: path.join(shots, name),
+    fullPage: false }); };
 
 const sorted = o => Object.fromEntries(Object.entries(o).sort());
 const board = () => page.$$eval('#game-board .sq', cells => cells.map(c => c.dataset.mark).join(''));
@@ -74,7 +77,10 @@ async function settled() { // no request in flight and the AI done
     return v.dataset.busy === '0';
   });
 }
-async function waitTurn(n) { await page.waitForFunction(k => Number(document.getElementById('view-play').dataset.step) >= k, n); await settled(); }
+async function waitTurn(n) {
+  await page.waitForFunction(k => Number(document.getElementById('view-play').dataset.step) >= k, n);
+  await settled();
+}
 
 // ai14s's analysis in the position after moves, through the program
 function analysis(moves) {
@@ -100,7 +106,8 @@ test('a whole game against ai14s by clicks, with hint and undo', async () => {
   await page.click('#hint');
   await page.waitForSelector('#game-board .score');
   const shown = Object.fromEntries(await page.$$eval('#game-board .sq', cells =>
-    cells.filter(c => c.querySelector('.score')).map(c => [c.dataset.square, Number(c.querySelector('.score').dataset.score)])));
+    cells.filter(c => c.querySelector('.score')).map(c => [c.dataset.square,
+        Number(c.querySelector('.score').dataset.score)])));
   eq(sorted(shown), sorted(analysis([])), 'hint scores at the start');
   assert((await page.$$('#game-board .sq.candidate')).length > 0, 'the best moves are marked');
   await shot('play-hint.png');
@@ -200,10 +207,12 @@ test('a 5x5 board with k=4, two AIs, paused and stepped', async () => {
   await page.waitForFunction(() => document.getElementById('view-play').dataset.step === '2');
   eq((await board()).replace(/\./g, '').length, 2, 'two marks');
   await page.uncheck('#pause');
-  await page.waitForFunction(() => document.getElementById('view-play').dataset.status !== 'playing', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById('view-play').dataset.status !== 'playing', null,
+      { timeout: 30000 });
 });
 
-const table = JSON.parse(fs.readFileSync(path.resolve(here, '../data/bestmoves_and_score_by_board_shortest_victory.json'), 'utf8'));
+const table = JSON.parse(fs.readFileSync(path.resolve(here,
+    '../data/bestmoves_and_score_by_board_shortest_victory.json'), 'utf8'));
 // the series' key of a board given as rows: square y + 3x at position y + 3x
 const key = rows => {
   let k = '';
@@ -217,11 +226,13 @@ async function childScores() {
   })));
 }
 
-test('a person plays Gomocup brains on 15x15: our own, then one whose messages show in the side panel as text', async () => {
+test('a person plays Gomocup brains on 15x15: our own, then one whose messages show in the side panel as text',
+    async () => {
   await page.uncheck('#pause');
   await page.selectOption('#player-o', 'human');
   await page.selectOption('#player-x', 'gomoku-brain');
-  eq(await page.$eval('#player-x', e => e.selectedOptions[0].textContent), 'gomoku-brain (Gomocup brain)', 'the option');
+  eq(await page.$eval('#player-x', e => e.selectedOptions[0].textContent), 'gomoku-brain (Gomocup brain)',
+      'the option');
   await page.fill('#width', '15');
   await page.fill('#height', '15');
   await page.fill('#k', '5');
@@ -271,16 +282,20 @@ test('15x15: coordinates frame the board; gomoku and mcts hints are heat maps of
   await page.fill('#k', '5');
   await page.click('#new-game');
   await settled();
-  eq(await page.$$eval('#game-board .coord.col', c => c.map(e => e.textContent).join('')), 'ABCDEFGHIJKLMNO', 'column letters');
+  eq(await page.$$eval('#game-board .coord.col', c => c.map(e => e.textContent).join('')), 'ABCDEFGHIJKLMNO',
+      'column letters');
   eq(await page.$$eval('#game-board .coord.row', c => c.map(e => e.textContent).join(',')),
     Array.from({ length: 15 }, (_, i) => i + 1).join(','), 'row numbers');
   // the labels sit where the move lists say: H above the square H8, 8 at its left
   const place = await page.evaluate(() => {
     const r = sel => document.querySelector(sel).getBoundingClientRect();
     const sq = r('#game-board [data-square="H8"]');
-    const col = [...document.querySelectorAll('#game-board .coord.col')].find(e => e.textContent === 'H').getBoundingClientRect();
-    const row = [...document.querySelectorAll('#game-board .coord.row')].find(e => e.textContent === '8').getBoundingClientRect();
-    return Math.abs((col.left + col.right) / 2 - (sq.left + sq.right) / 2) < 2 && Math.abs((row.top + row.bottom) / 2 - (sq.top + sq.bottom) / 2) < 2;
+    const coord = (kind, text) => [...document.querySelectorAll(`#game-board .coord.${kind}`)]
+      .find(e => e.textContent === text).getBoundingClientRect();
+    const col = coord('col', 'H');
+    const row = coord('row', '8');
+    return Math.abs((col.left + col.right) / 2 - (sq.left + sq.right) / 2) < 2
+        && Math.abs((row.top + row.bottom) / 2 - (sq.top + sq.bottom) / 2) < 2;
   });
   eq(place, true, 'H above H8, 8 beside it');
   await page.click('#game-board [data-square="H8"]');
@@ -291,11 +306,14 @@ test('15x15: coordinates frame the board; gomoku and mcts hints are heat maps of
   await page.click('#hint');
   await page.waitForSelector('#game-board .sq.heat');
   await settled();
-  const drawn = await page.$$eval('#game-board .sq .score', s => Object.fromEntries(s.map(e => [e.parentNode.dataset.square, e.dataset.score])));
+  const drawn = await page.$$eval('#game-board .sq .score',
+      s => Object.fromEntries(s.map(e => [e.parentNode.dataset.square, e.dataset.score])));
   eq(sorted(drawn), sorted(patternScores(['H8', 'I9'])), 'gomoku: each candidate\'s pattern score on its square');
   const heats = await page.$$eval('#game-board .sq.heat', s => s.map(e => Number(e.dataset.heat)));
-  eq([heats.length, Math.max(...heats), Math.min(...heats)], [Object.keys(drawn).length, 1, 0], 'a heat map from 0 to 1');
-  assert(/gomoku for ○: best [A-O]\d+ .*its pattern score/.test(await page.$eval('#hint-text', e => e.textContent)), 'the hint text');
+  eq([heats.length, Math.max(...heats), Math.min(...heats)], [Object.keys(drawn).length, 1, 0],
+      'a heat map from 0 to 1');
+  assert(/gomoku for ○: best [A-O]\d+ .*its pattern score/.test(await page.$eval('#hint-text', e => e.textContent)),
+      'the hint text');
   await shot('hint-gomoku-15x15.png');
   await page.selectOption('#hint-ai', 'mcts');
   await page.click('#hint');
@@ -303,8 +321,10 @@ test('15x15: coordinates frame the board; gomoku and mcts hints are heat maps of
   await settled();
   const shares = await page.$$eval('#game-board .sq .score', s => s.map(e => Number(e.dataset.score)));
   const total = shares.reduce((a, b) => a + b, 0);
-  assert(shares.length >= 5 && Math.abs(total - 100) <= 0.1 * shares.length, `visit shares summing to 100%: ${total} over ${shares.length}`);
-  const best = await page.$eval('#game-board .sq.candidate', e => [Number(e.querySelector('.score').dataset.score), e.dataset.heat]);
+  assert(shares.length >= 5 && Math.abs(total - 100) <= 0.1 * shares.length,
+      `visit shares summing to 100%: ${total} over ${shares.length}`);
+  const best = await page.$eval('#game-board .sq.candidate',
+      e => [Number(e.querySelector('.score').dataset.score), e.dataset.heat]);
   eq(best, [Math.max(...shares), '1.000'], 'the most visited square is the candidate, deepest in colour');
   await shot('hint-mcts-15x15.png');
   await page.uncheck('#pause');
@@ -324,9 +344,11 @@ test('the tree explorer: three levels down, every score equal to the series\' ta
       eq(Number(c.score), ref.score, `level ${level}, child ${c.move}: score`);
     }
     const bestScore = Math.max(...kids.map(c => Number(c.score) * (level % 2 ? 1 : -1)));
-    for (const c of kids) eq(c.best, Number(c.score) * (level % 2 ? 1 : -1) === bestScore, `level ${level}, ${c.move} best`);
+    for (const c of kids) eq(c.best, Number(c.score) * (level % 2 ? 1 : -1) === bestScore,
+        `level ${level}, ${c.move} best`);
     await page.click(`#tree-children .child[data-move="${mv}"]`);
-    await page.waitForFunction(d => document.getElementById('view-tree').dataset.path.split(',').filter(Boolean).length === d, level);
+    await page.waitForFunction(
+      d => document.getElementById('view-tree').dataset.path.split(',').filter(Boolean).length === d, level);
   }
   eq(await page.$eval('#view-tree', e => e.dataset.path), 'B2,A1,C3', 'the path');
   eq(await page.$eval('#tree-moves', e => e.value), 'B2,A1,C3', 'the move list box');
@@ -352,7 +374,8 @@ test('the tournament view of --results', async () => {
   eq(await page.$eval('#ranking tbody tr td:nth-child(2)', e => e.textContent), 'ai14s', 'the winner first');
   eq(await page.$$eval('#games tbody tr', r => r.length), 120, 'every game listed');
   await page.selectOption('#filter-result', 'draw');
-  const draws = JSON.parse(fs.readFileSync(path.join(tour, 'results.json'), 'utf8')).ranking.reduce((s, r) => s + r.draw, 0) / 2;
+  const draws = JSON.parse(fs.readFileSync(path.join(tour, 'results.json'), 'utf8')).ranking.reduce((s, r) => s
+      + r.draw, 0) / 2;
   eq(await page.$$eval('#games tbody tr', r => r.length), draws, 'the draws');
   await page.selectOption('#filter-result', '');
   await page.click('#games tbody tr:nth-child(3)');
@@ -370,7 +393,8 @@ test('report.html from disk: ranking, crosstable, a filtered game replayed with 
   eq(await p2.$$eval('#crosstable tbody tr', r => r.length), 4, 'crosstable rows');
   await p2.selectOption('#filter-pairing', 'ai14s vs ai2');
   eq(await p2.$$eval('#games tbody tr', r => r.length), 20, 'the pairing\'s games');
-  const journal = fs.readFileSync(path.join(tour, 'journal.tsv'), 'utf8').split('\n').filter(l => l.startsWith('G\t')).map(l => l.split('\t'));
+  const journal = fs.readFileSync(path.join(tour, 'journal.tsv'),
+      'utf8').split('\n').filter(l => l.startsWith('G\t')).map(l => l.split('\t'));
   const first = await p2.$eval('#games tbody tr', e => Number(e.dataset.game));
   const g = journal.find(f => Number(f[1]) === first);
   await p2.click('#games tbody tr');
@@ -386,22 +410,26 @@ test('report.html from disk: ranking, crosstable, a filtered game replayed with 
   eq((await marks()).replace(/\./g, '').length, 2, 'next: two marks');
   assert((await p2.$eval('#replay-step', e => e.textContent)).startsWith('move 2 of'), 'the step shown');
   await p2.click('#replay-last');
-  assert((await p2.$eval('#replay-step', e => e.textContent)).includes(g[8] === 'draw' ? 'draw' : 'wins'), 'the result at the end');
+  assert((await p2.$eval('#replay-step', e => e.textContent)).includes(g[8] === 'draw' ? 'draw' : 'wins'),
+      'the result at the end');
   eq(outside, [], 'report.html loads nothing');
   await shot('report.png', p2);
   await p2.close();
 });
 
-test('report.html of a knockout: the bracket by round, byes, ties by seed and the winner, as results.json has them', async () => {
+test('report.html of a knockout: the bracket by round, byes, ties by seed and the winner, as results.json has them',
+    async () => {
   const ko = path.join(tmp, 'ko');
-  execFileSync(program, ['tournament', 'ai1', 'ai2', 'ai3', 'ai4', 'ai5', 'ai14s', '--format', 'knockout', '--games', '2',
+  execFileSync(program, ['tournament', 'ai1', 'ai2', 'ai3', 'ai4', 'ai5', 'ai14s', '--format', 'knockout', '--games',
+      '2',
     '--seed', '3', '--quiet', '--no-progress', '--out', ko]);
   const want = JSON.parse(fs.readFileSync(path.join(ko, 'results.json'), 'utf8')).knockout;
   const p4 = await context.newPage();
   p4.on('pageerror', e => problems.push(`knockout report page error: ${e.message}`));
   await p4.goto('file://' + path.join(ko, 'report.html'));
   await p4.waitForSelector('#bracket .ko-match');
-  eq(await p4.$$eval('#bracket .ko-round[data-round] h3', h => h.map(e => e.textContent)), ['Round 1', 'Semi-finals', 'Final'], 'the rounds');
+  eq(await p4.$$eval('#bracket .ko-round[data-round] h3', h => h.map(e => e.textContent)),
+      ['Round 1', 'Semi-finals', 'Final'], 'the rounds');
   const drawn = await p4.$$eval('#bracket .ko-match', ms => ms.map(m => ({
     match: Number(m.dataset.match), winner: m.dataset.winner,
     players: [...m.querySelectorAll('.ko-player .name')].map(e => e.textContent),
@@ -413,7 +441,8 @@ test('report.html of a knockout: the bracket by round, byes, ties by seed and th
     players: [m.a !== undefined ? m.a : 'bye', m.b !== undefined ? m.b : 'bye'],
     points: [m.points_a !== undefined ? String(m.points_a) : '', m.points_b !== undefined ? String(m.points_b) : ''],
     bold: m.winner !== undefined ? m.winner : null,
-    note: m.a === undefined || m.b === undefined ? 'a bye' : `${m.games} games${m.by_seed ? ', tied: the better seed goes on' : ''}` }));
+    note: m.a === undefined || m.b === undefined ? 'a bye'
+        : `${m.games} games${m.by_seed ? ', tied: the better seed goes on' : ''}` }));
   eq(drawn, expected, 'every match as results.json has it');
   assert(expected.some(m => m.note === 'a bye'), 'six players: byes in round 1');
   eq(await p4.$eval('#ko-winner', e => e.textContent), want.winner, 'the winner');
@@ -424,7 +453,8 @@ test('report.html of a knockout: the bracket by round, byes, ties by seed and th
 test('report.html shows a hostile player name as text: no markup, no script', async () => {
   const nasty = path.join(tmp, 'nasty');
   const name = '</script><img src=x onerror="window.hacked=1"><!--\\x3c';
-  execFileSync(program, ['-e', `require("marubatsu.host").tournament{players = {{name = ${JSON.stringify(name)}, ai = "ai2"}, "ai1"},
+  execFileSync(program, ['-e', `require("marubatsu.host").tournament{
+    players = {{name = ${JSON.stringify(name)}, ai = "ai2"}, "ai1"},
     games = 2, seed = 1, out = ${JSON.stringify(nasty)}, quiet = true, progress = false}`]);
   const p3 = await context.newPage();
   const errors = [];
@@ -436,19 +466,25 @@ test('report.html shows a hostile player name as text: no markup, no script', as
   eq(await p3.$$eval('#report img', i => i.length), 0, 'no injected element');
   eq(await p3.evaluate(() => window.hacked), undefined, 'no script ran');
   eq(await p3.$$eval('#games tbody tr', r => r.length), 2, 'the games');
-  assert((await p3.$$eval('#games tbody td.name', t => t.map(x => x.textContent))).includes(name), 'in the game list too');
+  assert((await p3.$$eval('#games tbody td.name', t => t.map(x => x.textContent))).includes(name),
+      'in the game list too');
   eq(errors, [], 'no page errors');
   await p3.close();
 });
 
-test('the tune page follows a run: its trajectories drawn, a new iteration shown as tune.tsv grows, the confirmation, no more polls once done', async () => {
+test('the tune page follows a run: its trajectories drawn, a new iteration shown as tune.tsv grows, '
+  + 'the confirmation, no more polls once done', async () => {
   // the main page links the tune page only when the server has --tune
   eq(await page.$eval('#tab-tune', e => e.hidden), true, 'no Tune link without --tune');
   const run = path.join(tmp, 'tune-run');
-  execFileSync(program, ['tune', 'examples/tunable_ai.lua', '--openings', 'examples/openings_3x3.txt', '--iterations', '5',
-    '--pairs', '4', '--jobs', '1', '--seed', '2', '--confirm-games', '200', '--quiet', '--out', run], { cwd: path.resolve(here, '../..') });
-  const lines = file => fs.readFileSync(path.join(run, file), 'utf8').split('\n').filter(l => l !== '').map(l => l + '\n');
-  const header = lines('tune.tsv').filter(l => !l.startsWith('I\t')), its = lines('tune.tsv').filter(l => l.startsWith('I\t'));
+  execFileSync(program, ['tune', 'examples/tunable_ai.lua', '--openings', 'examples/openings_3x3.txt', '--iterations',
+      '5',
+    '--pairs', '4', '--jobs', '1', '--seed', '2', '--confirm-games', '200', '--quiet', '--out', run],
+        { cwd: path.resolve(here, '../..') });
+  const lines = file => fs.readFileSync(path.join(run, file), 'utf8').split('\n').filter(l => l !== '').map(l => l
+      + '\n');
+  const header = lines('tune.tsv').filter(l => !l.startsWith('I\t')),
+      its = lines('tune.tsv').filter(l => l.startsWith('I\t'));
   const params = header.filter(l => l.startsWith('H\tparam\t')).map(l => l.trim().split('\t'))
     .map(f => ({ name: f[2], start: Number(f[3]), min: Number(f[4]), max: Number(f[5]) }));
   const theta = line => line.trim().split('\t').slice(6).map(Number);
@@ -471,11 +507,13 @@ test('the tune page follows a run: its trajectories drawn, a new iteration shown
     eq(drawn.map(p => p.name), params.map(p => p.name), `${what}: a panel per parameter`);
     drawn.forEach((d, i) => {
       eq([d.n, d.points.length], [k + 1, k + 1], `${what}: ${d.name}'s points (the start and ${k} iterations)`);
-      eq(d.points.map(p => p[0]), Array.from({ length: k + 1 }, (_, j) => Math.round((150 + j / 5 * 420) * 10) / 10), `${what}: ${d.name}'s x`);
+      eq(d.points.map(p => p[0]), Array.from({ length: k + 1 }, (_, j) => Math.round((150 + j / 5 * 420) * 10) / 10),
+          `${what}: ${d.name}'s x`);
       const vals = [params[i].start, ...its.slice(0, k).map(l => theta(l)[i])];
       for (let a = 0; a < vals.length; a++) {
         for (let b = 0; b < vals.length; b++) {
-          if (vals[a] > vals[b] + 1e-9) assert(d.points[a][1] < d.points[b][1], `${what}: ${d.name}: ${vals[a]} drawn above ${vals[b]}`);
+          if (vals[a] > vals[b] + 1e-9) assert(d.points[a][1] < d.points[b][1],
+              `${what}: ${d.name}: ${vals[a]} drawn above ${vals[b]}`);
         }
       }
       eq(d.label, rounded(params[i], vals[vals.length - 1]), `${what}: ${d.name}'s current value`);
@@ -489,13 +527,15 @@ test('the tune page follows a run: its trajectories drawn, a new iteration shown
     await p5.waitForFunction(() => Number(document.getElementById('tune').dataset.polls) >= 1);
     eq(await p5.$eval('#tune', e => [e.dataset.iterations, e.dataset.done]), ['3', '0'], 'three iterations, not done');
     check(await panels(), 3, 'three iterations');
-    eq(await p5.$$eval('#tune-params td.current', t => t.map(x => x.textContent)), params.map((p, i) => rounded(p, theta(its[2])[i])),
+    eq(await p5.$$eval('#tune-params td.current', t => t.map(x => x.textContent)),
+        params.map((p, i) => rounded(p, theta(its[2])[i])),
       'the table\'s current values');
     assert((await p5.$eval('#tune-line', e => e.textContent)).startsWith('iteration 3 of 5'), 'the progress line');
     eq(await p5.$eval('#tune-confirm', e => e.dataset.state), 'none', 'no confirmation yet');
     // a new iteration, shown at the next poll
     fs.appendFileSync(path.join(dir, 'tune.tsv'), its[3]);
-    await p5.waitForFunction(() => document.getElementById('tune').dataset.iterations === '4', null, { timeout: 15000 });
+    await p5.waitForFunction(() => document.getElementById('tune').dataset.iterations === '4', null,
+        { timeout: 15000 });
     check(await panels(), 4, 'a fourth iteration');
     // the confirmation under way: its first 100 games
     const conf = lines('confirm/journal.tsv');
@@ -505,8 +545,10 @@ test('the tune page follows a run: its trajectories drawn, a new iteration shown
     fs.writeFileSync(path.join(dir, 'confirm/journal.tsv'), conf.filter(l => !l.startsWith('G\t')).join('') +
       conf.filter(l => l.startsWith('G\t')).slice(0, 100).join(''));
     await p5.waitForSelector('#tune-confirm[data-state="running"]', { timeout: 15000 });
-    eq(await p5.$eval('#tune-confirm td[data-field="games"]', e => e.textContent), '100 of at most 200', 'the games so far');
-    eq(await p5.$eval('#tune-spec', e => e.textContent), fs.readFileSync(path.join(run, 'tuned.txt'), 'utf8').trim(), 'the tuned spec');
+    eq(await p5.$eval('#tune-confirm td[data-field="games"]', e => e.textContent), '100 of at most 200',
+        'the games so far');
+    eq(await p5.$eval('#tune-spec', e => e.textContent), fs.readFileSync(path.join(run, 'tuned.txt'), 'utf8').trim(),
+        'the tuned spec');
     check(await panels(), 5, 'every iteration');
     await shot('tune.png', p5);
     // done: the summary's decision, and the polling stops
@@ -514,8 +556,10 @@ test('the tune page follows a run: its trajectories drawn, a new iteration shown
     fs.copyFileSync(path.join(run, 'summary.json'), path.join(dir, 'summary.json'));
     await p5.waitForFunction(() => document.getElementById('tune').dataset.done === '1', null, { timeout: 15000 });
     const sum = JSON.parse(fs.readFileSync(path.join(run, 'summary.json'), 'utf8')).confirm;
-    eq(await p5.$eval('#tune-confirm', e => [e.dataset.state, e.dataset.decision]), ['done', sum.decision], 'the confirmation done');
-    eq(await p5.$eval('#tune-confirm td[data-field="games"]', e => e.textContent), `${sum.games} of at most 200`, 'its games');
+    eq(await p5.$eval('#tune-confirm', e => [e.dataset.state, e.dataset.decision]), ['done', sum.decision],
+        'the confirmation done');
+    eq(await p5.$eval('#tune-confirm td[data-field="games"]', e => e.textContent), `${sum.games} of at most 200`,
+        'its games');
     const polls = await p5.$eval('#tune', e => e.dataset.polls);
     await new Promise(r => setTimeout(r, 5000));
     eq(await p5.$eval('#tune', e => e.dataset.polls), polls, 'no poll once done');
