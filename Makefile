@@ -247,6 +247,8 @@ bench: deps $(REL)/bench $(REL)/marubatsu
 	@echo
 	./$(REL)/marubatsu run tests/bench/matches.lua
 	@echo
+	./$(REL)/marubatsu run tests/bench/series.lua
+	@echo
 	sh tests/bench/startup.sh ./$(REL)/marubatsu
 	@echo
 	sh tests/bench/solve.sh ./$(REL)/marubatsu
