@@ -4,9 +4,9 @@
  *   ai2 pairs   random-vs-random pairs of games (the series' ai2 VS ai2 "it")
  *               with the CPython-compatible stream, seed 0: pairs/s
  *   markpats    count_markpats on positions of random games: M calls/s
- * then the six full-scan win checks of part 34 on one back-end, and the
- * series' own Python figures (matches.md §6) with the ratio to ours. The
- * Python figures were measured by the series' author on another machine.
+ * then the six full-scan win checks of part 34 on one back-end. (The
+ * series' Python is measured side by side by tests/bench/series.lua's
+ * rows and the loop of docs/engine.md, not compared here.)
  *
  * Last, the issue-13 targets: each row's engine figure beside a naive
  * reference written for the row alone (bare.c) measured in the same run,
@@ -160,12 +160,6 @@ static double time_wincheck(Game *g, int (*seq)[10], int algo, int reps)
     return total / ((double)NPOS * reps);
 }
 
-/* The series' ai2 VS ai2 figures (it/s = pairs/s), part 195 (ListBoard and
- * List1dBoard) and part 206 (NpBoolBoard, the series' bit planes). */
-static const double python_pairs[BOARD_KINDS][2] = {
-    {11848.56, 15077.96}, {9057.91, 10490.45}, {5555.23, 6596.47}};
-static const char *const python_names[BOARD_KINDS] = {"ListBoard", "List1dBoard", "NpBoolBoard"};
-
 /* The series' benchmark call of ai_abs_dls (empty board, ai14s in C,
  * maxdepth 8, one shared table, through search_root): median seconds over
  * `calls` calls, with a fresh Search per call (fresh) or one reused one. */
@@ -198,7 +192,7 @@ static double time_abs_dls(Game *g, int calls, bool fresh)
 static void bench_abs_dls(void)
 {
     printf("\nai_abs_dls (ai14s in C, maxdepth 8, TT shared): median of 101 calls,\n"
-           "target 30 us, the series' Python 22.7-36.8 ms\n");
+           "target 30 us\n");
     printf("%-9s %-8s %16s %16s\n", "back-end", "counters", "fresh Search us", "reused Search us");
     for (int k = 0; k < BOARD_KINDS; k++)
         for (int c = 0; c < 2; c++) {
@@ -612,20 +606,6 @@ int main(int argc, char **argv)
     printf("  (engine's last-move judge, incl. replaying: %.1f ns)\n", 1e9 * median(v, runs));
     game_free(&g);
 
-    printf("\nthe series' Python figures (author's PC, another machine; matches.md §6):\n");
-    printf("%-12s %-8s %14s %14s %9s\n", "series", "counters", "Python it/s", "ours pairs/s",
-           "ratio");
-    for (int k = 0; k < BOARD_KINDS; k++)
-        for (int c = 0; c < 2; c++)
-            printf("%-12s %-8s %14.2f %14.0f %8.0fx\n", python_names[k], c ? "on" : "off",
-                   python_pairs[k][c], pairs_s[k][c], pairs_s[k][c] / python_pairs[k][c]);
-    double best = perft_ms[0][0];
-    for (int k = 0; k < BOARD_KINDS; k++)
-        for (int c = 0; c < 2; c++)
-            if (perft_ms[k][c] < best) best = perft_ms[k][c];
-    printf("full tree: Python 562598.73 nodes/s (part 118, building the best-move table)\n"
-           "           ours %.0f nodes/s (perft, fastest back-end): %.0fx\n",
-           549946.0 / (best / 1e3), (549946.0 / (best / 1e3)) / 562598.73);
     bench_abs_dls();
     bench_targets(runs);
     bench_features(runs);

@@ -22,24 +22,14 @@ local function rate(ai0, ai1, mbparams)
     return pairs_n / median(times)
 end
 
--- The series' Python figures (it/s = pairs/s, the author's PC, matches.md §6).
-local python = {
-    ["list off"] = {11848.56, 829.88}, ["list on"] = {15077.96, 1951.29},
-    ["list1d off"] = {9057.91, 681.72}, ["list1d on"] = {10490.45, 1528.86},
-    ["bitboard off"] = {5555.23, 779.70}, ["bitboard on"] = {6596.47, 1807.04},
-}
-
 print(("Lua AIs, %d pairs per match, medians of %d runs (pairs/s)"):format(pairs_n, runs))
-print(("%-9s %-8s %12s %12s   %s"):format("back-end", "counters", "ai2 VS ai2",
-    "ai14s VS ai2", "ratio to the series' Python (part 195/206)"))
+print(("%-9s %-8s %12s %12s"):format("back-end", "counters", "ai2 VS ai2", "ai14s VS ai2"))
 for _, board in ipairs({"list", "list1d", "bitboard"}) do
     for _, counters in ipairs({false, true}) do
         local p = {board = board, count_linemark = counters}
         local a = rate("ai2", "ai2", p)
         local b = rate("ai14s", "ai2", p)
-        local py = python[board .. (counters and " on" or " off")]
-        print(("%-9s %-8s %12.0f %12.0f   %.0fx, %.0fx"):format(board, counters and "on" or "off",
-            a, b, a / py[1], b / py[2]))
+        print(("%-9s %-8s %12.0f %12.0f"):format(board, counters and "on" or "off", a, b))
     end
 end
 
