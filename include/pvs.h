@@ -123,10 +123,11 @@ typedef struct Pvs {
 PvsOptions pvs_default_options(void);
 /* The bytes of a table of 2^bits entries. */
 size_t pvs_table_bytes(int bits);
-/* Set up p on the caller's table memory (pvs_table_bytes(bits)). It is
- * not cleared (a fresh mapping's pages are then touched only as the
- * search reaches them): entries with a matching key are taken for what
- * they say, a stored move only when it is an empty square. */
+/* Set up p on the caller's table memory (pvs_table_bytes(bits)), cleared:
+ * memory that held another table (an allocator hands freed blocks out
+ * again) would otherwise lend this one its entries, whose keys match and
+ * whose scores came from other weights or another search's cuts, so that
+ * two searchers made alike searched differently. */
 void pvs_init(Pvs *p, void *tt_mem, int bits);
 /* Empty p's table. */
 void pvs_clear(Pvs *p);

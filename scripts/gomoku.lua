@@ -126,7 +126,7 @@ local function weights_of(params)
 end
 
 -- One searcher per Lua state, made when the script loads (not on a move's
--- clock): its table (16 MiB, touched as the search reaches it) carries what
+-- clock): its table (16 MiB, cleared when made) carries what
 -- earlier moves learnt.
 local searcher = mb.pattern_searcher{tt_bits = 20}
 

@@ -95,6 +95,7 @@ void pvs_init(Pvs *p, void *tt_mem, int bits)
     p->tt = tt_mem;
     p->tt_mask = ((size_t)1 << bits) - 1;
     p->gen = 0;
+    pvs_clear(p);
 }
 
 void pvs_clear(Pvs *p) { memset(p->tt, 0, (p->tt_mask + 1) * sizeof *p->tt); }

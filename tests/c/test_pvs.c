@@ -8,7 +8,9 @@
  *   back-end and from a cleared table each time (deterministic).
  * - Against an open three the move is one of the forced moves.
  * - Bad options give MB_EINVAL; a raised interrupt flag gives MB_EINTR at
- *   once; a node limit and a time limit stop the search. */
+ *   once; a node limit and a time limit stop the search.
+ * - A table set up on memory that held another search's table (other
+ *   weights, the same position) searches as one set up on fresh memory. */
 #include <stdlib.h>
 
 #include "testutil.h"
@@ -197,6 +199,35 @@ TEST(cut_search_line_starts_with_move)
     game_free(&g);
 }
 
+TEST(reused_memory_searches_as_fresh)
+{
+    Game g;
+    open15(&g, 0, "H8,I9,G7,J10,H10,H7,G9");
+    PvsOptions o = pvs_default_options();
+    o.timelimit = -1;
+    o.max_nodes = 3000;
+    void *fresh = calloc(1, pvs_table_bytes(16)), *used = malloc(pvs_table_bytes(16));
+    Pvs p;
+    PvsResult want, r;
+    pvs_init(&p, fresh, 16);
+    CHECK_INT(pvs_search(&p, &g, &o, &want), MB_OK);
+    /* the same memory filled by a search with other weights */
+    PvsOptions other = o;
+    other.weights.shape[3] = 20;
+    other.weights.tempo = 10;
+    pvs_init(&p, used, 16);
+    CHECK_INT(pvs_search(&p, &g, &other, &r), MB_OK);
+    pvs_init(&p, used, 16);
+    CHECK_INT(pvs_search(&p, &g, &o, &r), MB_OK);
+    CHECK_INT(r.move, want.move);
+    CHECK_INT(r.score, want.score);
+    CHECK_INT((long)r.nodes, (long)want.nodes);
+    CHECK_INT((long)r.vcf_nodes, (long)want.vcf_nodes);
+    free(fresh);
+    free(used);
+    game_free(&g);
+}
+
 const TestCase pvs_tests[] = {
     {"forced_without_search", forced_without_search},
     {"root_vcf", root_vcf},
@@ -204,5 +235,6 @@ const TestCase pvs_tests[] = {
     {"answers_open_three", answers_open_three},
     {"limits_and_errors", limits_and_errors},
     {"cut_search_line_starts_with_move", cut_search_line_starts_with_move},
+    {"reused_memory_searches_as_fresh", reused_memory_searches_as_fresh},
     {0},
 };
