@@ -99,13 +99,13 @@ describe("player:tune (a sandboxed script's declaration)", function()
         H.write_file(path, [[
             local spin = setmetatable({}, {__index = function() while true do end end})
             return mb.make_ai("spin", function() end, {tune = {x = spin}})]])
-        local p, msg = mb.sandbox.load(path, {time = 0.5})
+        local p, msg = mb.sandbox.load(path, {time = 1})
         assert.is_nil(p)
         assert.truthy(tostring(msg):find("time", 1, true), tostring(msg))
         path = dir() .. ".lua"
         H.write_file(path, [[
             local t = {}
-            for i = 1, 100000 do t["p" .. i] = {default = 0, min = 0, max = 1, step = 1} end
+            for i = 1, 300 do t["p" .. i] = {default = 0, min = 0, max = 1, step = 1} end
             return mb.make_ai("many", function() end, {tune = t})]])
         p, msg = mb.sandbox.load(path)
         assert.is_nil(p)
