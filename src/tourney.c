@@ -357,6 +357,16 @@ static void catch_interrupt(struct sigaction *old, bool once)
     sigaction(SIGINT, &sa, old);
 }
 
+/* Put the caller's SIGINT handling back. A Ctrl-C that came after the last
+ * game (the run ended rc MB_OK without reporting it) is not lost: it is
+ * raised again for the caller's handler (a command's: it stops the command)
+ * or the default action. */
+static void release_interrupt(const struct sigaction *old, int rc)
+{
+    sigaction(SIGINT, old, NULL);
+    if (interrupted && rc == MB_OK) raise(SIGINT);
+}
+
 static int run_inline(const long *list, long n, TourneyPlayFn play, TourneyDoneFn done, void *ctx,
                       char *err, size_t errlen)
 {
@@ -379,7 +389,7 @@ static int run_inline(const long *list, long n, TourneyPlayFn play, TourneyDoneF
         }
         if (done(ctx, line, (size_t)len, 1)) break;
     }
-    sigaction(SIGINT, &old_int, NULL);
+    release_interrupt(&old_int, rc);
     free(line);
     return rc;
 }
@@ -641,7 +651,7 @@ int tourney_pool(const long *list, long n, const TourneyOptions *opt, TourneyPla
         free(ws[w].buf);
     }
     signal(SIGPIPE, old_pipe);
-    sigaction(SIGINT, &old_int, NULL);
+    release_interrupt(&old_int, rc);
     if (slots) watch_slots_free(slots, jobs);
     free(ws);
     free(fds);
