@@ -40,7 +40,7 @@
 #include "serve_http.h"
 
 #define MAX_AI_FILES 32
-#define STOP_GRACE   2.0 /* seconds a stop may take before the process just exits */
+#define STOP_GRACE   4.0 /* seconds a stop may take before the process just exits */
 
 static const char serve_usage[] =
     "usage: marubatsu [options] serve [options]\n"
@@ -92,7 +92,7 @@ static const char serve_usage[] =
     "browser only chooses among these: nothing it sends is run as Lua.\n"
     "\n"
     "exit status: 0 after Ctrl-C (SIGINT) or SIGTERM, 1 if the server cannot\n"
-    "start (the port is taken) or a stop takes over 2 s, 2 on bad options.\n";
+    "start (the port is taken) or a stop takes over 4 s, 2 on bad options.\n";
 
 enum {
     OPT_PORT = 1,
@@ -343,7 +343,7 @@ static void *stop_backstop(void *arg)
     (void)arg;
     struct timespec t = {(time_t)STOP_GRACE, (long)((STOP_GRACE - (time_t)STOP_GRACE) * 1e9)};
     nanosleep(&t, NULL);
-    static const char msg[] = "marubatsu serve: the stop took over 2 s: exiting now\n";
+    static const char msg[] = "marubatsu serve: the stop took over 4 s: exiting now\n";
     ssize_t w = write(2, msg, sizeof msg - 1);
     (void)w;
     _exit(1);
