@@ -426,7 +426,7 @@ int cmd_serve(int argc, char **argv, Host *h)
     struct MHD_Daemon *d = serve_http_start(&s, fd, v6, sa.connections, sa.connection_timeout);
     if (!d) {
         cli_error("serve", "libmicrohttpd could not start on %s port %d", sa.host, port);
-        serve_pool_stop(s.pool);
+        serve_pool_free(s.pool);
         pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
         serve_trees_free(&s.trees);
         pthread_mutex_destroy(&s.lock);
@@ -454,7 +454,8 @@ int cmd_serve(int argc, char **argv, Host *h)
     s.pool_open = false;
     pthread_mutex_unlock(&s.lock);
     serve_pool_stop(s.pool);
-    MHD_stop_daemon(d); /* closes fd too */
+    MHD_stop_daemon(d);      /* closes fd too */
+    serve_pool_free(s.pool); /* only now: a request thread may read it until the daemon stops */
     if (watched) {
         pthread_cancel(backstop);
         pthread_join(backstop, NULL);

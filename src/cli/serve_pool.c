@@ -52,6 +52,7 @@ struct ServePool {
     pthread_cond_t wake;
     ServeJob *head, *tail; /* queued jobs */
     bool stopping;
+    bool stopped;     /* serve_pool_stop has run (the main thread's own flag) */
     bool warm;        /* start the workers before their first job */
     int stop_pipe[2]; /* written once at stop: every wait polls its read end */
     char **argv;      /* the worker's command line */
@@ -357,7 +358,7 @@ ServePool *serve_pool_start(int n, char **argv, void (*done)(ServeJob *, void *)
         p->n++;
     }
     if (p->n == 0) {
-        serve_pool_stop(p);
+        serve_pool_free(p);
         return NULL;
     }
     return p;
@@ -398,7 +399,8 @@ void serve_pool_submit(ServePool *p, ServeJob *j)
 
 void serve_pool_stop(ServePool *p)
 {
-    if (!p) return;
+    if (!p || p->stopped) return;
+    p->stopped = true;
     pthread_mutex_lock(&p->lock);
     p->stopping = true;
     ServeJob *queued = p->head;
@@ -414,6 +416,12 @@ void serve_pool_stop(ServePool *p)
         queued = next;
     }
     for (int i = 0; i < p->n; i++) pthread_join(p->slot[i].thread, NULL);
+}
+
+void serve_pool_free(ServePool *p)
+{
+    if (!p) return;
+    serve_pool_stop(p);
     close(p->stop_pipe[0]);
     close(p->stop_pipe[1]);
     pthread_cond_destroy(&p->wake);

@@ -45,7 +45,12 @@ void serve_pool_warm(ServePool *p);
 /* Queue a job: the workers take jobs in order. */
 void serve_pool_submit(ServePool *p, ServeJob *j);
 /* End every queued and running job with JOB_STOPPING (their done called),
- * kill the workers, join the threads, free the pool. */
+ * kill the workers and join the threads (once: again does nothing). The
+ * pool stays readable (its size, a late serve_pool_warm or submit, which
+ * ends the job at once) until serve_pool_free, so that the HTTP threads
+ * still running may use it until they are stopped too. */
 void serve_pool_stop(ServePool *p);
+/* Stop the pool if it is not yet, then free it. */
+void serve_pool_free(ServePool *p);
 
 #endif

@@ -10,8 +10,10 @@ export function test(name, fn) { tests.push({ name, fn }); }
 
 export async function run() {
   let passed = 0, failed = 0, n = 0;
+  const only = process.env.ONLY; // a part of the names of the tests to run
   for (const t of tests) {
     n++;
+    if (only && !t.name.includes(only)) continue;
     try {
       await t.fn();
       passed++;
