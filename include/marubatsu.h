@@ -27,7 +27,7 @@
 #include "clock.h"
 #include "search.h"
 #include "solve.h"
-#include "searchers.h"
+#include "fulldepth.h"
 #include "symmetry.h"
 #include "tree.h"
 #include "tt.h"

@@ -137,7 +137,7 @@ int search_run(Search *s, double *score);
 int search_root(Search *s, bool share_tt, Rng *rng, SearchRootResult *out);
 
 /* ---- The root's tie list (every root driver: search_root, and the
- * binding's ai_by_score / ai_by_mmscore over searchers.h) ---- */
+ * binding's ai_by_score / ai_by_mmscore over fulldepth.h) ---- */
 
 /* The moves whose score is the best of scores[0 .. n) (the largest when
  * maximize, else the smallest), in the order given, into ties; returns how

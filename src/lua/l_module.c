@@ -34,7 +34,7 @@
 #include "l_random.h"
 #include "l_sandbox.h"
 #include "l_search.h"
-#include "l_searchers.h"
+#include "l_fulldepth.h"
 #include "l_timed.h"
 #include "l_tournament.h"
 #include "l_tree.h"
@@ -377,7 +377,7 @@ int luaopen_marubatsu(lua_State *L)
     lmb_open_features(L);
     lmb_open_random(L);
     if (!sandboxed) lmb_open_sandbox(L, private, luaopen_marubatsu);
-    lmb_open_searchers(L);
+    lmb_open_fulldepth(L);
     lmb_open_tree(L);
     lmb_open_search(L);
     lmb_open_mcts(L);

@@ -9,7 +9,7 @@
  *   l_game.c      the game object, its state table and changing methods
  *   l_position.c  the methods that only read the position
  *   l_random.c    CPython-compatible random streams ("marubatsu.Random")
- *   l_search.c, l_searchers.c, l_tree.c, l_mcts.c   searches and solvers
+ *   l_search.c, l_fulldepth.c, l_tree.c, l_mcts.c   searches and solvers
  *   l_sandbox.c   sandboxed players (budgets: l_budget.c; values copied
  *                 between states: l_transfer.c)
  *   l_tournament.c, l_brain.c   the host library's C pieces

@@ -144,9 +144,9 @@ TEST(searchers_4x4_stop)
     Game g;
     if (!t_open_game(&g, 4, 4, 4, 0)) return;
     snapshot(&g, before, sizeof before);
-    SearcherRoot r;
+    FullDepthRoot r;
     arm(0.3);
-    int rc = searchers_root(&g, SR_MMDFS, NULL, false, &r);
+    int rc = fulldepth_root(&g, FULL_MMDFS, NULL, false, &r);
     double lat = latency();
     CHECK_INT(rc, MB_EINTR);
     CHECK(lat < MAX_LATENCY);
@@ -395,14 +395,14 @@ TEST(limits_keep_the_3x3_counts)
     CHECK_U64(r.total, 1175);
     CHECK(!s.tt.full);
     search_free(&s);
-    Searcher sr;
-    SearcherOpts so = {.use_tt = true, .shortest_victory = true};
-    searcher_init(&sr, SR_ABS_ALL, &so);
-    searcher_set_hash(&sr, (size_t)1 << 20);
-    searcher_run(&sr, &g);
+    FullDepth sr;
+    FullDepthOpts so = {.use_tt = true, .shortest_victory = true};
+    fulldepth_init(&sr, FULL_ABS_ALL, &so);
+    fulldepth_set_hash(&sr, (size_t)1 << 20);
+    fulldepth_run(&sr, &g);
     CHECK_U64(sr.count, 1275);
-    CHECK(!searcher_table_full(&sr));
-    searcher_free(&sr);
+    CHECK(!fulldepth_table_full(&sr));
+    fulldepth_free(&sr);
     game_free(&g);
 }
 

@@ -24,7 +24,7 @@ extern const TestCase tree_tests[];
 extern const TestCase search_tests[];
 extern const TestCase iddfs_tests[];
 extern const TestCase solve_tests[];
-extern const TestCase searchers_tests[];
+extern const TestCase fulldepth_tests[];
 extern const TestCase treeview_tests[];
 extern const TestCase rating_tests[];
 extern const TestCase journal_tests[];
@@ -57,7 +57,7 @@ static const struct {
     {"search", search_tests},
     {"iddfs", iddfs_tests},
     {"solve", solve_tests},
-    {"searchers", searchers_tests},
+    {"fulldepth", fulldepth_tests},
     {"treeview", treeview_tests},
     {"rating", rating_tests},
     {"journal", journal_tests},

@@ -1,4 +1,4 @@
-/* iddfs.c: iterative deepening over the root driver, ai_ab_iddfs and
+/* search_iddfs.c: iterative deepening over the root driver, ai_ab_iddfs and
  * ai_pvs_iddfs (search.h; spec ais.md §8, search.md §5). */
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* l_searchers.c: mb.searcher, the series' full-depth searchers of
- * searchers.h (spec ais.md §6, §7.1-7.4) under their root wrappers, from Lua.
+/* l_fulldepth.c: mb.searcher, the series' full-depth searchers of
+ * fulldepth.h (spec ais.md §6, §7.1-7.4) under their root wrappers, from Lua.
  *
  *   mb.searcher(name, game, opts) -> move | analysis
  *   name: "ai_mmdfs", "ai_mmdfs_tt", "ai_abs", "ai_abs2", "ai_abs3",
@@ -33,7 +33,7 @@
  *               keys, analyze then gives hash_full = true; a 3x3 board
  *               never reaches 1 MB)
  *
- * Root children are searched in legal order (searchers_root). The tie list
+ * Root children are searched in legal order (fulldepth_root). The tie list
  * is in legal order. The engine game is searched in place and left exactly
  * as found (its record of undone moves included). Unknown option names, and
  * options the named searcher does not take, are errors. */
@@ -41,30 +41,30 @@
 #include <string.h>
 
 #include "candidates.h"
-#include "l_searchers.h"
+#include "l_fulldepth.h"
 #include "search.h"
-#include "searchers.h"
+#include "fulldepth.h"
 
 /* Which options a searcher takes (besides rand, analyze, debug). */
 enum { TAKES_SV = 1, TAKES_TT = 2, TAKES_INIT_AB = 4, TAKES_SHARE = 8, TAKES_MO = 16 };
 
-static int takes(SearcherId id)
+static int takes(FullDepthId id)
 {
     switch (id) {
-    case SR_MMDFS_TT:
-    case SR_ABS_TT:
-    case SR_ABS_TT2:
-    case SR_ABS_TT3:
-    case SR_ABS_TT4: return TAKES_SV;
-    case SR_MMDFS_ALL: return TAKES_SV | TAKES_TT | TAKES_SHARE;
-    case SR_ABS_ALL:
-    case SR_SCOUT:
-    case SR_MTDF: return TAKES_SV | TAKES_TT | TAKES_INIT_AB | TAKES_SHARE | TAKES_MO;
+    case FULL_MMDFS_TT:
+    case FULL_ABS_TT:
+    case FULL_ABS_TT2:
+    case FULL_ABS_TT3:
+    case FULL_ABS_TT4: return TAKES_SV;
+    case FULL_MMDFS_ALL: return TAKES_SV | TAKES_TT | TAKES_SHARE;
+    case FULL_ABS_ALL:
+    case FULL_SCOUT:
+    case FULL_MTDF: return TAKES_SV | TAKES_TT | TAKES_INIT_AB | TAKES_SHARE | TAKES_MO;
     default: return 0;
     }
 }
 
-static bool is_mmscore(SearcherId id) { return id >= SR_MMDFS_ALL; }
+static bool is_mmscore(FullDepthId id) { return id >= FULL_MMDFS_ALL; }
 
 static const struct {
     const char *name;
@@ -84,20 +84,20 @@ static const struct {
     {NULL, 0},
 };
 
-static SearcherId check_name(lua_State *L, int arg)
+static FullDepthId check_name(lua_State *L, int arg)
 {
     const char *name = luaL_checkstring(L, arg);
-    for (int i = 0; i < SR_COUNT; i++)
-        if (strcmp(name, searcher_name((SearcherId)i)) == 0) return (SearcherId)i;
+    for (int i = 0; i < FULL_COUNT; i++)
+        if (strcmp(name, fulldepth_name((FullDepthId)i)) == 0) return (FullDepthId)i;
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    for (int i = 0; i < SR_COUNT; i++) {
+    for (int i = 0; i < FULL_COUNT; i++) {
         if (i) luaL_addstring(&b, ", ");
-        luaL_addstring(&b, searcher_name((SearcherId)i));
+        luaL_addstring(&b, fulldepth_name((FullDepthId)i));
     }
     luaL_pushresult(&b);
     luaL_error(L, "mb.searcher: unknown searcher '%s' (known: %s)", name, lua_tostring(L, -1));
-    return SR_COUNT;
+    return FULL_COUNT;
 }
 
 static bool opt_bool(lua_State *L, int t, const char *name, bool dflt)
@@ -116,17 +116,17 @@ static bool opt_bool(lua_State *L, int t, const char *name, bool dflt)
 
 /* The move ordering of ai_for_mo / sort_allnodes (§7.2): only "ai14s" (or
  * nil: none) is supported as ai_for_mo. */
-static SearcherOrder opt_order(lua_State *L, int t)
+static FullDepthOrder opt_order(lua_State *L, int t)
 {
-    if (lua_isnoneornil(L, t)) return SR_ORDER_NONE;
+    if (lua_isnoneornil(L, t)) return FULL_ORDER_NONE;
     bool sorted = opt_bool(L, t, "sort_allnodes", false);
     int ty = lua_getfield(L, t, "ai_for_mo");
-    SearcherOrder o = SR_ORDER_NONE;
+    FullDepthOrder o = FULL_ORDER_NONE;
     if (ty == LUA_TSTRING) {
         if (strcmp(lua_tostring(L, -1), "ai14s") != 0)
             luaL_error(L, "mb.searcher: ai_for_mo '%s' is not supported (only \"ai14s\")",
                        lua_tostring(L, -1));
-        o = sorted ? SR_ORDER_AI14S_SORT : SR_ORDER_AI14S_SWAP;
+        o = sorted ? FULL_ORDER_AI14S_SORT : FULL_ORDER_AI14S_SWAP;
     } else if (ty != LUA_TNIL) {
         luaL_error(L, "mb.searcher: option 'ai_for_mo' must be the string \"ai14s\", got %s",
                    luaL_typename(L, -1));
@@ -136,7 +136,7 @@ static SearcherOrder opt_order(lua_State *L, int t)
 }
 
 /* Unknown names, and names this searcher does not take, are errors. */
-static void check_option_names(lua_State *L, int t, SearcherId id)
+static void check_option_names(lua_State *L, int t, FullDepthId id)
 {
     if (lua_isnoneornil(L, t)) return;
     lmb_check_option_names(L, t, "mb.searcher", LMB_NAMES(option_list));
@@ -148,7 +148,7 @@ static void check_option_names(lua_State *L, int t, SearcherId id)
         while (strcmp(k, option_list[found].name) != 0) found++;
         int flag = option_list[found].flag;
         if (flag && !(takes(id) & flag))
-            luaL_error(L, "mb.searcher: %s does not take option '%s'", searcher_name(id), k);
+            luaL_error(L, "mb.searcher: %s does not take option '%s'", fulldepth_name(id), k);
     }
 }
 
@@ -168,11 +168,11 @@ static int opt_candidates(lua_State *L, int t)
 /* mb.searcher(name, game, opts) */
 static int l_searcher(lua_State *L)
 {
-    SearcherId id = check_name(L, 1);
+    FullDepthId id = check_name(L, 1);
     Game *g = lmb_check_game(L, 2);
     lua_settop(L, 3);
     check_option_names(L, 3, id);
-    SearcherOpts so = {
+    FullDepthOpts so = {
         .shortest_victory = opt_bool(L, 3, "shortest_victory", false),
         .use_tt = opt_bool(L, 3, "use_tt", false),
         .init_ab = opt_bool(L, 3, "init_ab", false),
@@ -194,13 +194,13 @@ static int l_searcher(lua_State *L)
     Rng *rng = rand && (mm || !analyze) ? lmb_default_stream(L, "mb.searcher") : NULL;
 
     /* the engine leaves g as found, its record included (game_mark) */
-    SearcherRoot r;
-    Searcher sr;
-    searcher_init(&sr, id, &so);
-    searcher_set_hash(&sr, hash);
-    int rc = searchers_root_with(&sr, g, mm && share, &r);
+    FullDepthRoot r;
+    FullDepth sr;
+    fulldepth_init(&sr, id, &so);
+    fulldepth_set_hash(&sr, hash);
+    int rc = fulldepth_root_with(&sr, g, mm && share, &r);
     if (rc || r.n == 0) {
-        searcher_free(&sr);
+        fulldepth_free(&sr);
         lmb_game_sync(L, 2);
         if (rc == MB_EINTR) return lmb_error_interrupted(L);
         if (rc) return luaL_error(L, "mb.searcher: %s", mb_strerror(rc));
@@ -219,17 +219,17 @@ static int l_searcher(lua_State *L)
     int cand[MB_MAX_CELLS], ncand = search_ties(r.moves, scores, r.n, maximize, cand, &best);
     if (debug)
         for (int i = 0; i < r.n; i++)
-            printf("%s move %d count = %llu\n", searcher_name(id), r.moves[i],
+            printf("%s move %d count = %llu\n", fulldepth_name(id), r.moves[i],
                    (unsigned long long)r.counts[i]);
     int bestmove = search_pick(cand, ncand, rng);
     /* the PV that ai_by_mmscore intends from the shared table (§3.3, §13 #4) */
     int pv[MB_MAX_CELLS], npv = 0;
     bool pv_complete = false;
     if (analyze && mm && share) {
-        npv = searcher_pv(&sr, g, bestmove, best, pv, &pv_complete);
+        npv = fulldepth_pv(&sr, g, bestmove, best, pv, &pv_complete);
     }
-    bool full = searcher_table_full(&sr);
-    searcher_free(&sr);
+    bool full = fulldepth_table_full(&sr);
+    fulldepth_free(&sr);
     lmb_game_sync(L, 2);
     if (!analyze) {
         lua_pushinteger(L, bestmove);
@@ -281,4 +281,4 @@ static const luaL_Reg functions[] = {
     {NULL, NULL},
 };
 
-void lmb_open_searchers(lua_State *L) { luaL_setfuncs(L, functions, 0); }
+void lmb_open_fulldepth(lua_State *L) { luaL_setfuncs(L, functions, 0); }

@@ -1,4 +1,4 @@
--- searchers_spec.lua: mb.searcher and the ai_mmdfs ... ai_mtdf AIs (ais.md §6, §7.1-7.4): the §11.2 node totals through
+-- fulldepth_spec.lua: mb.searcher and the ai_mmdfs ... ai_mtdf AIs (ais.md §6, §7.1-7.4): the §11.2 node totals through
 -- Lua from the empty board and after 〇(1,1), candidate lists and score views, one seeded game per AI against ai2,
 -- option errors, and that the game is left unchanged.
 -- The searches run on every back-end setting: the long lists (the node

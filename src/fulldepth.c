@@ -1,8 +1,8 @@
-/* searchers.c: the series' full-depth searchers (searchers.h; spec ais.md
+/* fulldepth.c: the series' full-depth searchers (fulldepth.h; spec ais.md
  * §6, §7.1–7.4). Every recursive search counts one node on entry, then
  * returns the terminal value once the game is over; children are played
  * and taken back on the one game (game_move / game_unmove). */
-#include "searchers.h"
+#include "fulldepth.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -18,7 +18,7 @@
 /* The moves searched at a node: the legal moves in legal order, or the
  * candidates at distance opt.candidates, best first (candidates.h; 0 on
  * lack of memory, noted in s->nomem). */
-static int node_moves(Searcher *s, Game *g, int *moves)
+static int node_moves(FullDepth *s, Game *g, int *moves)
 {
     if (!s->opt.candidates) return game_legal_moves(g, moves);
     int n = candidates_generate(g, s->opt.candidates, moves, NULL);
@@ -37,7 +37,7 @@ static double dmin(double a, double b) { return a < b ? a : b; }
  * the search: every node still open then returns at once (its value
  * meaningless) and nothing more is stored, so the call unwinds in a few
  * steps per level. One load of the flag a node. */
-static inline bool enter(Searcher *s)
+static inline bool enter(FullDepth *s)
 {
     s->count++;
     if (!mb_interrupted()) return false;
@@ -57,12 +57,12 @@ static double terminal_value(const Game *g, bool sv)
 }
 
 /* The packed key of the position searched. */
-static uint64_t own_key(const Searcher *s) { return tt_position_key(s->game); }
+static uint64_t own_key(const FullDepth *s) { return tt_position_key(s->game); }
 
 /* The packed keys of the position under each symmetry of the shape, in
  * table order (calc_same_boardtexts; duplicates kept, a later store
  * overwrites an earlier equal key). Returns how many. */
-static int sym_keys(const Searcher *s, uint64_t keys[SYM_COUNT])
+static int sym_keys(const FullDepth *s, uint64_t keys[SYM_COUNT])
 {
     tt_images_keys(&s->img, s->game, keys);
     return s->img.nsym;
@@ -150,7 +150,7 @@ static void xmap_clear(SrXMap *m)
 }
 
 /* Store v under (k, a, b) for every symmetric key k of the position. */
-static void xstore_sym(Searcher *s, double a, double b, double v)
+static void xstore_sym(FullDepth *s, double a, double b, double v)
 {
     if (s->interrupted) return;
     uint64_t keys[SYM_COUNT];
@@ -160,7 +160,7 @@ static void xstore_sym(Searcher *s, double a, double b, double v)
 }
 
 /* Store the bounds (lo, hi) under every symmetric key in the bound table. */
-static void tstore_sym(Searcher *s, double lo, double hi)
+static void tstore_sym(FullDepth *s, double lo, double hi)
 {
     if (s->interrupted) return;
     static const int none[SYM_COUNT] = {MOVE_NONE, MOVE_NONE, MOVE_NONE, MOVE_NONE,
@@ -177,7 +177,7 @@ static void tstore_sym(Searcher *s, double lo, double hi)
 /* ai_mmdfs / ai_mmdfs_tt / ai_mmdfs_all: the minimax value of the game.
  * With use_tt, an exact value stored under the position's key is returned
  * at once; a computed one is stored under every symmetric key. */
-static double mm(Searcher *s, bool use_tt)
+static double mm(FullDepth *s, bool use_tt)
 {
     Game *g = s->game;
     if (enter(s)) return 0;
@@ -201,7 +201,7 @@ static double mm(Searcher *s, bool use_tt)
 
 /* ai_abs: fail-hard αβ; a cut returns the child's value, otherwise the
  * narrowed bound (α at a max node, β at a min node). */
-static double ab_hard(Searcher *s, double a, double b)
+static double ab_hard(FullDepth *s, double a, double b)
 {
     Game *g = s->game;
     if (enter(s)) return 0;
@@ -226,7 +226,7 @@ static double ab_hard(Searcher *s, double a, double b)
 /* ai_abs2 / ai_abs3 / ai_nws_3score2 (strict false) and ai_nws_3score
  * (strict true): fail-soft αβ returning the best child value; strict cuts
  * only when the value passes the bound (s > β, s < α). */
-static double ab_soft(Searcher *s, double a, double b, bool strict)
+static double ab_soft(FullDepth *s, double a, double b, bool strict)
 {
     Game *g = s->game;
     if (enter(s)) return 0;
@@ -255,7 +255,7 @@ static double ab_soft(Searcher *s, double a, double b, bool strict)
 
 /* Fail-hard αβ whose result, computed with entry window (α, β), is stored
  * under (k, α, β) for every symmetric key k and returned on a later hit. */
-static double ab_tt(Searcher *s, double a, double b)
+static double ab_tt(FullDepth *s, double a, double b)
 {
     Game *g = s->game;
     if (enter(s)) return 0;
@@ -292,7 +292,7 @@ static double ab_tt(Searcher *s, double a, double b)
 /* PROBE (when s->use_table): a stored exact value or a bound outside the
  * window ends the node (true, *ret set); otherwise the window is narrowed
  * and *lo, *hi hold the stored bounds (or MISS_DEFAULT on a miss). */
-static bool probe(Searcher *s, double *a, double *b, double *lo, double *hi, double *ret)
+static bool probe(FullDepth *s, double *a, double *b, double *lo, double *hi, double *ret)
 {
     *lo = s->miss_lo;
     *hi = s->miss_hi;
@@ -306,7 +306,7 @@ static bool probe(Searcher *s, double *a, double *b, double *lo, double *hi, dou
 
 /* STORE2 / STORE3 (when s->use_table) of result v against the window
  * (a0, b0) taken after the probe; lo, hi are the probed or default bounds. */
-static void store_bounds(Searcher *s, double v, double a0, double b0, double lo, double hi)
+static void store_bounds(FullDepth *s, double v, double a0, double b0, double lo, double hi)
 {
     if (!s->use_table) return;
     if (s->store2)
@@ -318,7 +318,7 @@ static void store_bounds(Searcher *s, double v, double a0, double b0, double lo,
 
 /* ai_abs_tt2/3/4, ai_nws_3score_tt, ai_abs_all and ai_mtdf's inner search:
  * PROBE, fail-soft αβ with break on a cut, STORE. */
-static double ab_bound(Searcher *s, double a, double b)
+static double ab_bound(FullDepth *s, double a, double b)
 {
     Game *g = s->game;
     if (enter(s)) return 0;
@@ -327,7 +327,7 @@ static double ab_bound(Searcher *s, double a, double b)
     if (probe(s, &a, &b, &lo, &hi, &best)) return best;
     double a0 = a, b0 = b;
     int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
-    searchers_order_moves(g, s->order, moves, n);
+    fulldepth_order_moves(g, s->order, moves, n);
     bool maxn = g->turn == MARK_O;
     best = maxn ? -INFINITY : INFINITY;
     for (int i = 0; i < n; i++) {
@@ -351,7 +351,7 @@ static double ab_bound(Searcher *s, double a, double b)
 /* ai_scout: the prologue and table of ab_bound; the first child gets the
  * full window, the others a null-window test (width 1) and, when it fails
  * on the wrong side of the bound, a full-window re-search. */
-static double scout(Searcher *s, double a, double b)
+static double scout(FullDepth *s, double a, double b)
 {
     Game *g = s->game;
     if (enter(s)) return 0;
@@ -360,7 +360,7 @@ static double scout(Searcher *s, double a, double b)
     if (probe(s, &a, &b, &lo, &hi, &best)) return best;
     double a0 = a, b0 = b;
     int moves[MB_MAX_CELLS], n = node_moves(s, g, moves);
-    searchers_order_moves(g, s->order, moves, n);
+    fulldepth_order_moves(g, s->order, moves, n);
     bool maxn = g->turn == MARK_O;
     game_move(g, moves[0]);
     best = scout(s, a, b);
@@ -410,7 +410,7 @@ static double scout(Searcher *s, double a, double b)
 
 /* ai_mtdf's driver: null-window passes of ab_bound around the guess f
  * (starting at 0) until the lower and upper bounds meet. */
-static double mtdf(Searcher *s, double lb, double ub)
+static double mtdf(FullDepth *s, double lb, double ub)
 {
     double f = 0;
     while (lb != ub && !s->interrupted) {
@@ -426,18 +426,18 @@ static double mtdf(Searcher *s, double lb, double ub)
 
 /* ---- Public ---- */
 
-/* See searchers.h. */
-void searcher_init(Searcher *s, SearcherId id, const SearcherOpts *opt)
+/* See fulldepth.h. */
+void fulldepth_init(FullDepth *s, FullDepthId id, const FullDepthOpts *opt)
 {
     memset(s, 0, sizeof *s);
     s->id = id;
     if (opt) s->opt = *opt;
     tt_init(&s->tt);
-    searcher_set_hash(s, (size_t)TT_DEFAULT_HASH_MB << 20);
+    fulldepth_set_hash(s, (size_t)TT_DEFAULT_HASH_MB << 20);
 }
 
-/* See searchers.h. */
-void searcher_set_hash(Searcher *s, size_t bytes)
+/* See fulldepth.h. */
+void fulldepth_set_hash(FullDepth *s, size_t bytes)
 {
     tt_set_limit(&s->tt, bytes);
     size_t cap = 0;
@@ -452,18 +452,18 @@ void searcher_set_hash(Searcher *s, size_t bytes)
     s->xmap.max_cap = cap;
 }
 
-/* See searchers.h. */
-bool searcher_table_full(const Searcher *s) { return s->xmap.full || s->tt.full; }
+/* See fulldepth.h. */
+bool fulldepth_table_full(const FullDepth *s) { return s->xmap.full || s->tt.full; }
 
 /* Empty both tables (memory kept); the counter is untouched. */
-static void clear_tables(Searcher *s)
+static void clear_tables(FullDepth *s)
 {
     xmap_clear(&s->xmap);
     tt_clear(&s->tt);
 }
 
-/* See searchers.h. */
-void searcher_clear(Searcher *s)
+/* See fulldepth.h. */
+void fulldepth_clear(FullDepth *s)
 {
     clear_tables(s);
     s->count = 0;
@@ -471,8 +471,8 @@ void searcher_clear(Searcher *s)
     s->interrupted = false;
 }
 
-/* See searchers.h. */
-void searcher_free(Searcher *s)
+/* See fulldepth.h. */
+void fulldepth_free(FullDepth *s)
 {
     size_t max_cap = s->xmap.max_cap;
     free(s->xmap.e);
@@ -482,23 +482,23 @@ void searcher_free(Searcher *s)
     tt_images_free(&s->img);
 }
 
-/* See searchers.h. */
-size_t searcher_table_count(const Searcher *s) { return s->xmap.count + tt_count(&s->tt); }
+/* See fulldepth.h. */
+size_t fulldepth_table_count(const FullDepth *s) { return s->xmap.count + tt_count(&s->tt); }
 
-/* See searchers.h. */
-const char *searcher_name(SearcherId id)
+/* See fulldepth.h. */
+const char *fulldepth_name(FullDepthId id)
 {
-    static const char *const names[SR_COUNT] = {
+    static const char *const names[FULL_COUNT] = {
         "ai_mmdfs",     "ai_mmdfs_tt",   "ai_abs",         "ai_abs2",
         "ai_abs3",      "ai_abs_tt",     "ai_abs_tt2",     "ai_abs_tt3",
         "ai_abs_tt4",   "ai_nws_3score", "ai_nws_3score2", "ai_nws_3score_tt",
         "ai_mmdfs_all", "ai_abs_all",    "ai_scout",       "ai_mtdf",
     };
-    return (unsigned)id < SR_COUNT ? names[id] : "?";
+    return (unsigned)id < FULL_COUNT ? names[id] : "?";
 }
 
 /* Set the bound-table configuration of a call. */
-static void bound_cfg(Searcher *s, bool use_table, bool store2, double lo, double hi)
+static void bound_cfg(FullDepth *s, bool use_table, bool store2, double lo, double hi)
 {
     s->use_table = use_table;
     s->store2 = store2;
@@ -506,8 +506,8 @@ static void bound_cfg(Searcher *s, bool use_table, bool store2, double lo, doubl
     s->miss_hi = hi;
 }
 
-/* searcher_run without the record's safekeeping. */
-static double run(Searcher *s, Game *g)
+/* fulldepth_run without the record's safekeeping. */
+static double run(FullDepth *s, Game *g)
 {
     s->game = g;
     s->ncells = game_geom(g)->ncells;
@@ -524,15 +524,15 @@ static double run(Searcher *s, Game *g)
     double lo = s->opt.init_ab ? mn : -INFINITY, hi = s->opt.init_ab ? mx : INFINITY;
     s->sv = false;
     bound_cfg(s, false, false, -INFINITY, INFINITY);
-    s->order = SR_ORDER_NONE;
+    s->order = FULL_ORDER_NONE;
     switch (s->id) {
-    case SR_MMDFS: return mm(s, false);
-    case SR_ABS: return ab_hard(s, -INFINITY, INFINITY);
-    case SR_ABS2: return ab_soft(s, -INFINITY, INFINITY, false);
-    case SR_ABS3: return ab_soft(s, -1, 1, false);
-    case SR_NWS_3SCORE: return ab_soft(s, 0, 0, true);
-    case SR_NWS_3SCORE2: return ab_soft(s, -0.5, 0.5, false);
-    case SR_NWS_3SCORE_TT:
+    case FULL_MMDFS: return mm(s, false);
+    case FULL_ABS: return ab_hard(s, -INFINITY, INFINITY);
+    case FULL_ABS2: return ab_soft(s, -INFINITY, INFINITY, false);
+    case FULL_ABS3: return ab_soft(s, -1, 1, false);
+    case FULL_NWS_3SCORE: return ab_soft(s, 0, 0, true);
+    case FULL_NWS_3SCORE2: return ab_soft(s, -0.5, 0.5, false);
+    case FULL_NWS_3SCORE_TT:
         clear_tables(s);
         bound_cfg(s, true, false, -1, 1);
         return ab_bound(s, -0.05, 0.05);
@@ -540,35 +540,35 @@ static double run(Searcher *s, Game *g)
     }
     s->sv = sv;
     switch (s->id) {
-    case SR_MMDFS_TT: clear_tables(s); return mm(s, true);
-    case SR_ABS_TT: clear_tables(s); return ab_tt(s, -INFINITY, INFINITY);
-    case SR_ABS_TT2:
+    case FULL_MMDFS_TT: clear_tables(s); return mm(s, true);
+    case FULL_ABS_TT: clear_tables(s); return ab_tt(s, -INFINITY, INFINITY);
+    case FULL_ABS_TT2:
         clear_tables(s);
         bound_cfg(s, true, true, -INFINITY, INFINITY);
         return ab_bound(s, -INFINITY, INFINITY);
-    case SR_ABS_TT3:
+    case FULL_ABS_TT3:
         clear_tables(s);
         bound_cfg(s, true, false, -INFINITY, INFINITY);
         return ab_bound(s, -INFINITY, INFINITY);
-    case SR_ABS_TT4:
+    case FULL_ABS_TT4:
         clear_tables(s);
         bound_cfg(s, true, false, mn, mx);
         return ab_bound(s, mn, mx);
-    case SR_MMDFS_ALL: return mm(s, s->opt.use_tt);
+    case FULL_MMDFS_ALL: return mm(s, s->opt.use_tt);
     default: break;
     }
     s->order = s->opt.order;
     switch (s->id) {
-    case SR_ABS_ALL: bound_cfg(s, s->opt.use_tt, false, mn, mx); return ab_bound(s, lo, hi);
-    case SR_SCOUT: bound_cfg(s, s->opt.use_tt, false, mn, mx); return scout(s, lo, hi);
-    case SR_MTDF: bound_cfg(s, s->opt.use_tt, false, mn, mx); return mtdf(s, lo, hi);
+    case FULL_ABS_ALL: bound_cfg(s, s->opt.use_tt, false, mn, mx); return ab_bound(s, lo, hi);
+    case FULL_SCOUT: bound_cfg(s, s->opt.use_tt, false, mn, mx); return scout(s, lo, hi);
+    case FULL_MTDF: bound_cfg(s, s->opt.use_tt, false, mn, mx); return mtdf(s, lo, hi);
     default: return NAN;
     }
 }
 
-/* See searchers.h. The moves taken back also drop a replayed future from
+/* See fulldepth.h. The moves taken back also drop a replayed future from
  * the record: the mark puts it back. */
-double searcher_run(Searcher *s, Game *g)
+double fulldepth_run(FullDepth *s, Game *g)
 {
     GameMark mark;
     game_mark(g, &mark);
@@ -581,12 +581,12 @@ double searcher_run(Searcher *s, Game *g)
  * proves that the o-view value of g equals want: an exact entry, or a bound
  * that the parent's best value `want` makes exact (a child of a max node is
  * at most want, so lower >= want proves it; the mirror at a min node). */
-static bool pv_proves(Searcher *s, bool parent_max, double want)
+static bool pv_proves(FullDepth *s, bool parent_max, double want)
 {
     Game *g = s->game;
     if (g->status != STATUS_PLAYING) return terminal_value(g, s->sv) == want;
     double v;
-    if (s->id == SR_MMDFS_ALL)
+    if (s->id == FULL_MMDFS_ALL)
         return s->opt.use_tt && xmap_get(&s->xmap, own_key(s), 0, 0, &v) && v == want;
     if (!s->use_table) return false;
     TTEntry e;
@@ -595,8 +595,8 @@ static bool pv_proves(Searcher *s, bool parent_max, double want)
     return parent_max ? e.lower >= want : e.upper <= want;
 }
 
-/* See searchers.h. */
-int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *complete)
+/* See fulldepth.h. */
+int fulldepth_pv(FullDepth *s, Game *g, int first, double value, int *pv, bool *complete)
 {
     int n = 0;
     *complete = true;
@@ -627,20 +627,21 @@ int searcher_pv(Searcher *s, Game *g, int first, double value, int *pv, bool *co
     return n;
 }
 
-/* See searchers.h. */
-int searchers_root(Game *g, SearcherId id, const SearcherOpts *opt, bool shared, SearcherRoot *out)
+/* See fulldepth.h. */
+int fulldepth_root(Game *g, FullDepthId id, const FullDepthOpts *opt, bool shared,
+                   FullDepthRoot *out)
 {
-    Searcher s;
-    searcher_init(&s, id, opt);
-    int rc = searchers_root_with(&s, g, shared, out);
-    searcher_free(&s);
+    FullDepth s;
+    fulldepth_init(&s, id, opt);
+    int rc = fulldepth_root_with(&s, g, shared, out);
+    fulldepth_free(&s);
     return rc;
 }
 
-/* See searchers.h. */
-int searchers_root_with(Searcher *s0, Game *g, bool shared, SearcherRoot *out)
+/* See fulldepth.h. */
+int fulldepth_root_with(FullDepth *s0, Game *g, bool shared, FullDepthRoot *out)
 {
-    Searcher s = *s0;
+    FullDepth s = *s0;
     memset(out, 0, sizeof *out);
     out->n = node_moves(&s, g, out->moves);
     GameMark mark;
@@ -655,7 +656,7 @@ int searchers_root_with(Searcher *s0, Game *g, bool shared, SearcherRoot *out)
         out->counts[i] = s.count - c0;
         out->total += out->counts[i];
     }
-    out->table_count = searcher_table_count(&s);
+    out->table_count = fulldepth_table_count(&s);
     *s0 = s;
     return s.interrupted ? MB_EINTR : s.nomem ? MB_ENOMEM : MB_OK;
 }

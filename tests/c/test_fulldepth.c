@@ -1,17 +1,17 @@
-/* test_searchers.c: the full-depth searchers against the series' node counts
+/* test_fulldepth.c: the full-depth searchers against the series' node counts
  * and root values (spec ais.md §11.2), from the empty board and after
  * 〇(1,1), on every back-end (and the bitboard with line counters); the
  * 549,945-node ai_mmdfs search from the empty board on the bitboard only.
  * The searchers leave the game as found, a replayed future of the record
- * included (searchers.h's promise, kept by game_mark / game_rewind). */
+ * included (fulldepth.h's promise, kept by game_mark / game_rewind). */
 #include "testutil.h"
 
 /* One row of §11.2: a searcher with its options, shared table or not, the
  * totals (0: not checked there), per-child counts from the empty board
  * (first 0: not checked) and the table size at the end (0: not checked). */
 typedef struct Row {
-    SearcherId id;
-    SearcherOpts opt;
+    FullDepthId id;
+    FullDepthOpts opt;
     bool shared;
     uint64_t empty_total;
     uint64_t per_child[9];
@@ -21,87 +21,99 @@ typedef struct Row {
 
 #define NOOPT                                                                                      \
     {                                                                                              \
-        false, false, false, SR_ORDER_NONE, 0                                                      \
+        false, false, false, FULL_ORDER_NONE, 0                                                    \
     }
 #define SV                                                                                         \
     {                                                                                              \
-        true, false, false, SR_ORDER_NONE, 0                                                       \
+        true, false, false, FULL_ORDER_NONE, 0                                                     \
     }
 #define TTO                                                                                        \
     {                                                                                              \
-        false, true, false, SR_ORDER_NONE, 0                                                       \
+        false, true, false, FULL_ORDER_NONE, 0                                                     \
     }
 #define TTI                                                                                        \
     {                                                                                              \
-        false, true, true, SR_ORDER_NONE, 0                                                        \
+        false, true, true, FULL_ORDER_NONE, 0                                                      \
     }
 #define TTISV                                                                                      \
     {                                                                                              \
-        true, true, true, SR_ORDER_NONE, 0                                                         \
+        true, true, true, FULL_ORDER_NONE, 0                                                       \
     }
 #define TT_SORT                                                                                    \
     {                                                                                              \
-        false, true, false, SR_ORDER_AI14S_SORT, 0                                                 \
+        false, true, false, FULL_ORDER_AI14S_SORT, 0                                               \
     }
 #define TT_SWAP                                                                                    \
     {                                                                                              \
-        false, true, false, SR_ORDER_AI14S_SWAP, 0                                                 \
+        false, true, false, FULL_ORDER_AI14S_SWAP, 0                                               \
     }
 
 static const Row rows[] = {
-    {SR_MMDFS,
+    {FULL_MMDFS,
      NOOPT,
      false,
      549945,
      {59705, 63905, 59705, 63905, 55505, 63905, 59705, 63905, 59705},
      0,
      55504},
-    {SR_MMDFS_ALL, NOOPT, false, 0, {0}, 0, 55504},
-    {SR_MMDFS_TT,
+    {FULL_MMDFS_ALL, NOOPT, false, 0, {0}, 0, 55504},
+    {FULL_MMDFS_TT,
      NOOPT,
      false,
      15191,
      {1820, 1817, 1820, 1817, 643, 1817, 1820, 1817, 1820},
      0,
      4080},
-    {SR_MMDFS_ALL,
+    {FULL_MMDFS_ALL,
      TTO,
      false,
      15191,
      {1820, 1817, 1820, 1817, 643, 1817, 1820, 1817, 1820},
      0,
      4080},
-    {SR_MMDFS_ALL, TTO, true, 2270, {1820, 421, 1, 1, 23, 1, 1, 1, 1}, 4519, 642},
-    {SR_ABS, NOOPT, false, 30709, {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957}, 0, 6138},
-    {SR_ABS2, NOOPT, false, 30709, {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957}, 0, 6138},
-    {SR_ABS_ALL,
+    {FULL_MMDFS_ALL, TTO, true, 2270, {1820, 421, 1, 1, 23, 1, 1, 1, 1}, 4519, 642},
+    {FULL_ABS,
      NOOPT,
      false,
      30709,
      {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957},
      0,
      6138},
-    {SR_ABS3, NOOPT, false, 27565, {0}, 0, 4663},
-    {SR_NWS_3SCORE2, NOOPT, false, 27565, {0}, 0, 4663},
-    {SR_NWS_3SCORE, NOOPT, false, 94977, {0}, 0, 8481},
-    {SR_ABS_TT, NOOPT, false, 10798, {0}, 0, 2778},
-    {SR_ABS_TT, SV, false, 14292, {0}, 0, 4338},
-    {SR_ABS_TT2, NOOPT, false, 6718, {0}, 0, 2003},
-    {SR_ABS_TT3, NOOPT, false, 6641, {0}, 0, 2000},
-    {SR_ABS_TT4, NOOPT, false, 5511, {0}, 0, 1489},
-    {SR_NWS_3SCORE_TT, NOOPT, false, 5511, {0}, 0, 1489},
-    {SR_ABS_ALL, TTI, false, 5511, {0}, 0, 1489},
-    {SR_ABS_TT4, SV, false, 7362, {0}, 0, 2539},
-    {SR_ABS_ALL, TTISV, false, 7362, {0}, 0, 2539},
-    {SR_ABS_ALL, TTO, true, 1153, {699, 348, 1, 1, 100, 1, 1, 1, 1}, 3219, 337},
-    {SR_ABS_ALL, TTI, true, 933, {0}, 2999, 269},
-    {SR_ABS_ALL, TT_SORT, true, 415, {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457, 181},
-    {SR_ABS_ALL, TT_SWAP, true, 415, {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457, 181},
-    {SR_SCOUT, NOOPT, false, 40353, {0}, 0, 6084},
-    {SR_SCOUT, TTO, true, 1079, {0}, 3159, 291},
-    {SR_MTDF, NOOPT, false, 30327, {0}, 0, 6889},
-    {SR_MTDF, TTO, true, 999, {564, 325, 2, 2, 98, 2, 2, 2, 2}, 2999, 332},
-    {SR_MTDF, TTISV, true, 999, {564, 325, 2, 2, 98, 2, 2, 2, 2}, 2999, 504},
+    {FULL_ABS2,
+     NOOPT,
+     false,
+     30709,
+     {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957},
+     0,
+     6138},
+    {FULL_ABS_ALL,
+     NOOPT,
+     false,
+     30709,
+     {2338, 2869, 3275, 3574, 2316, 3590, 3809, 4981, 3957},
+     0,
+     6138},
+    {FULL_ABS3, NOOPT, false, 27565, {0}, 0, 4663},
+    {FULL_NWS_3SCORE2, NOOPT, false, 27565, {0}, 0, 4663},
+    {FULL_NWS_3SCORE, NOOPT, false, 94977, {0}, 0, 8481},
+    {FULL_ABS_TT, NOOPT, false, 10798, {0}, 0, 2778},
+    {FULL_ABS_TT, SV, false, 14292, {0}, 0, 4338},
+    {FULL_ABS_TT2, NOOPT, false, 6718, {0}, 0, 2003},
+    {FULL_ABS_TT3, NOOPT, false, 6641, {0}, 0, 2000},
+    {FULL_ABS_TT4, NOOPT, false, 5511, {0}, 0, 1489},
+    {FULL_NWS_3SCORE_TT, NOOPT, false, 5511, {0}, 0, 1489},
+    {FULL_ABS_ALL, TTI, false, 5511, {0}, 0, 1489},
+    {FULL_ABS_TT4, SV, false, 7362, {0}, 0, 2539},
+    {FULL_ABS_ALL, TTISV, false, 7362, {0}, 0, 2539},
+    {FULL_ABS_ALL, TTO, true, 1153, {699, 348, 1, 1, 100, 1, 1, 1, 1}, 3219, 337},
+    {FULL_ABS_ALL, TTI, true, 933, {0}, 2999, 269},
+    {FULL_ABS_ALL, TT_SORT, true, 415, {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457, 181},
+    {FULL_ABS_ALL, TT_SWAP, true, 415, {178, 144, 1, 1, 87, 1, 1, 1, 1}, 1457, 181},
+    {FULL_SCOUT, NOOPT, false, 40353, {0}, 0, 6084},
+    {FULL_SCOUT, TTO, true, 1079, {0}, 3159, 291},
+    {FULL_MTDF, NOOPT, false, 30327, {0}, 0, 6889},
+    {FULL_MTDF, TTO, true, 999, {564, 325, 2, 2, 98, 2, 2, 2, 2}, 2999, 332},
+    {FULL_MTDF, TTISV, true, 999, {564, 325, 2, 2, 98, 2, 2, 2, 2}, 2999, 504},
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
@@ -111,9 +123,9 @@ static const Row rows[] = {
  * after 〇(1,1), 2 for 1 with sv). */
 static void check_row(const Row *r, Game *g, bool empty, int c)
 {
-    SearcherRoot res;
-    CHECK_INT(searchers_root(g, r->id, &r->opt, r->shared, &res), MB_OK);
-    const char *name = searcher_name(r->id);
+    FullDepthRoot res;
+    CHECK_INT(fulldepth_root(g, r->id, &r->opt, r->shared, &res), MB_OK);
+    const char *name = fulldepth_name(r->id);
     uint64_t want = empty ? r->empty_total : r->after_total;
     if (res.total != want)
         t_fail(__FILE__, __LINE__,
@@ -146,7 +158,7 @@ static void run_config(int c)
     Game g;
     if (!t_open_game(&g, 3, 3, 3, c)) return;
     for (size_t i = 0; i < NROWS; i++) {
-        bool big = rows[i].id == SR_MMDFS && c != 2;
+        bool big = rows[i].id == FULL_MMDFS && c != 2;
         if (rows[i].empty_total && !big) check_row(&rows[i], &g, true, c);
     }
     t_play_list(&g, "B2");
@@ -162,34 +174,34 @@ TEST(counts_bits_counters) { run_config(5); }
 
 /* A caller-held searcher keeps its table across calls (§7) and clears it
  * for §6 ones; counts add up; the game is left as found. */
-TEST(searcher_api)
+TEST(fulldepth_api)
 {
     Game g;
     if (!t_open_game(&g, 3, 3, 3, 2)) return;
     t_play_list(&g, "B2,A1");
     char before[MB_MAX_CELLS + 1], after[MB_MAX_CELLS + 1];
     board_key(&g.board, before);
-    SearcherOpts o = {false, true, false, SR_ORDER_NONE, 0};
-    Searcher s;
-    searcher_init(&s, SR_ABS_ALL, &o);
-    double v1 = searcher_run(&s, &g);
+    FullDepthOpts o = {false, true, false, FULL_ORDER_NONE, 0};
+    FullDepth s;
+    fulldepth_init(&s, FULL_ABS_ALL, &o);
+    double v1 = fulldepth_run(&s, &g);
     uint64_t c1 = s.count;
-    double v2 = searcher_run(&s, &g);
+    double v2 = fulldepth_run(&s, &g);
     CHECK(v1 == 0 && v2 == 0);
     CHECK_U64(s.count, c1 + 1); /* the second call is one table hit */
-    searcher_clear(&s);
+    fulldepth_clear(&s);
     CHECK_U64(s.count, 0);
-    CHECK_INT(searcher_table_count(&s), 0);
-    searcher_free(&s);
+    CHECK_INT(fulldepth_table_count(&s), 0);
+    fulldepth_free(&s);
     board_key(&g.board, after);
     CHECK_STR(after, before);
     CHECK_INT(g.move_count, 2);
-    CHECK_STR(searcher_name(SR_NWS_3SCORE_TT), "ai_nws_3score_tt");
+    CHECK_STR(fulldepth_name(FULL_NWS_3SCORE_TT), "ai_nws_3score_tt");
     game_free(&g);
 }
 
 /* A game replayed back to move 2 of 5 keeps its recorded future through
- * searchers_root_with, searcher_run and searcher_pv. */
+ * fulldepth_root_with, fulldepth_run and fulldepth_pv. */
 TEST(record_future_kept)
 {
     Game g;
@@ -198,30 +210,30 @@ TEST(record_future_kept)
     game_change_step(&g, 2);
     int want[6];
     memcpy(want, g.records, sizeof want);
-    SearcherOpts o = {false, true, false, SR_ORDER_AI14S_SORT, 0};
-    Searcher s;
-    searcher_init(&s, SR_ABS_ALL, &o);
-    SearcherRoot r;
-    CHECK_INT(searchers_root_with(&s, &g, true, &r), MB_OK);
+    FullDepthOpts o = {false, true, false, FULL_ORDER_AI14S_SORT, 0};
+    FullDepth s;
+    fulldepth_init(&s, FULL_ABS_ALL, &o);
+    FullDepthRoot r;
+    CHECK_INT(fulldepth_root_with(&s, &g, true, &r), MB_OK);
     CHECK_INT(r.n, 7);
-    CHECK(searcher_run(&s, &g) == 0);
+    CHECK(fulldepth_run(&s, &g) == 0);
     int pv[MB_MAX_CELLS];
     bool complete;
-    CHECK(searcher_pv(&s, &g, r.moves[0], r.values[0], pv, &complete) > 1);
+    CHECK(fulldepth_pv(&s, &g, r.moves[0], r.values[0], pv, &complete) > 1);
     CHECK_INT(g.move_count, 2);
     CHECK_INT(g.nrecords, 6);
     CHECK(memcmp(g.records, want, sizeof want) == 0);
     CHECK(game_ok(&g));
-    searcher_free(&s);
+    fulldepth_free(&s);
     game_free(&g);
 }
 
-const TestCase searchers_tests[] = {
+const TestCase fulldepth_tests[] = {
     {"record_future_kept", record_future_kept},
     {"counts_list", counts_list},
     {"counts_bits", counts_bits},
     {"counts_list1d", counts_list1d},
     {"counts_bits_counters", counts_bits_counters},
-    {"searcher_api", searcher_api},
+    {"fulldepth_api", fulldepth_api},
     {0},
 };

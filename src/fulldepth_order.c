@@ -1,23 +1,23 @@
-/* searchers_order.c: the move ordering of ai_abs_all / ai_scout / ai_mtdf
+/* fulldepth_order.c: the move ordering of ai_abs_all / ai_scout / ai_mtdf
  * with ai_for_mo = ai14s (spec ais.md §7.2). ai14s is an ai_by_score AI:
  * its score_by_move holds, in legal order, eval14_score of each child
  * (mover-view, i.e. from the side to move at the node), and its first best
  * move with rand=False is the first child with the largest score. */
-#include "searchers.h"
+#include "fulldepth.h"
 
 #include "eval14.h"
 
-/* See searchers.h. */
-void searchers_order_moves(Game *g, SearcherOrder order, int *moves, int n)
+/* See fulldepth.h. */
+void fulldepth_order_moves(Game *g, FullDepthOrder order, int *moves, int n)
 {
-    if (order == SR_ORDER_NONE || n < 2) return;
+    if (order == FULL_ORDER_NONE || n < 2) return;
     double sc[MB_MAX_CELLS];
     for (int i = 0; i < n; i++) {
         game_move(g, moves[i]);
         sc[i] = eval14_score(g, NULL);
         game_unmove(g);
     }
-    if (order == SR_ORDER_AI14S_SWAP) {
+    if (order == FULL_ORDER_AI14S_SWAP) {
         int b = 0;
         for (int i = 1; i < n; i++)
             if (sc[i] > sc[b]) b = i;
