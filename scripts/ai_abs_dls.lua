@@ -20,32 +20,18 @@
 --   calc_score (false) return the search value of the position itself
 local mb = require "marubatsu"
 
-local search = mb.search_abs_dls
+local search, answer = mb.search_abs_dls, mb.search_ai.root_answer
 
 local function fn(game, params)
-    local result, err = search(game, {
+    local result, err = search(game, mb.search_ai.options(params, {
         maxdepth = params.maxdepth or 1,
-        eval = params.eval or (params.eval_func == nil and "ai14s" or nil),
-        eval_func = params.eval_func,
-        eval_params = params.eval_params,
         use_tt = params.use_tt or false,
         share_tt = params.share_tt ~= false,
         timelimit = params.timelimit,
-        rand = params.rand ~= false,
-        analyze = (params.analyze or params.debug) and true or false,
         calc_score = params.calc_score or false,
-    })
+    }))
     if result == nil then error("ai_abs_dls: " .. tostring(err), 2) end
-    if params.debug then
-        io.write(tostring(game))
-        for _, m in ipairs(result.moves) do
-            io.write(("ai_abs_dls %s score %s\n"):format(game:excel(m),
-                tostring(result.score_by_move[m])))
-        end
-        io.write("ai_abs_dls best: ", game:excel(result.bestmove), "\n")
-        if not params.analyze then return result.bestmove end
-    end
-    return result
+    return answer("ai_abs_dls", game, result, params)
 end
 
 return mb.make_ai("ai_abs_dls", fn, {kind = "search",

@@ -19,31 +19,17 @@
 --   calc_score (false) return the search value of the position itself
 local mb = require "marubatsu"
 
-local search = mb.search_pvs_dls
+local search, answer = mb.search_pvs_dls, mb.search_ai.root_answer
 
 local function fn(game, params)
-    local result, err = search(game, {
+    local result, err = search(game, mb.search_ai.options(params, {
         maxdepth = params.maxdepth or 1,
-        eval = params.eval or (params.eval_func == nil and "ai14s" or nil),
-        eval_func = params.eval_func,
-        eval_params = params.eval_params,
         share_tt = params.share_tt ~= false,
         timelimit = params.timelimit,
-        rand = params.rand ~= false,
-        analyze = (params.analyze or params.debug) and true or false,
         calc_score = params.calc_score or false,
-    })
+    }))
     if result == nil then error("ai_pvs_dls: " .. tostring(err), 2) end
-    if params.debug then
-        io.write(tostring(game))
-        for _, m in ipairs(result.moves) do
-            io.write(("ai_pvs_dls %s score %s\n"):format(game:excel(m),
-                tostring(result.score_by_move[m])))
-        end
-        io.write("ai_pvs_dls best: ", game:excel(result.bestmove), "\n")
-        if not params.analyze then return result.bestmove end
-    end
-    return result
+    return answer("ai_pvs_dls", game, result, params)
 end
 
 return mb.make_ai("ai_pvs_dls", fn, {kind = "search",

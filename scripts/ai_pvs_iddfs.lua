@@ -17,32 +17,11 @@
 --   debug (false)      print one line per depth
 local mb = require "marubatsu"
 
-local search = mb.search_iddfs
+local search, answer = mb.search_iddfs, mb.search_ai.depths_answer
 
 local function fn(game, params)
-    local result = search(game, {
-        pvs = true,
-        eval = params.eval or (params.eval_func == nil and "ai14s" or nil),
-        eval_func = params.eval_func,
-        eval_params = params.eval_params,
-        timelimit = params.timelimit or 10,
-        rand = params.rand ~= false,
-        analyze = (params.analyze or params.debug) and true or false,
-    })
-    if params.debug then
-        for _, r in ipairs(result) do
-            local cands = {}
-            for i, m in ipairs(r.candidate) do cands[i] = game:excel(m) end
-            io.write(("ai_pvs_iddfs depth %d time %.6f s count %d best %s candidates %s\n")
-                :format(r.depth, r.time, r.count, game:excel(r.bestmove),
-                    table.concat(cands, ",")))
-        end
-        if not params.analyze then
-            local last = result[#result]
-            return last and last.bestmove or game:calc_legal_moves()[1]
-        end
-    end
-    return result
+    local result = search(game, mb.search_ai.options(params, {pvs = true, timelimit = params.timelimit or 10}))
+    return answer("ai_pvs_iddfs", game, result, params)
 end
 
 return mb.make_ai("ai_pvs_iddfs", fn, {kind = "search",

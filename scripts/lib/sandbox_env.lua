@@ -1,7 +1,7 @@
 -- scripts/lib/sandbox_env.lua: the environment of a sandboxed AI script,
 -- built from an allow-list. Embedded; runs once in each sandboxed player's
 -- own Lua state (src/lua/l_sandbox.c), after the part of the library AI
--- scripts use (wrappers, rules, loader), with that state's mb, the
+-- scripts use (wrappers, rules, search_ai, loader), with that state's mb, the
 -- library's private table, rawmeta (a C function: the metatable of any
 -- value, for the inventory), bounded (the C versions of string.rep,
 -- plain string.find, table.insert, remove and move whose loops count
@@ -39,7 +39,7 @@ local ALLOWED = {
     utf8 = {"char", "charpattern", "codepoint", "codes", "len", "offset"},
     os = {"clock"},
     mb = {"Marubatsu", "move", "markpat_index", "VERSION", "lang", "NO_PARAMS",
-        "make_ai", "is_ai", "ai_by_candidate", "ai_by_score", "ai", "rules",
+        "make_ai", "is_ai", "ai_by_candidate", "ai_by_score", "ai", "rules", "search_ai",
         "random", "randbelow", "choice", "randint", "getrandbits", "shuffle",
         "search_abs_dls", "search_pvs_dls", "search_iddfs", "solve", "mcts", "vcf", "vct", "clock",
         "pattern_name", "pattern_weights", "pattern_searcher"},
@@ -307,6 +307,18 @@ env.math = m
 
 local api = copy(mb, ALLOWED.mb)
 api.rules = copy(mb.rules, ALLOWED["mb.rules"])
+-- mb.search_ai (what ai_abs_dls, ai_pvs_dls, ai_ab_iddfs and ai_pvs_iddfs
+-- share): its debug lines go through print (stderr, bounded), never stdout
+local search_ai = mb.search_ai
+api.search_ai = {
+    options = search_ai.options,
+    root_answer = function(name, game, result, params)
+        return search_ai.root_answer(name, game, result, params, env.print)
+    end,
+    depths_answer = function(name, game, result, params)
+        return search_ai.depths_answer(name, game, result, params, env.print)
+    end,
+}
 -- mb.ai inside the sandbox: further scripts by name only, into this same
 -- environment (an AI, a function or a table as mb.ai takes them)
 local loaded = {}

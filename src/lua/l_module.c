@@ -48,17 +48,17 @@
 
 /* The embedded Lua library, run in this order when the module opens; a
  * sandboxed player's state gets only the rows marked so (what AI scripts
- * use: AI objects, wrappers, rules, loading; see LMB_SANDBOX_KEY). */
+ * use: AI objects, wrappers, rules, search_ai, loading; see LMB_SANDBOX_KEY). */
 static const struct {
     const char *name;
     bool sandboxed;
 } library[] = {
-    {"lib/wrappers", true},  {"lib/rules", true},        {"lib/loader", true},
-    {"lib/sandbox", false},  {"lib/timecontrol", false}, {"lib/progress", false},
-    {"lib/match", false},    {"lib/play", false},        {"lib/check", false},
-    {"lib/results", false},  {"lib/brains", false},      {"lib/gomocup_brain", false},
-    {"lib/schedule", false}, {"lib/journals", false},    {"lib/tournament", false},
-    {"lib/records", false},  {"lib/tune", false},
+    {"lib/wrappers", true},       {"lib/rules", true},     {"lib/search_ai", true},
+    {"lib/loader", true},         {"lib/sandbox", false},  {"lib/timecontrol", false},
+    {"lib/progress", false},      {"lib/match", false},    {"lib/play", false},
+    {"lib/check", false},         {"lib/results", false},  {"lib/brains", false},
+    {"lib/gomocup_brain", false}, {"lib/schedule", false}, {"lib/journals", false},
+    {"lib/tournament", false},    {"lib/records", false},  {"lib/tune", false},
 };
 
 /* mb.move("B2" [, game | size]) -> move: Excel coordinates as a move of
