@@ -12,54 +12,7 @@
 #include "interrupt.h"
 #include "mberror.h"
 #include "clock.h"
-
-#define INF         (PVS_MATE + 1)
-#define CHECK_MASK  63 /* the clock is read every 64 positions */
-#define SIDE_KEY    0x9D39247E33776D41ULL
-#define F_LOWER     1
-#define F_UPPER     2
-#define F_EXACT     3
-#define ORDER_TT    (1 << 30)
-#define ORDER_KILL1 (1 << 29)
-#define ORDER_KILL2 (1 << 28)
-
-struct PvsEntry {
-    uint64_t key;
-    int32_t score;
-    int16_t move; /* padded index, or -1 */
-    int8_t depth;
-    uint8_t flag_gen; /* flag | gen << 2 */
-};
-
-#define VCACHE_BITS 16
-#define VCACHE_MASK ((1u << VCACHE_BITS) - 1)
-#define VCF_SIDE_O  0x7A4C3B1E9F0D2C85ULL /* the attacker's mark in a cache key */
-#define VCF_SIDE_X  0x2E6B9D04C1F7A358ULL
-
-typedef struct VcfSlot {
-    uint64_t key;
-    int8_t len, depth;
-} VcfSlot;
-
-typedef struct S {
-    Pvs *p;
-    PatState *ps;
-    const PvsOptions *o;
-    int ncells;
-    const int16_t *bidx; /* the board's padded indexes, normative order */
-    uint64_t ticks, nodes, vcf_nodes, vcf_limit;
-    double deadline;
-    bool stop, interrupted;
-    int killer[PVS_MAX_PLY][2];
-    int32_t *hist[3];
-    VcfSlot *vcache; /* 2^VCACHE_BITS slots */
-    int pv[PVS_MAX_PLY][PVS_MAX_PLY];
-    int pvlen[PVS_MAX_PLY];
-    int iter_best, iter_score;
-    bool qdefending; /* a qsearch is answering a VCF below */
-    int root_only;   /* > 0: the root searches only only[0 .. root_only) */
-    int only[MB_MAX_CELLS];
-} S;
+#include "pvs_parts.h"
 
 PvsOptions pvs_default_options(void)
 {
@@ -100,17 +53,6 @@ void pvs_init(Pvs *p, void *tt_mem, int bits)
 
 void pvs_clear(Pvs *p) { memset(p->tt, 0, (p->tt_mask + 1) * sizeof *p->tt); }
 
-/* ---- Clock ---- */
-
-static inline void tick(S *s)
-{
-    if ((++s->ticks & CHECK_MASK) == 0) {
-        if (mb_interrupted()) s->stop = s->interrupted = true;
-        if (s->deadline >= 0 && clock_now() >= s->deadline) s->stop = true;
-        if (s->o->max_nodes && s->nodes + s->vcf_nodes >= s->o->max_nodes) s->stop = true;
-    }
-}
-
 /* ---- Table ---- */
 
 static inline int to_tt(int v, int ply)
@@ -122,12 +64,12 @@ static inline int from_tt(int v, int ply)
     return v >= PVS_WIN_BOUND ? v - ply : v <= -PVS_WIN_BOUND ? v + ply : v;
 }
 
-static inline uint64_t pos_key(const S *s, Mark me)
+static inline uint64_t pos_key(const PvsRun *s, Mark me)
 {
     return s->ps->zkey ^ (me == MARK_X ? SIDE_KEY : 0);
 }
 
-static void table_store(S *s, uint64_t key, int depth, int score, int flag, int move, int ply)
+static void table_store(PvsRun *s, uint64_t key, int depth, int score, int flag, int move, int ply)
 {
     PvsEntry *e = &s->p->tt[key & s->p->tt_mask];
     bool same = e->key == key;
@@ -141,230 +83,17 @@ static void table_store(S *s, uint64_t key, int depth, int score, int flag, int 
 
 /* ---- Evaluation ---- */
 
-static inline int eval(const S *s, Mark me)
+static inline int eval(const PvsRun *s, Mark me)
 {
     int64_t v = pat_eval(s->ps, me);
     return (int)(v > PVS_EVAL_CAP ? PVS_EVAL_CAP : v < -PVS_EVAL_CAP ? -PVS_EVAL_CAP : v);
-}
-
-/* The one completing square of p (count[p][WIN] >= 1). */
-static int win_square(const PatState *ps, Mark p)
-{
-    for (int j = 0; j < ps->n4[p]; j++) {
-        int i = ps->set4[p][j];
-        if (ps->cls[i * 2 + p - 1] == PAT_C_WIN) return i;
-    }
-    return -1;
-}
-
-/* ---- VCF ---- */
-
-/* A victory by continuous fours for a (to move) within `depth` fours: the
- * plies to the win (odd), or 0. line (or NULL) receives the moves. */
-static int vcf_moves(S *s, Mark a, Mark d, int nd, int depth, int *line);
-
-static int vcf(S *s, Mark a, int depth, int *line)
-{
-    PatState *ps = s->ps;
-    Mark d = (Mark)(3 - a);
-    s->vcf_nodes++;
-    tick(s);
-    if (s->stop || s->vcf_nodes > s->vcf_limit) return 0;
-    if (ps->count[a][PAT_C_WIN]) {
-        if (line) line[0] = win_square(ps, a);
-        return 1;
-    }
-    int nd = ps->count[d][PAT_C_WIN];
-    if (nd >= 2) return 0;
-    if (nd == 0 && (ps->count[a][PAT_C_OPEN4] || ps->count[a][PAT_C_FOUR2])) {
-        if (line) line[0] = line[1] = line[2] = -1;
-        return 3;
-    }
-    if (depth <= 0) return 0;
-    /* the cache: a win found (its length), or none within a depth */
-    uint64_t key = ps->zkey ^ (a == MARK_X ? VCF_SIDE_O : VCF_SIDE_X);
-    VcfSlot *slot = &s->vcache[key & VCACHE_MASK];
-    if (!line && slot->key == key && (slot->len || slot->depth >= depth)) return slot->len;
-    int r = vcf_moves(s, a, d, nd, depth, line);
-    /* a failure is stored only when no limit cut the search short */
-    if (r || (!s->stop && s->vcf_nodes <= s->vcf_limit)) {
-        slot->key = key;
-        slot->len = (int8_t)r;
-        slot->depth = (int8_t)depth;
-    }
-    return r;
-}
-
-/* vcf's search of a's fours (or its block of d's four) below the checks. */
-static int vcf_moves(S *s, Mark a, Mark d, int nd, int depth, int *line)
-{
-    PatState *ps = s->ps;
-    int cand[MB_MAX_CELLS], n = 0;
-    if (nd == 1) {
-        int c = win_square(ps, d);
-        if (ps->cls[c * 2 + a - 1] < PAT_C_FOUR) return 0;
-        cand[n++] = c;
-    } else {
-        /* the fours that make more first */
-        for (int j = 0; j < ps->n4[a]; j++) cand[n++] = ps->set4[a][j];
-        for (int j = 1; j < n; j++) {
-            int c = cand[j], v = ps->value[c * 2 + a - 1], t = j;
-            while (t > 0 && ps->value[cand[t - 1] * 2 + a - 1] < v) {
-                cand[t] = cand[t - 1];
-                t--;
-            }
-            cand[t] = c;
-        }
-    }
-    for (int j = 0; j < n; j++) {
-        int c = cand[j], r = 0;
-        pat_place_idx(ps, c, a);
-        if (ps->count[a][PAT_C_WIN] >= 2) {
-            r = 3;
-            if (line) line[1] = line[2] = -1;
-        } else if (ps->count[a][PAT_C_WIN] == 1 && ps->count[d][PAT_C_WIN] == 0) {
-            int b = win_square(ps, a);
-            pat_place_idx(ps, b, d);
-            int t = vcf(s, a, depth - 1, line ? line + 2 : NULL);
-            pat_lift_idx(ps, b, d);
-            if (t) {
-                r = t + 2;
-                if (line) line[1] = b;
-            }
-        }
-        pat_lift_idx(ps, c, a);
-        if (r) {
-            if (line) line[0] = c;
-            return r;
-        }
-        if (s->stop) return 0;
-    }
-    return 0;
-}
-
-/* ---- VCT ---- */
-
-static int vct_defend(S *s, Mark a, int depth, int last);
-
-/* True when square i lies on one of the four lines through `last`
- * within `reach` squares of it (any square when last < 0). */
-static bool on_lines(const PatState *ps, int i, int last, int reach)
-{
-    if (last < 0) return true;
-    int dx = (i % ps->pw) - (last % ps->pw), dy = i / ps->pw - last / ps->pw;
-    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    if (ax > reach || ay > reach) return false;
-    return dx == 0 || dy == 0 || ax == ay;
-}
-
-/* Push a's threat moves: its fours (the four set, anywhere), then the
- * squares where it makes an open three (class three or double three) on
- * the lines through its last threat `last` (within k + 1; anywhere when
- * last < 0), each group by value. */
-static int threat_moves(S *s, Mark a, int last, int *cand)
-{
-    PatState *ps = s->ps;
-    int n = 0;
-    for (int j = 0; j < ps->n4[a]; j++) cand[n++] = ps->set4[a][j];
-    int fours = n;
-    for (int t = 0; t < s->ncells; t++) {
-        int i = s->bidx[t];
-        if (ps->cell[i] != MARK_EMPTY || !ps->near[i]) continue;
-        int c = ps->cls[i * 2 + a - 1];
-        if ((c == PAT_C_THREE || c == PAT_C_THREE2) && on_lines(ps, i, last, ps->k + 1))
-            cand[n++] = i;
-    }
-    for (int g = 0; g < 2; g++) {
-        int lo = g ? fours : 0, hi = g ? n : fours;
-        for (int j = lo + 1; j < hi; j++) {
-            int c = cand[j], v = ps->value[c * 2 + a - 1], t = j;
-            while (t > lo && ps->value[cand[t - 1] * 2 + a - 1] < v) {
-                cand[t] = cand[t - 1];
-                t--;
-            }
-            cand[t] = c;
-        }
-    }
-    return n;
-}
-
-/* A victory by continuous threats (fours and open threes) for a, to move,
- * within `depth` threats: the plies to the win, or 0. Every answer of the
- * defender that pat_forced allows (blocks, defences of a three, its own
- * fours) must lose. line (or NULL) gets a's first move. */
-static int vct_attack(S *s, Mark a, int depth, int last, int *line)
-{
-    PatState *ps = s->ps;
-    Mark d = (Mark)(3 - a);
-    s->vcf_nodes++;
-    tick(s);
-    if (s->stop || s->vcf_nodes > s->vcf_limit) return 0;
-    if (ps->count[a][PAT_C_WIN]) {
-        if (line) line[0] = win_square(ps, a);
-        return 1;
-    }
-    int nd = ps->count[d][PAT_C_WIN];
-    if (nd >= 2) return 0;
-    if (nd == 0) {
-        int w = ps->count[a][PAT_C_OPEN4] || ps->count[a][PAT_C_FOUR2]                        ? 3
-                : ps->n4[d] == 0 && (ps->count[a][PAT_C_FOUR3] || ps->count[a][PAT_C_THREE2]) ? 5
-                                                                                              : 0;
-        if (w) {
-            if (line) line[0] = -1;
-            return w;
-        }
-    }
-    if (depth <= 0) return 0;
-    if (nd == 1) { /* a must block; its threats must still stand after */
-        int c = win_square(ps, d);
-        pat_place_idx(ps, c, a);
-        int r = vct_defend(s, a, depth - 1, last);
-        pat_lift_idx(ps, c, a);
-        if (r && line) line[0] = c;
-        return r ? r + 1 : 0;
-    }
-    int cand[MB_MAX_CELLS], n = threat_moves(s, a, last, cand);
-    for (int j = 0; j < n; j++) {
-        int c = cand[j];
-        pat_place_idx(ps, c, a);
-        int r = vct_defend(s, a, depth - 1, c);
-        pat_lift_idx(ps, c, a);
-        if (r) {
-            if (line) line[0] = c;
-            return r + 1;
-        }
-        if (s->stop) return 0;
-    }
-    return 0;
-}
-
-/* The defender's turn in a VCT of a: every answer must lose. 0 when one
- * holds (or a threatens nothing), else the plies to a's win. */
-static int vct_defend(S *s, Mark a, int depth, int last)
-{
-    PatState *ps = s->ps;
-    Mark d = (Mark)(3 - a);
-    s->vcf_nodes++;
-    if (ps->count[d][PAT_C_WIN]) return 0;
-    if (ps->count[a][PAT_C_WIN] >= 2) return 2;
-    int mv[MB_MAX_CELLS], reason, n = pat_forced(ps, d, mv, &reason);
-    if (reason < 2) return 0; /* no threat of a's: d is free */
-    int worst = 0;
-    for (int j = 0; j < n; j++) {
-        pat_place_idx(ps, mv[j], d);
-        int r = vct_attack(s, a, depth, last, NULL);
-        pat_lift_idx(ps, mv[j], d);
-        if (!r) return 0;
-        if (r > worst) worst = r;
-    }
-    return worst + 1;
 }
 
 /* ---- Moves ---- */
 
 /* The moves of `me` at a node, with their ordering scores; *forced: the
  * moves are a threat answer (no pruning, no reductions). */
-static int gen_moves(S *s, Mark me, int ply, int ttmove, int *mv, int *sc, bool *forced)
+static int gen_moves(PvsRun *s, Mark me, int ply, int ttmove, int *mv, int *sc, bool *forced)
 {
     PatState *ps = s->ps;
     const PvsOptions *o = s->o;
@@ -419,26 +148,26 @@ static inline void pick(int *mv, int *sc, int j, int n)
 
 /* ---- Search ---- */
 
-static int search(S *s, Mark me, int depth, int alpha, int beta, int ply);
+static int search(PvsRun *s, Mark me, int depth, int alpha, int beta, int ply);
 
 /* The horizon: a VCF of the side to move is a win; with qdefend, a VCF of
  * the other side (were `me` to pass) is answered: `me` tries the squares of
  * that line and its own fours, each searched at depth 0 (once on a path),
  * and a position where none holds scores as badly as an evaluation can
  * (not as a loss: the answers tried are not all the answers). */
-static int qsearch(S *s, Mark me, int alpha, int beta, int ply)
+static int qsearch(PvsRun *s, Mark me, int alpha, int beta, int ply)
 {
     const PvsOptions *o = s->o;
     if (!o->vcf) return eval(s, me);
     PatState *ps = s->ps;
     s->vcf_limit = s->vcf_nodes + (uint64_t)o->vcf_nodes;
-    int len = vcf(s, me, o->vcf_depth, NULL);
+    int len = pvs_vcf(s, me, o->vcf_depth, NULL);
     if (len) return PVS_MATE - ply - len;
     if (!o->qdefend || s->qdefending || ply >= PVS_MAX_PLY - 8) return eval(s, me);
     Mark opp = (Mark)(3 - me);
     int line[2 * PVS_MAX_VCF + 4];
     s->vcf_limit = s->vcf_nodes + (uint64_t)o->vcf_nodes;
-    len = vcf(s, opp, o->vcf_depth, line);
+    len = pvs_vcf(s, opp, o->vcf_depth, line);
     if (!len || s->stop) return eval(s, me);
     int cand[2 * PVS_MAX_VCF + 4 + MB_MAX_CELLS], n = 0;
     for (int j = 0; j < len && line[j] >= 0; j++) cand[n++] = line[j];
@@ -463,7 +192,7 @@ static int qsearch(S *s, Mark me, int alpha, int beta, int ply)
     return best;
 }
 
-static int search(S *s, Mark me, int depth, int alpha, int beta, int ply)
+static int search(PvsRun *s, Mark me, int depth, int alpha, int beta, int ply)
 {
     PatState *ps = s->ps;
     const PvsOptions *o = s->o;
@@ -600,24 +329,24 @@ static int static_win_move(const PatState *ps, Mark a)
 
 /* A VCT of a (to move) deepening by two threats from 4 to depth: a deep
  * first try spends its time in long failing lines before a short win. */
-static int vct_deepening(S *s, Mark a, int depth, int *line)
+static int vct_deepening(PvsRun *s, Mark a, int depth, int *line)
 {
     int len = 0;
     for (int d = depth < 4 ? depth : 4; !len && !s->stop; d += 2) {
-        len = vct_attack(s, a, d < depth ? d : depth, -1, line);
+        len = pvs_vct_attack(s, a, d < depth ? d : depth, -1, line);
         if (d >= depth) break;
     }
     return s->stop ? 0 : len;
 }
 
 /* The root VCT of a within its share of the time: plies to the win or 0. */
-static int timed_vct(S *s, Mark a, double t0, int *line)
+static int timed_vct(PvsRun *s, Mark a, double t0, int *line)
 {
     const PvsOptions *o = s->o;
     double saved = s->deadline;
     if (o->timelimit > 0) s->deadline = t0 + o->vct_share * o->timelimit;
     s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes;
-    int len = vct_attack(s, a, o->root_vct, -1, line);
+    int len = pvs_vct_attack(s, a, o->root_vct, -1, line);
     if (s->stop) len = 0;
     s->stop = false;
     s->deadline = saved;
@@ -627,7 +356,7 @@ static int timed_vct(S *s, Mark a, double t0, int *line)
 /* After the search: when the other side would win by a VCT after `best`,
  * the next moves in the search's order are tried until one leaves it none,
  * within verify_share of the time (and the hard limit). The move to play. */
-static int verify_move(S *s, Mark me, Mark opp, int best, double t0)
+static int verify_move(PvsRun *s, Mark me, Mark opp, int best, double t0)
 {
     const PvsOptions *o = s->o;
     PatState *ps = s->ps;
@@ -664,7 +393,7 @@ static int verify_move(S *s, Mark me, Mark opp, int best, double t0)
 /* When the opponent would win by a VCT if `me` passed, keep for the root
  * only the moves after which it has none (when some exist), looked for
  * within a share of the time. */
-static void guard_root(S *s, Mark me, Mark opp, double t0)
+static void guard_root(PvsRun *s, Mark me, Mark opp, double t0)
 {
     const PvsOptions *o = s->o;
     PatState *ps = s->ps;
@@ -673,7 +402,7 @@ static void guard_root(S *s, Mark me, Mark opp, double t0)
     double saved = s->deadline;
     if (o->timelimit > 0) s->deadline = t0 + 2 * o->vct_share * o->timelimit;
     s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes;
-    int threat = vct_attack(s, opp, o->root_vct, -1, NULL);
+    int threat = pvs_vct_attack(s, opp, o->root_vct, -1, NULL);
     if (threat && !s->stop) {
         int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS], n = 0;
         bool forced;
@@ -682,7 +411,7 @@ static void guard_root(S *s, Mark me, Mark opp, double t0)
             pick(mv, sc, j, n);
             pat_place_idx(ps, mv[j], me);
             s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes / 8;
-            int r = vct_attack(s, opp, o->root_vct, -1, NULL);
+            int r = pvs_vct_attack(s, opp, o->root_vct, -1, NULL);
             pat_lift_idx(ps, mv[j], me);
             if (!r && !s->stop && s->root_only < MB_MAX_CELLS) s->only[s->root_only++] = mv[j];
         }
@@ -692,11 +421,10 @@ static void guard_root(S *s, Mark me, Mark opp, double t0)
     s->deadline = saved;
 }
 
-
 /* The move found, and the line shown starts with it: a move from an
  * iteration the deadline cut short, or the best-ordered one when none
  * finished, has no whole line behind it, so its line is the move alone. */
-static void result_move(const S *s, PvsResult *out, int idx)
+static void result_move(const PvsRun *s, PvsResult *out, int idx)
 {
     out->move = idx >= 0 ? s->ps->move_of[idx] : -1;
     if (idx >= 0 && (out->npv == 0 || out->pv[0] != out->move)) {
@@ -719,7 +447,7 @@ static bool options_ok(const PvsOptions *o)
 /* 1. The search's state: the pattern codes of g's position, the board's
  * padded indexes, the history and VCF tables, the killers; a new table
  * generation. MB_OK or MB_ENOMEM (then nothing is held). */
-static int state_open(S *s, Pvs *p, const Game *g, const PvsOptions *o, double t0)
+static int state_open(PvsRun *s, Pvs *p, const Game *g, const PvsOptions *o, double t0)
 {
     const Geometry *geo = game_geom(g);
     memset(s, 0, sizeof *s);
@@ -748,7 +476,7 @@ static int state_open(S *s, Pvs *p, const Game *g, const PvsOptions *o, double t
     return MB_OK;
 }
 
-static void state_close(S *s)
+static void state_close(PvsRun *s)
 {
     pat_free(s->ps);
     free((void *)s->bidx);
@@ -759,7 +487,7 @@ static void state_close(S *s)
 /* 2. A win by continuous fours (root_vcf) or threats (root_vct) for the
  * side to move: its first move into out, the VCF's line as the pv.
  * Whether one was found. */
-static bool root_threats(S *s, Mark me, double t0, PvsResult *out)
+static bool root_threats(PvsRun *s, Mark me, double t0, PvsResult *out)
 {
     const PvsOptions *o = s->o;
     int line[2 * PVS_MAX_VCF + 4];
@@ -767,7 +495,7 @@ static bool root_threats(S *s, Mark me, double t0, PvsResult *out)
     const char *why = "vcf";
     if (o->root_vcf) {
         s->vcf_limit = s->vcf_nodes + 20000 + (uint64_t)o->vcf_nodes * 100;
-        len = vcf(s, me, o->root_vcf, line);
+        len = pvs_vcf(s, me, o->root_vcf, line);
     }
     if (!len && o->root_vct && o->timelimit != 0) {
         len = timed_vct(s, me, t0, line);
@@ -789,7 +517,7 @@ static bool root_threats(S *s, Mark me, double t0, PvsResult *out)
 
 /* 3. One iteration at depth: an aspiration window around prev (from depth
  * 3, widened by 4 at each fail), else the full window. Its value. */
-static int aspiration(S *s, Mark me, int depth, int prev)
+static int aspiration(PvsRun *s, Mark me, int depth, int prev)
 {
     const PvsOptions *o = s->o;
     int w = o->window > 0 ? o->window : 1, a = -INF, b = INF, v;
@@ -816,7 +544,7 @@ static int aspiration(S *s, Mark me, int depth, int prev)
  * or the deadline: the depth, score and pv of the last whole iteration (or
  * of the one cut short, when it found a move) into out. The best move, or
  * -1 when no iteration gave one. */
-static int deepen(S *s, Mark me, double t0, PvsResult *out)
+static int deepen(PvsRun *s, Mark me, double t0, PvsResult *out)
 {
     const PvsOptions *o = s->o;
     int prev = 0, best = -1;
@@ -852,7 +580,7 @@ static int deepen(S *s, Mark me, double t0, PvsResult *out)
 
 /* 5. The search proper: the guard, the deepening, the best-ordered move
  * when nothing completed, the verification; the move into out. */
-static void search_root(S *s, Mark me, double t0, PvsResult *out)
+static void search_root(PvsRun *s, Mark me, double t0, PvsResult *out)
 {
     const PvsOptions *o = s->o;
     Mark opp = mark_other(me);
@@ -890,7 +618,7 @@ int pvs_search(Pvs *p, const Game *g, const PvsOptions *o, PvsResult *out)
     if (!options_ok(o)) return MB_EINVAL;
     double t0 = clock_now();
     if (g->status != STATUS_PLAYING) return MB_OK;
-    S s;
+    PvsRun s;
     if (state_open(&s, p, g, o, t0) != MB_OK) return MB_ENOMEM;
     PatState *ps = s.ps;
     const Geometry *geo = game_geom(g);
