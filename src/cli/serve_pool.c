@@ -13,7 +13,12 @@
  * A message on the pipes is a 4-byte big-endian length and that many
  * bytes. A new worker first sends "ready"; the job's clock starts when it
  * is written, so the start of a worker (about 0.1 s, more under a
- * sanitizer) does not count against the AI's time. */
+ * sanitizer) does not count against the AI's time. An empty message is a
+ * ping, answered at once with an empty message without running any Lua:
+ * a worker is pinged before each job, so that one which died while idle
+ * (killed from outside) is replaced before the job, not blamed for it
+ * (waitpid does not always see its death yet: a big process takes a while
+ * to end after SIGKILL). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdbool.h>
@@ -36,6 +41,7 @@ extern char **environ;
 
 #define MAX_WORKERS   16
 #define START_SECONDS 60.0              /* a new worker must say "ready" within this */
+#define PING_SECONDS  10.0              /* an idle worker answers a ping within this */
 #define MAX_ANSWER    (4 * 1024 * 1024) /* bytes in one answer */
 
 typedef struct Slot {
@@ -242,17 +248,34 @@ fail_errno:
     return false;
 }
 
+/* Ping the slot's worker: 1 answered, 0 no answer in time, -1 gone, -2
+ * stopping. */
+static int ping(Slot *s)
+{
+    ServePool *p = s->pool;
+    double deadline = clock_now() + PING_SECONDS;
+    int rc = write_message(p, s->to, "", 0, deadline);
+    char *msg = NULL;
+    size_t len = 0;
+    if (rc == 1) rc = read_message(p, s->from, deadline, &msg, &len);
+    free(msg);
+    if (rc == 1 && len != 0) rc = -1; /* not a ping's answer: not to be trusted */
+    return rc == -3 ? -1 : rc;
+}
+
 /* Run one job on the slot's worker (started if needed). */
 static void run_job(Slot *s, ServeJob *j)
 {
     ServePool *p = s->pool;
     /* a worker that ended while idle (killed from outside) is replaced */
-    int status;
-    if (s->pid && waitpid(s->pid, &status, WNOHANG) == s->pid) {
-        close(s->to);
-        close(s->from);
-        s->pid = 0;
-        s->to = s->from = -1;
+    if (s->pid) {
+        int rc = ping(s);
+        if (rc == -2) {
+            j->outcome = JOB_STOPPING;
+            end_worker(s, true, NULL, 0);
+            return;
+        }
+        if (rc != 1) end_worker(s, true, NULL, 0);
     }
     if (!s->pid && !start_worker(s)) {
         s->start_failed = true;

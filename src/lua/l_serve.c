@@ -302,6 +302,10 @@ int host_serve_worker(Host *h, int in_fd, int out_fd)
             rc = 1;
             break;
         }
+        if (n == 0) { /* a ping (serve_pool.c): answered at once */
+            if (!send_message(out_fd, "", 0)) break;
+            continue;
+        }
         int top = lua_gettop(L);
         lua_getfield(L, LUA_REGISTRYINDEX, LMB_SERVE_HANDLER_KEY);
         lua_pushlstring(L, job, n);

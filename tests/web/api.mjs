@@ -546,6 +546,24 @@ test('a worker that dies mid-call gives 502 with the reason; a new one takes its
   }
 });
 
+test('workers killed while idle are replaced before the next call: 200, not 502', async () => {
+  const srv = await startServer(program, ['--builtin-time', '60']);
+  try {
+    const g = (await api(srv, 'POST', 'games?o=human&x=human')).json;
+    eq((await within(api(srv, 'GET', `games/${g.id}/hint`), 20000, 'a first hint')).status, 200, 'a first hint');
+    assert(await until(() => workersOf(srv.proc.pid).length === 2, 10000), 'its two workers');
+    for (let round = 0; round < 3; round++) {
+      const old = workersOf(srv.proc.pid);
+      for (const pid of old) process.kill(pid, 'SIGKILL');
+      // at once: the killed processes may not have ended yet
+      const r = await within(api(srv, 'GET', `games/${g.id}/hint`), 20000, 'the hint after the kill');
+      eq([r.status, r.json.candidate], [200, ai14sAnalysis('').cand], `round ${round + 1}: the hint (${r.json.error})`);
+    }
+  } finally {
+    await stopWithin(srv, 'SIGKILL', 1000);
+  }
+});
+
 test('one address gets at most one AI call per worker at once: 503', async () => {
   const srv = await startServer(program, ['--builtin-time', '1', '--workers', '1']);
   try {
