@@ -53,12 +53,13 @@ static const struct {
     const char *name;
     bool sandboxed;
 } library[] = {
-    {"lib/wrappers", true},       {"lib/rules", true},     {"lib/search_ai", true},
-    {"lib/loader", true},         {"lib/sandbox", false},  {"lib/timecontrol", false},
-    {"lib/progress", false},      {"lib/match", false},    {"lib/play", false},
-    {"lib/check", false},         {"lib/results", false},  {"lib/brains", false},
-    {"lib/gomocup_brain", false}, {"lib/schedule", false}, {"lib/journals", false},
-    {"lib/tournament", false},    {"lib/records", false},  {"lib/tune", false},
+    {"lib/wrappers", true},       {"lib/rules", true},       {"lib/search_ai", true},
+    {"lib/loader", true},         {"lib/sandbox", false},    {"lib/timecontrol", false},
+    {"lib/progress", false},      {"lib/match", false},      {"lib/play", false},
+    {"lib/check", false},         {"lib/results", false},    {"lib/brains", false},
+    {"lib/gomocup_brain", false}, {"lib/schedule", false},   {"lib/journals", false},
+    {"lib/players", false},       {"lib/tournament", false}, {"lib/records", false},
+    {"lib/tune", false},
 };
 
 /* mb.move("B2" [, game | size]) -> move: Excel coordinates as a move of
