@@ -46,6 +46,7 @@ local raw_io_read, raw_io_lines = io.read, io.lines
 -- The REPL's library (scripts/lib/repl.lua): its printing, completion and
 -- help, kept in the registry by the REPL once it started.
 local function repl() return debug.getregistry()["marubatsu.repl"] end
+local guard = repl().guard -- hold interrupts back, or let them through
 
 local MAX_PICTURE = 8 * 1024 * 1024 -- bytes of one tree picture
 
@@ -695,7 +696,11 @@ function _G.__jupyter_step()
         local kind, words, body = parse(st.line)
         st.kind = kind
         if kind == "run" then
+            -- the cell alone takes interrupts (one held since the request
+            -- came is given to it as it starts)
+            guard(false)
             local ending = run_cell(words[2], body, st) or {}
+            guard(true)
             ending[#ending + 1] = {"done", "", #ending == 0 and "ok" or "error"}
             st.answer = ending
         elseif kind == "complete" or kind == "inspect" or kind == "is_complete" then
@@ -721,7 +726,13 @@ function _G.__jupyter_step()
     -- reached it) is dropped: it fires as the wait returns, in the pcall
     repeat until pcall(io_run, "wait")
     debug.sethook()
+    guard(true) -- and one held back since the answer is dropped too
 end
 
+-- Outside its cells the driver runs with interrupts held back (repl.guard):
+-- a hook fires at any instruction, and one firing in this file's own steps
+-- (before its pcall, while it reads a request or sends an answer) would
+-- end the step with no answer, and the kernel would wait for ever.
+guard(true)
 send("ready", "", mb.VERSION)
 io_run("wait")

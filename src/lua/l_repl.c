@@ -35,6 +35,13 @@
  * process globals. */
 static lua_State *volatile running;
 static volatile sig_atomic_t prompt_interrupted;
+/* Interrupts held back (repl.guard): a Ctrl-C that comes while guarded is
+ * kept in `held` instead of stopping the chunk, and given to it when the
+ * guard is lifted. The Jupyter driver runs guarded but for its cells, so
+ * that an interrupt can never cut its own reading of a request or writing
+ * of an answer (a Lua hook fires at any instruction, even before the
+ * driver's first pcall). */
+static volatile sig_atomic_t guarded, held;
 
 /* ---- Ctrl-C ---- */
 
@@ -45,10 +52,30 @@ static void on_sigint(int sig)
 {
     (void)sig;
     lua_State *L = running;
-    if (L)
+    if (L && guarded)
+        held = 1;
+    else if (L)
         host_interrupt(L);
     else
         prompt_interrupted = 1;
+}
+
+/* repl.guard(on): on, hold Ctrl-C back from the running chunk (and forget
+ * one held before); off, let it through again, and give the chunk at once
+ * a Ctrl-C that was held. */
+static int l_guard(lua_State *L)
+{
+    if (lua_toboolean(L, 1)) {
+        guarded = 1;
+        held = 0;
+    } else {
+        guarded = 0;
+        if (held) {
+            held = 0;
+            host_interrupt(running ? running : L);
+        }
+    }
+    return 0;
 }
 
 /* SIGINT without restarting reads, so Ctrl-C at the prompt ends read(). */
@@ -276,6 +303,8 @@ static bool load_repl_library(lua_State *L)
         lua_settop(L, 0);
         return false;
     }
+    lua_pushcfunction(L, l_guard);
+    lua_setfield(L, -2, "guard");
     lua_setfield(L, LUA_REGISTRYINDEX, LMB_REPL_KEY);
     return true;
 }

@@ -29,13 +29,13 @@ static const char *const iddfs_names[] = {"pvs",         "moveordering",  "eval"
                                           "rand",        "analyze",       "candidates", "vcf",
                                           "hash",        "lines_weights", NULL};
 const Kind LMB_SEARCH_IDDFS = {"search_iddfs",
-                                iddfs_names,
-                                {.maxdepth = 1,
-                                 .use_tt = true,
-                                 .share_tt = true,
-                                 .rand = true,
-                                 .timelimit = 10,
-                                 .moveordering = true}};
+                               iddfs_names,
+                               {.maxdepth = 1,
+                                .use_tt = true,
+                                .share_tt = true,
+                                .rand = true,
+                                .timelimit = 10,
+                                .moveordering = true}};
 
 static bool opt_bool(lua_State *L, int t, const char *name, bool dflt, const char *fname)
 {
