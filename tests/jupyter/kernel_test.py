@@ -227,16 +227,19 @@ try:
     reply, outputs, _ = k.run("t")
     check("interrupt_between_cells", text_of(outputs) == "42" and not stream_text(outputs, "stderr"),
           repr(outputs))
+    # interrupts at every moment of a short cell's life, its start and end
+    # included (before repl.guard, 1 run in 7 under load lost a reply here)
     statuses = []
-    for i in range(20):
+    tries = 60
+    for i in range(tries):
         msg_id = k.kc.execute("t = t + 1")
-        time.sleep(0.002 * (i % 5))
+        time.sleep(0.001 * (i % 9))
         k.km.interrupt_kernel()
         statuses.append(k.request(lambda: msg_id, timeout=30)["status"])
     reply, outputs, _ = k.run("t")
     value = int(text_of(outputs) or 0)
     # a cell that says ok has run; one the interrupt reached may have run
-    check("interrupts_as_cells_end", 42 + statuses.count("ok") <= value <= 62
+    check("interrupts_as_cells_end", 42 + statuses.count("ok") <= value <= 42 + tries
           and not stream_text(outputs, "stderr"), repr((statuses, value, outputs)))
     threading.Timer(1.0, k.km.interrupt_kernel).start()
     reply, outputs, elapsed = k.run("u = 1 s = io.read()", allow_stdin=True, stdin=None)
