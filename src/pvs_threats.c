@@ -6,6 +6,24 @@
 
 #include "pvs_parts.h"
 
+/* The top of both threat searches for a, to move: count the position;
+ * 1 (line[0] the square) when a completes a line at once, 0 when a limit
+ * stopped the search or the defender has two completing squares, else -1
+ * (go on) with *nd the defender's number of completing squares. */
+static inline int threat_entry(PvsRun *s, Mark a, int *line, int *nd)
+{
+    const PatState *ps = s->ps;
+    s->vcf_nodes++;
+    tick(s);
+    if (s->stop || s->vcf_nodes > s->vcf_limit) return 0;
+    if (ps->count[a][PAT_C_WIN]) {
+        if (line) line[0] = win_square(ps, a);
+        return 1;
+    }
+    *nd = ps->count[3 - a][PAT_C_WIN];
+    return *nd >= 2 ? 0 : -1;
+}
+
 /* ---- VCF ---- */
 
 static int vcf_moves(PvsRun *s, Mark a, Mark d, int nd, int depth, int *line);
@@ -15,15 +33,8 @@ int pvs_vcf(PvsRun *s, Mark a, int depth, int *line)
 {
     PatState *ps = s->ps;
     Mark d = (Mark)(3 - a);
-    s->vcf_nodes++;
-    tick(s);
-    if (s->stop || s->vcf_nodes > s->vcf_limit) return 0;
-    if (ps->count[a][PAT_C_WIN]) {
-        if (line) line[0] = win_square(ps, a);
-        return 1;
-    }
-    int nd = ps->count[d][PAT_C_WIN];
-    if (nd >= 2) return 0;
+    int nd, entry = threat_entry(s, a, line, &nd);
+    if (entry >= 0) return entry;
     if (nd == 0 && (ps->count[a][PAT_C_OPEN4] || ps->count[a][PAT_C_FOUR2])) {
         if (line) line[0] = line[1] = line[2] = -1;
         return 3;
@@ -141,15 +152,8 @@ int pvs_vct_attack(PvsRun *s, Mark a, int depth, int last, int *line)
 {
     PatState *ps = s->ps;
     Mark d = (Mark)(3 - a);
-    s->vcf_nodes++;
-    tick(s);
-    if (s->stop || s->vcf_nodes > s->vcf_limit) return 0;
-    if (ps->count[a][PAT_C_WIN]) {
-        if (line) line[0] = win_square(ps, a);
-        return 1;
-    }
-    int nd = ps->count[d][PAT_C_WIN];
-    if (nd >= 2) return 0;
+    int nd, entry = threat_entry(s, a, line, &nd);
+    if (entry >= 0) return entry;
     if (nd == 0) {
         int w = ps->count[a][PAT_C_OPEN4] || ps->count[a][PAT_C_FOUR2]                        ? 3
                 : ps->n4[d] == 0 && (ps->count[a][PAT_C_FOUR3] || ps->count[a][PAT_C_THREE2]) ? 5
