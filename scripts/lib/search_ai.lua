@@ -13,6 +13,7 @@
 --       A root search's answer: with params.debug, the board, a line
 --       "NAME SQUARE score S" per root move and "NAME best: SQUARE" are
 --       written first, and the best move is returned unless params.analyze.
+--       A score (calc_score) is returned as it is, debug or not.
 --   mb.search_ai.depths_answer(name, game, result, params [, emit]) -> result | move
 --       The same for iterative deepening: a line "NAME depth D time T s
 --       count N best SQUARE candidates A,B" per completed depth; without
@@ -38,7 +39,7 @@ function search_ai.options(params, own)
 end
 
 function search_ai.root_answer(name, game, result, params, emit)
-    if not params.debug then return result end
+    if not params.debug or type(result) ~= "table" then return result end
     emit = emit or stdout_line
     emit((tostring(game):gsub("\n$", "")))
     for _, m in ipairs(result.moves) do
