@@ -79,18 +79,18 @@ typedef struct PvsOptions {
     int maxdepth;     /* iterations up to this depth (1 .. PVS_MAX_PLY / 2) */
     uint64_t max_nodes;
     bool tt, aspiration, killers, history, lmr, vcf, forced, prune;
-    int window;          /* aspiration half width (evaluation units) */
-    int vcf_depth;       /* fours at the horizon */
-    int vcf_nodes;       /* positions per horizon VCF */
-    int root_vcf;        /* fours of the root VCF (0: none) */
-    int root_vct;        /* threats of the root VCT and the guard (0: none) */
-    int vct_nodes;       /* positions of the root VCT (the guard: as many again) */
-    double vct_share;    /* of timelimit: the root VCT, then twice it the guard */
-    bool guard;          /* the root keeps the moves that stop the other side's VCT */
-    bool qdefend;        /* the horizon answers the other side's VCF (needs vcf) */
-    bool extend;         /* after an unstable iteration the soft limit doubles */
-    bool verify;         /* the move found must leave the other side no VCT */
-    double verify_share; /* of timelimit: kept for the verification */
+    int window;       /* aspiration half width (evaluation units) */
+    int vcf_depth;    /* fours at the horizon */
+    int vcf_nodes;    /* positions per horizon VCF */
+    int root_vcf;     /* fours of the root VCF (0: none) */
+    int root_vct;     /* threats of the root VCT and the guard (0: none) */
+    int vct_nodes;    /* positions of the root VCT (the guard: as many again) */
+    double vct_share; /* of timelimit (and of max_nodes): the root VCT, then twice it the guard */
+    bool guard;       /* the root keeps the moves that stop the other side's VCT */
+    bool qdefend;     /* the horizon answers the other side's VCF (needs vcf) */
+    bool extend;      /* after an unstable iteration the soft limit doubles */
+    bool verify;      /* the move found must leave the other side no VCT */
+    double verify_share; /* of timelimit (and of max_nodes): kept for the verification */
     int width;           /* prune: moves searched at depth >= 2 off the PV */
     int width1;          /* prune: moves searched at depth 1 off the PV */
     int defend;          /* move score: percent of the other side's value */

@@ -339,13 +339,27 @@ static int vct_deepening(PvsRun *s, Mark a, int depth, int *line)
     return s->stop ? 0 : len;
 }
 
-/* The root VCT of a within its share of the time: plies to the win or 0. */
+/* The positions a root threat search may spend: `cap`, and when the search
+ * counts positions (max_nodes), no more than `share` of them, so that the
+ * search proper keeps the rest as it keeps the rest of the time. */
+static uint64_t node_share(const PvsRun *s, double share, int cap)
+{
+    uint64_t n = (uint64_t)cap;
+    if (s->o->max_nodes) {
+        uint64_t part = (uint64_t)(share * (double)s->o->max_nodes);
+        if (part < n) n = part;
+    }
+    return n;
+}
+
+/* The root VCT of a within its share of the time (or of the positions):
+ * plies to the win or 0. */
 static int timed_vct(PvsRun *s, Mark a, double t0, int *line)
 {
     const PvsOptions *o = s->o;
     double saved = s->deadline;
     if (o->timelimit > 0) s->deadline = t0 + o->vct_share * o->timelimit;
-    s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes;
+    s->vcf_limit = s->vcf_nodes + node_share(s, o->vct_share, o->vct_nodes);
     int len = pvs_vct_attack(s, a, o->root_vct, -1, line);
     if (s->stop) len = 0;
     s->stop = false;
@@ -364,7 +378,8 @@ static int verify_move(PvsRun *s, Mark me, Mark opp, int best, double t0)
     if (o->timelimit > 0) s->deadline = until < t0 + o->timelimit ? until : t0 + o->timelimit;
     s->stop = false;
     int depth = o->root_vct > 0 ? o->root_vct : 8, chosen = best;
-    s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes / 4;
+    uint64_t each = node_share(s, o->verify_share, o->vct_nodes) / 4;
+    s->vcf_limit = s->vcf_nodes + each;
     pat_place_idx(ps, best, me);
     int r = vct_deepening(s, opp, depth, NULL);
     pat_lift_idx(ps, best, me);
@@ -375,7 +390,7 @@ static int verify_move(PvsRun *s, Mark me, Mark opp, int best, double t0)
         for (int j = 0; j < n && j < 12 && !s->stop; j++) {
             pick(mv, sc, j, n);
             if (mv[j] == best) continue;
-            s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes / 4;
+            s->vcf_limit = s->vcf_nodes + each;
             pat_place_idx(ps, mv[j], me);
             r = vct_deepening(s, opp, depth, NULL);
             pat_lift_idx(ps, mv[j], me);
@@ -401,7 +416,8 @@ static void guard_root(PvsRun *s, Mark me, Mark opp, double t0)
     if (!o->root_vct) return;
     double saved = s->deadline;
     if (o->timelimit > 0) s->deadline = t0 + 2 * o->vct_share * o->timelimit;
-    s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes;
+    uint64_t budget = node_share(s, 2 * o->vct_share, o->vct_nodes);
+    s->vcf_limit = s->vcf_nodes + budget;
     int threat = pvs_vct_attack(s, opp, o->root_vct, -1, NULL);
     if (threat && !s->stop) {
         int mv[MB_MAX_CELLS], sc[MB_MAX_CELLS], n = 0;
@@ -410,7 +426,7 @@ static void guard_root(PvsRun *s, Mark me, Mark opp, double t0)
         for (int j = 0; j < n && !s->stop; j++) {
             pick(mv, sc, j, n);
             pat_place_idx(ps, mv[j], me);
-            s->vcf_limit = s->vcf_nodes + (uint64_t)o->vct_nodes / 8;
+            s->vcf_limit = s->vcf_nodes + budget / 8;
             int r = pvs_vct_attack(s, opp, o->root_vct, -1, NULL);
             pat_lift_idx(ps, mv[j], me);
             if (!r && !s->stop && s->root_only < MB_MAX_CELLS) s->only[s->root_only++] = mv[j];

@@ -162,6 +162,19 @@ describe("the pattern searcher", function()
         assert.are.equal(".", g:getmark_by_move(m))
     end)
 
+    it("leaves a node budget to the search: the root VCT takes at most vct_share of it", function()
+        -- a middle game where the root VCT of the side to move finds nothing
+        -- after many positions: with a budget of 30000 it once took them all
+        -- and the search reached depth 1 after 56 positions
+        local g = game_of("H8,I6,J6,I7,I5,K7,G7")
+        local m, info = s:search(g, {nodes = 30000, timelimit = 100})
+        assert.are.equal("search", info.reason)
+        assert.are.equal(".", g:getmark_by_move(m))
+        assert.is_true(info.depth >= 3, "depth " .. info.depth)
+        assert.is_true(info.nodes >= 3000, "nodes " .. info.nodes)
+        assert.is_true(info.nodes + info.vcf_nodes < 30000 + 200)
+    end)
+
     it("refuses bad options", function()
         local g = game_of("H8")
         assert.has_error(function() s:search(g, {depht = 3}) end)
