@@ -21,7 +21,9 @@ PvsOptions pvs_default_options(void)
     o.timelimit = 1;
     o.soft = 0.4;
     o.maxdepth = 40;
-    o.tt = o.aspiration = o.killers = o.history = o.lmr = o.vcf = o.forced = o.prune = true;
+    /* on: what gains by SPRT (docs/engine.md); off: what did not */
+    o.tt = o.lmr = o.prune = true;
+    o.aspiration = o.killers = o.history = o.vcf = o.forced = false;
     o.window = 60;
     o.vcf_depth = 8;
     o.vcf_nodes = 200;

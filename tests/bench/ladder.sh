@@ -75,29 +75,21 @@ for ai in $ais; do
             status=1
             continue
         fi
-        # the AI's line of results.csv (by the header's names): W-L-D, the
-        # score, the Elo difference from the game pairs (pentanomial) with
-        # its 95% interval, and the fitted rating's difference with its bar
-        # (a name with commas, gomoku:a=1,b=2, is a quoted field: its
-        # commas become semicolons on both sides of the comparison)
-        awk -v ai="$ai" -v b="$brain" -v t="$move_time" '
-            {
-                line = ""; q = 0
-                for (i = 1; i <= length($0); i++) {
-                    c = substr($0, i, 1)
-                    if (c == "\"") { q = !q; continue }
-                    line = line (c == "," && q ? ";" : c)
-                }
-                n = split(line, f, ",")
-            }
-            NR == 1 { for (i = 1; i <= n; i++) col[f[i]] = i; name = ai; gsub(/,/, ";", name); next }
-            f[col["name"]] == name {
-                printf "%s vs %s at %s s a move: %d-%d-%d (W-L-D), score %.1f%%, " \
-                       "Elo %+.0f [%+.0f, %+.0f] from %d pairs, rating difference %+.0f +- %.0f\n",
-                       ai, b, t, f[col["win"]], f[col["loss"]], f[col["draw"]], 100 * f[col["score"]],
-                       f[col["pairs_elo"]], f[col["pairs_elo_low"]], f[col["pairs_elo_high"]],
-                       f[col["pairs"]], 2 * f[col["elo"]], 2 * f[col["elo_error"]]
-            }' "$dir/results.csv" >>"$summary"
+        # the AI's line of results.csv: W-L-D, the score, the Elo difference
+        # from the game pairs (pentanomial) with its 95% interval, and the
+        # fitted rating's difference with its bar (a name with commas has
+        # them as semicolons, as results_csv.awk reads it)
+        awk -v ai="$ai" -v b="$brain" -v t="$move_time" -f tests/bench/results_csv.awk -f /dev/stdin \
+            "$dir/results.csv" >>"$summary" <<'EOF'
+BEGIN { name = ai; gsub(/,/, ";", name) }
+f[col["name"]] == name {
+    printf "%s vs %s at %s s a move: %d-%d-%d (W-L-D), score %.1f%%, " \
+           "Elo %+.0f [%+.0f, %+.0f] from %d pairs, rating difference %+.0f +- %.0f\n",
+           ai, b, t, f[col["win"]], f[col["loss"]], f[col["draw"]], 100 * f[col["score"]],
+           f[col["pairs_elo"]], f[col["pairs_elo_low"]], f[col["pairs_elo_high"]],
+           f[col["pairs"]], 2 * f[col["elo"]], 2 * f[col["elo_error"]]
+}
+EOF
     done
 done
 echo

@@ -4,7 +4,9 @@
 # without it (H0: the setting gains nothing, elo0 = 0; H1: it gains elo1),
 # both players stopping after the same number of positions a move
 # (gomoku:nodes=N, so the games do not depend on the machine's load and
-# rerun the same), 15x15 freestyle k = 5, in pairs of games from one
+# rerun the same) or, with --move-time, thinking the same time a move (as
+# in real games, where a switch's cost in speed counts too; give those
+# runs an otherwise idle machine), 15x15 freestyle k = 5, in pairs of games from one
 # four-stone opening each (tests/bench/openings15_4k.txt: 2000 openings,
 # none played twice). It prints one line per setting: the games, W-L-D of
 # the setting, the Elo difference from the game pairs with its 95%
@@ -17,17 +19,20 @@
 #                         (default: the same key set to false). Default: the
 #                         switches of docs/engine.md's table.
 #   --nodes N             positions a move for both (default 30000)
+#   --move-time S         seconds a move for both instead of --nodes
 #   --games N             at most N games a setting, even (default 2000)
 #   --elo1 E              the gain H1 claims (default 30; elo0 is 0)
 #   --jobs J              worker processes (default 2)
 #   --out DIR             keep each tournament's directory under DIR
 #                         (default: a temporary directory, removed)
 #   --program PATH        the marubatsu program (default build/marubatsu)
-# Example (docs/engine.md's measurement):
+# Examples (docs/engine.md's measurements):
 #   sh tests/bench/sprt_switches.sh --out sprt
+#   sh tests/bench/sprt_switches.sh --move-time 0.05 --out sprt-time
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 nodes=30000
+move_time=
 games=2000
 elo1=30
 jobs=2
@@ -37,12 +42,13 @@ openings=tests/bench/openings15_4k.txt
 while [ $# -gt 0 ]; do
     case $1 in
     --nodes) nodes=$2; shift 2 ;;
+    --move-time) move_time=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
     --elo1) elo1=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --program) program=$2; shift 2 ;;
-    --help|-h) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --help|-h) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --*) echo "sprt_switches.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
@@ -60,6 +66,12 @@ if [ -z "$out" ]; then
     out=$tmp
 fi
 mkdir -p "$out" || exit 1
+prefix=gomoku:nodes=$nodes,
+limit=
+if [ -n "$move_time" ]; then
+    prefix=gomoku:
+    limit="--move-time $move_time"
+fi
 status=0
 for spec in "$@"; do
     case $spec in
@@ -68,9 +80,10 @@ for spec in "$@"; do
     *) echo "sprt_switches.sh: $spec is not KEY=VALUE[/KEY=VALUE]" >&2; exit 2 ;;
     esac
     dir=$out/$(printf '%s' "$on" | tr -c 'A-Za-z0-9_.=\n' _)
-    a="gomoku:nodes=$nodes,$on"
-    b="gomoku:nodes=$nodes,$off"
-    "$program" tournament "$a" "$b" --width 15 --height 15 --k 5 --games "$games" \
+    a=$prefix$on
+    b=$prefix$off
+    # shellcheck disable=SC2086 # $limit: the option and its value, or nothing
+    "$program" tournament "$a" "$b" $limit --width 15 --height 15 --k 5 --games "$games" \
         --jobs "$jobs" --openings "$openings" --out "$dir" --no-progress \
         --sprt "elo0=0,elo1=$elo1,alpha=0.05,beta=0.05" >"$dir.log" 2>&1
     rc=$?
@@ -79,27 +92,19 @@ for spec in "$@"; do
         status=1
         continue
     fi
-    # the setting's row of results.csv (a name with commas is a quoted
-    # field: its commas become semicolons on both sides of the comparison)
-    # and the SPRT's line of the report
-    awk -v on="$on" -v off="$off" -v nodes="$nodes" -v sprt="$(grep '^SPRT' "$dir.log")" '
-        {
-            line = ""; q = 0
-            for (i = 1; i <= length($0); i++) {
-                c = substr($0, i, 1)
-                if (c == "\"") { q = !q; continue }
-                line = line (c == "," && q ? ";" : c)
-            }
-            n = split(line, f, ",")
-        }
-        NR == 1 { for (i = 1; i <= n; i++) col[f[i]] = i; me = "gomoku:nodes=" nodes ";" on; gsub(/,/, ";", me); next }
-        f[col["name"]] == me {
-            llr = sprt; sub(/.*LLR /, "", llr); sub(/ .*/, "", llr)
-            d = sprt; sub(/.*: /, "", d); sub(/ .*/, "", d)
-            if (d != "H0" && d != "H1") d = "none"
-            printf "%-14s vs %-14s %5d games  %4d-%4d-%3d  Elo %+6.1f [%+.1f, %+.1f]  LLR %6s  %s\n",
-                   on, off, f[col["games"]], f[col["win"]], f[col["loss"]], f[col["draw"]],
-                   f[col["pairs_elo"]], f[col["pairs_elo_low"]], f[col["pairs_elo_high"]], llr, d
-        }' "$dir/results.csv"
+    # the setting's row of results.csv (a name with commas has them as
+    # semicolons, as results_csv.awk reads it) and the SPRT's line of the report
+    awk -v on="$on" -v off="$off" -v prefix="$prefix" -v sprt="$(grep '^SPRT' "$dir.log")" \
+        -f tests/bench/results_csv.awk -f /dev/stdin "$dir/results.csv" <<'EOF'
+BEGIN { me = prefix on; gsub(/,/, ";", me) }
+f[col["name"]] == me {
+    llr = sprt; sub(/.*LLR /, "", llr); sub(/ .*/, "", llr)
+    d = sprt; sub(/.*: /, "", d); sub(/ .*/, "", d)
+    if (d != "H0" && d != "H1") d = "none"
+    printf "%-14s vs %-14s %5d games  %4d-%4d-%3d  Elo %+6.1f [%+.1f, %+.1f]  LLR %6s  %s\n",
+           on, off, f[col["games"]], f[col["win"]], f[col["loss"]], f[col["draw"]],
+           f[col["pairs_elo"]], f[col["pairs_elo_low"]], f[col["pairs_elo_high"]], llr, d
+}
+EOF
 done
 exit $status
