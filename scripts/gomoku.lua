@@ -11,9 +11,11 @@
 --                                  the answers to an open three
 --   mb.pattern_searcher()          a principal variation search on those
 --                                  codes: a transposition table kept from
---                                  move to move, iterative deepening,
---                                  threat-aware moves, victories by
---                                  continuous fours at the horizon
+--                                  move to move, iterative deepening, late
+--                                  move reductions and width pruning, root
+--                                  threat searches; the other heuristics
+--                                  (killers, the horizon VCF, ...) are off
+--                                  by default, as they did not gain
 --
 -- params (all optional):
 --   timelimit   seconds for this move; a time control (tournament, match
@@ -26,7 +28,9 @@
 --               for the side to move (game:pattern_moves, at most 60)
 --   and any option of searcher:search (tt, lmr, vcf, width, weights, ...),
 --   so that `gomoku:lmr=false` is the same AI without late move
---   reductions: a tournament measures what each piece is worth.
+--   reductions and `gomoku:vcf=true` the same with the horizon VCF: a
+--   tournament measures what each piece is worth
+--   (tests/bench/sprt_switches.sh runs one SPRT per piece).
 --   the evaluation's weights one number each (below), so that
 --   `gomoku:shape_open3=52` is the same AI with that weight; they override
 --   the `weights` table's entries. The tunable ones are declared in
