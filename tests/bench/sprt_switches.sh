@@ -41,6 +41,10 @@ program=build/marubatsu
 openings=tests/bench/openings15_4k.txt
 while [ $# -gt 0 ]; do
     case $1 in
+    --nodes|--move-time|--games|--elo1|--jobs|--out|--program)
+        [ $# -ge 2 ] || { echo "sprt_switches.sh: $1 needs a value" >&2; exit 2; } ;;
+    esac
+    case $1 in
     --nodes) nodes=$2; shift 2 ;;
     --move-time) move_time=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
